@@ -1,0 +1,28 @@
+// Xlib, XTest, Xft, XShape and xkbcommon for Swift, with inline functions
+// standing in for the C macros and variadic calls Swift cannot import.
+#ifndef TAPBOARD_CX11_SHIM_H
+#define TAPBOARD_CX11_SHIM_H
+
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/Xatom.h>
+#include <X11/keysym.h>
+#include <X11/XKBlib.h>
+#include <X11/extensions/XTest.h>
+#include <X11/extensions/shape.h>
+#include <X11/extensions/Xrender.h>
+#include <X11/Xft/Xft.h>
+#include <xkbcommon/xkbcommon.h>
+
+static inline int tb_default_screen(Display *d) { return DefaultScreen(d); }
+static inline Window tb_root_window(Display *d, int s) { return RootWindow(d, s); }
+static inline int tb_display_width(Display *d, int s) { return DisplayWidth(d, s); }
+static inline int tb_display_height(Display *d, int s) { return DisplayHeight(d, s); }
+static inline Visual *tb_default_visual(Display *d, int s) { return DefaultVisual(d, s); }
+static inline Colormap tb_default_colormap(Display *d, int s) { return DefaultColormap(d, s); }
+static inline int tb_default_depth(Display *d, int s) { return DefaultDepth(d, s); }
+static inline int tb_connection_number(Display *d) { return ConnectionNumber(d); }
+static inline unsigned long tb_black_pixel(Display *d, int s) { return BlackPixel(d, s); }
+static inline unsigned long tb_white_pixel(Display *d, int s) { return WhitePixel(d, s); }
+
+#endif

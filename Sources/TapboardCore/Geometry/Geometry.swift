@@ -1,0 +1,173 @@
+/// A size in pixels.
+public struct Size: Hashable, Sendable {
+    /// Width and height in pixels.
+    public var width, height: Int
+    /// Makes a size.
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+}
+
+/// A point in window pixels.
+public struct Point: Hashable, Sendable {
+    /// Coordinates in pixels from the window's top left corner.
+    public var x, y: Int
+    /// Makes a point.
+    public init(x: Int, y: Int) { self.x = x; self.y = y }
+}
+
+/// A rectangle in window pixels.
+public struct Rect: Hashable, Sendable {
+    /// Top left corner and size in pixels.
+    public var x, y, width, height: Int
+    /// Makes a rectangle.
+    public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
+
+    /// The right edge (exclusive).
+    public var maxX: Int { x + width }
+    /// The bottom edge (exclusive).
+    public var maxY: Int { y + height }
+    /// The centre, rounded down.
+    public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
+
+    /// Whether the point lies inside.
+    public func contains(_ p: Point) -> Bool { p.x >= x && p.x < maxX && p.y >= y && p.y < maxY }
+
+    /// Squared distance from the point to the nearest point of the rectangle; zero inside.
+    public func squaredDistance(to p: Point) -> Int {
+        let dx = p.x < x ? x - p.x : (p.x >= maxX ? p.x - maxX + 1 : 0)
+        let dy = p.y < y ? y - p.y : (p.y >= maxY ? p.y - maxY + 1 : 0)
+        return dx * dx + dy * dy
+    }
+
+    /// The smallest rectangle holding both.
+    public func union(_ other: Rect) -> Rect {
+        let x0 = min(x, other.x), y0 = min(y, other.y)
+        return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+}
+
+/// Where one key of a page sits in the window.
+public struct KeyFrame: Hashable, Sendable {
+    /// The key's position in the page's reading order.
+    public var index: Int
+    /// The key's identifier, unique within the page (`q`, `shift`, `page:symbols`).
+    public var id: String
+    /// The key.
+    public var key: Key
+    /// Its rectangle in window pixels.
+    public var rect: Rect
+}
+
+/// Places keys: a pure function of page, size and theme.
+public enum Geometry {
+    /// The frames of every key of the page in a window of this size, in reading order.
+    ///
+    /// Edges are rounded, not widths, so each row fills its width exactly
+    /// and rounding leftovers spread over the gaps.
+    public static func frames(for page: Page, in size: Size, theme: Theme) -> [KeyFrame] {
+        let scale = theme.scale(forHeight: size.height)
+        let p = theme.paddings
+        var out: [KeyFrame] = []
+        out.reserveCapacity(48)
+        let ids = page.keyIdentifiers
+        let area = (x0: p.leading * scale, x1: Double(size.width) - p.trailing * scale,
+                    y0: p.top * scale, y1: Double(size.height) - p.bottom * scale)
+        layoutRows(page.rows, x0: area.x0, x1: area.x1, y0: area.y0, y1: area.y1,
+                   rowSpacing: p.rowSpacing * scale, keySpacing: p.keySpacing * scale, scale: scale) { key, rect in
+            out.append(KeyFrame(index: out.count, id: ids[out.count], key: key, rect: rect))
+        }
+        return out
+    }
+
+    /// Splits `total` among widths: fixed and relative first, dynamic share the rest.
+    /// The result always adds up to `total`: when fixed and relative widths ask
+    /// for more or (with no dynamic key) less than there is, all scale in proportion.
+    public static func distribute(_ widths: [KeyWidth], total: Double, scale: Double) -> [Double] {
+        var asked = 0.0, dynamicCount = 0
+        var sizes = widths.map { w -> Double in
+            switch w {
+            case .dynamic: dynamicCount += 1; return 0
+            case .fixed(let v): asked += max(v, 0) * scale; return max(v, 0) * scale
+            case .relative(let f): asked += max(f, 0) * total; return max(f, 0) * total
+            }
+        }
+        if asked > 0, asked > total || dynamicCount == 0 {
+            let factor = total / asked
+            sizes = sizes.map { $0 * factor }
+        } else if dynamicCount > 0 {
+            let share = (total - asked) / Double(dynamicCount)
+            for (i, w) in widths.enumerated() where w == .dynamic { sizes[i] = share }
+        }
+        return sizes
+    }
+
+    private static func layoutRows(_ rows: [Row], x0: Double, x1: Double, y0: Double, y1: Double,
+                                   rowSpacing: Double, keySpacing: Double, scale: Double,
+                                   emit: (Key, Rect) -> Void) {
+        guard !rows.isEmpty else { return }
+        let totalHeight = max(0, y1 - y0 - rowSpacing * Double(rows.count - 1))
+        let weights = rows.map { max($0.heightWeight, 0) }
+        let weightSum = weights.reduce(0, +)
+        var y = y0
+        for (r, row) in rows.enumerated() {
+            let h = weightSum > 0 ? totalHeight * weights[r] / weightSum : 0
+            let inset = insetWidth(row.inset, total: x1 - x0, scale: scale)
+            layoutRow(row, x0: x0 + inset, x1: x1 - inset, y0: y, y1: y + h,
+                      rowSpacing: rowSpacing, keySpacing: keySpacing, scale: scale, emit: emit)
+            y += h + rowSpacing
+        }
+    }
+
+    private static func insetWidth(_ w: KeyWidth, total: Double, scale: Double) -> Double {
+        switch w {
+        case .dynamic: return 0
+        case .fixed(let v): return min(max(v * scale, 0), total / 2)
+        case .relative(let f): return min(max(f * total, 0), total / 2)
+        }
+    }
+
+    private static func layoutRow(_ row: Row, x0: Double, x1: Double, y0: Double, y1: Double,
+                                  rowSpacing: Double, keySpacing: Double, scale: Double,
+                                  emit: (Key, Rect) -> Void) {
+        let n = row.items.count
+        guard n > 0 else { return }
+        let available = max(0, x1 - x0 - keySpacing * Double(n - 1))
+        let widths = distribute(row.items.map { item in
+            switch item {
+            case .key(let k): return k.width
+            case .stack(_, let w): return w
+            }
+        }, total: available, scale: scale)
+        var x = x0
+        for (i, item) in row.items.enumerated() {
+            let w = widths[i]
+            switch item {
+            case .key(let key):
+                emit(key, rounded(x0: x, x1: x + w, y0: y0, y1: y1))
+            case .stack(let rows, _):
+                layoutRows(rows, x0: x, x1: x + w, y0: y0, y1: y1, rowSpacing: rowSpacing,
+                           keySpacing: keySpacing, scale: scale, emit: emit)
+            }
+            x += w + keySpacing
+        }
+    }
+
+    private static func rounded(x0: Double, x1: Double, y0: Double, y1: Double) -> Rect {
+        let l = Int((x0).rounded()), r = Int((x1).rounded())
+        let t = Int((y0).rounded()), b = Int((y1).rounded())
+        return Rect(x: l, y: t, width: max(0, r - l), height: max(0, b - t))
+    }
+
+    /// The key under a point: the key containing it, or else the nearest key,
+    /// so a press in a gap is never lost. Points outside `bounds` hit nothing.
+    public static func hitTest(_ point: Point, in frames: [KeyFrame], bounds: Size) -> Int? {
+        guard point.x >= 0, point.y >= 0, point.x < bounds.width, point.y < bounds.height else { return nil }
+        var best: Int?
+        var bestDistance = Int.max
+        for f in frames {
+            let d = f.rect.squaredDistance(to: point)
+            if d == 0 { return f.index }
+            if d < bestDistance { bestDistance = d; best = f.index }
+        }
+        return best
+    }
+}

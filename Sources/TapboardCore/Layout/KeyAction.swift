@@ -1,0 +1,86 @@
+/// The name of an X keysym, as X spells it (`Return`, `BackSpace`, `Escape`, `F1`).
+public struct KeySymbol: Hashable, Sendable, CustomStringConvertible {
+    /// The keysym's name, resolved to a number by the backend.
+    public var name: String
+
+    /// Makes a keysym from its X name.
+    public init(_ name: String) { self.name = name }
+
+    /// The keysym's name.
+    public var description: String { name }
+
+    /// Deletes the character before the cursor.
+    public static let backSpace = KeySymbol("BackSpace")
+    /// Ends a line.
+    public static let `return` = KeySymbol("Return")
+    /// Moves to the next field.
+    public static let tab = KeySymbol("Tab")
+    /// Cancels.
+    public static let escape = KeySymbol("Escape")
+}
+
+/// The name of a page within a layout (`letters`, `symbols`, `more-symbols`).
+public typealias PageName = String
+
+/// What a key does when it is tapped.
+public enum KeyAction: Hashable, Sendable {
+    /// Types one character; shift and caps lock turn it upper case.
+    case character(String)
+    /// Types a string exactly as written, whatever the shift state.
+    case text(String)
+    /// Types a named keysym (`Escape`, `Tab`, `Left`).
+    case keysym(KeySymbol)
+    /// Shift for the next character; double tap for caps lock.
+    case shift
+    /// Caps lock on or off.
+    case capsLock
+    /// Deletes the character before the cursor, repeating while held.
+    case backspace
+    /// Ends the line.
+    case `return`
+    /// Types a space.
+    case space
+    /// Shows another page of the layout.
+    case page(PageName)
+    /// Hides the keyboard.
+    case hide
+}
+
+extension KeyAction {
+    /// Whether pressing this key shows the magnified preview above it.
+    public var showsPreview: Bool {
+        switch self {
+        case .character, .text: return true
+        default: return false
+        }
+    }
+
+    /// Whether this key fires on press and repeats while held (backspace).
+    public var repeats: Bool { self == .backspace }
+
+    /// The key class whose theme style this action uses unless the key sets one.
+    public var defaultStyleClass: KeyClass {
+        switch self {
+        case .character, .text: return .character
+        case .space: return .space
+        case .return: return .accent
+        default: return .action
+        }
+    }
+
+    /// A short identifier for the key, unique within a page once duplicates are numbered.
+    public var identifier: String {
+        switch self {
+        case .character(let c): return c
+        case .text(let s): return "text:" + s
+        case .keysym(let k): return k.name
+        case .shift: return "shift"
+        case .capsLock: return "capslock"
+        case .backspace: return "backspace"
+        case .return: return "return"
+        case .space: return "space"
+        case .page(let p): return "page:" + p
+        case .hide: return "hide"
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// A drawn symbol on a key.
+public enum KeyIcon: Hashable, Sendable {
+    /// Shift: outline when off, filled when on for one character, filled with a bar for caps lock.
+    case shift(ShiftState)
+    /// Backspace: a left-pointing tag with a cross.
+    case backspace
+    /// Return: a hooked arrow.
+    case `return`
+    /// Hide: a chevron pointing down.
+    case hide
+}
+
+/// What a key shows: text or an icon.
+public enum KeyLabel: Hashable, Sendable {
+    /// Text, drawn with the theme font.
+    case text(String)
+    /// A symbol drawn as shapes, crisp at any size.
+    case icon(KeyIcon)
+}
+
+extension Key {
+    /// The label the key shows on a page in the given shift state.
+    ///
+    /// A label given in the layout wins; otherwise it derives from the action,
+    /// so a key cannot say one thing and type another.
+    public func displayLabel(shift: ShiftState, pages: [Page]) -> KeyLabel {
+        if let label { return .text(label) }
+        switch action {
+        case .character(let c): return .text(shift == .off ? c : c.shiftedCharacter)
+        case .text(let s): return .text(s)
+        case .keysym(let k): return .text(k.displayName)
+        case .shift: return .icon(.shift(shift))
+        case .capsLock: return .text("caps")
+        case .backspace: return .icon(.backspace)
+        case .return: return .icon(.return)
+        case .space: return .text("space")
+        case .page(let name): return .text(pages.first { $0.name == name }?.switchLabel ?? name)
+        case .hide: return .icon(.hide)
+        }
+    }
+}
+
+extension String {
+    /// The upper-case form shift gives, when it is a single character (`ß` stays `ß`).
+    public var shiftedCharacter: String {
+        let upper = uppercased()
+        return upper.count == 1 ? upper : self
+    }
+}
+
+extension KeySymbol {
+    /// A short label for keys that type this keysym.
+    public var displayName: String {
+        switch name {
+        case "Escape": return "Esc"
+        case "Tab": return "Tab"
+        case "Left": return "←"
+        case "Right": return "→"
+        case "Up": return "↑"
+        case "Down": return "↓"
+        case "Delete": return "Del"
+        case "Prior": return "PgUp"
+        case "Next": return "PgDn"
+        default: return name
+        }
+    }
+}

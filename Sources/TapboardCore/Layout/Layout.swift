@@ -1,0 +1,50 @@
+/// One grid of keys shown at a time.
+public struct Page: Hashable, Sendable {
+    /// The page's name (`letters`, `symbols`, `more-symbols`).
+    public var name: PageName
+    /// The label of a key that switches to this page (`ABC`, `123`, `#+=`).
+    public var switchLabel: String
+    /// The rows, top to bottom.
+    public var rows: [Row]
+
+    /// Makes a page.
+    public init(name: PageName, switchLabel: String, rows: [Row]) {
+        self.name = name
+        self.switchLabel = switchLabel
+        self.rows = rows
+    }
+
+    /// Every key of the page in reading order; a key's position here is its index.
+    public var keys: [Key] { rows.flatMap(\.keys) }
+
+    /// Identifiers of the keys in reading order, duplicates numbered (`space`, `.`, `.-2`).
+    public var keyIdentifiers: [String] {
+        var seen: [String: Int] = [:]
+        return keys.map { key in
+            let base = key.action.identifier
+            let n = (seen[base] ?? 0) + 1
+            seen[base] = n
+            return n == 1 ? base : "\(base)-\(n)"
+        }
+    }
+}
+
+/// A complete keyboard for one language or purpose.
+public struct Layout: Hashable, Sendable {
+    /// The layout's name (`en-US`).
+    public var name: String
+    /// The pages; the first one shows at start.
+    public var pages: [Page]
+
+    /// Makes a layout; it must have at least one page.
+    public init(name: String, pages: [Page]) {
+        precondition(!pages.isEmpty, "a layout needs at least one page")
+        self.name = name
+        self.pages = pages
+    }
+
+    /// The index of the page with this name, if the layout has it.
+    public func pageIndex(named name: PageName) -> Int? {
+        pages.firstIndex { $0.name == name }
+    }
+}

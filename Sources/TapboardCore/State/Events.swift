@@ -1,0 +1,85 @@
+/// The phase of a pointer or touch contact.
+public enum TouchPhase: Hashable, Sendable {
+    /// The contact went down.
+    case began
+    /// It moved while down.
+    case moved
+    /// It lifted.
+    case ended
+    /// The system took it away (a grab, the window hidden).
+    case cancelled
+}
+
+/// The timers the state machine asks for.
+public enum TimerID: Hashable, Sendable {
+    /// The next repeat of a held repeating key.
+    case keyRepeat
+}
+
+/// What the state machine is told.
+public enum InputEvent: Hashable, Sendable {
+    /// A contact at a point, with the key found there by hit testing (nil outside every key).
+    case touch(TouchPhase, point: Point, key: Int?)
+    /// A timer the state machine started has come due.
+    case timer(TimerID)
+}
+
+/// The shift state of the letters.
+public enum ShiftState: Hashable, Sendable {
+    /// Lower case.
+    case off
+    /// Upper case for the next character only.
+    case once
+    /// Caps lock: upper case until shift is tapped again.
+    case locked
+}
+
+/// What is typed into the focused application.
+public enum Keystroke: Hashable, Sendable {
+    /// Characters, typed one by one.
+    case text(String)
+    /// A named keysym, typed as a key press and release.
+    case keysym(KeySymbol)
+}
+
+/// What the delegate hears about presses and contacts.
+public enum KeyboardEvent: Hashable, Sendable {
+    /// A press started on a key.
+    case pressStarted(Key)
+    /// A press ended on a key (typed or not).
+    case pressEnded(Key)
+    /// A held press slid from one key onto another.
+    case draggedIn(from: Key, to: Key)
+    /// A contact went down at a point.
+    case touchesBegan(Point)
+    /// A contact moved.
+    case touchesMoved(Point)
+    /// A contact lifted.
+    case touchesEnded(Point)
+    /// A contact was cancelled.
+    case touchesCancelled
+    /// Another page is shown.
+    case pageChanged(PageName)
+}
+
+/// What the backend carries out after an event, in order.
+public enum Effect: Hashable, Sendable {
+    /// Type this into the focused application.
+    case type(Keystroke)
+    /// These keys changed look and need drawing.
+    case redraw([Int])
+    /// Everything changed (page, shift labels): relayout if needed and draw all.
+    case redrawAll
+    /// Show the preview over this key.
+    case showPreview(key: Int)
+    /// Hide the preview.
+    case hidePreview
+    /// Fire `timer` at this time (replacing an earlier deadline for it).
+    case startTimer(TimerID, deadline: Duration)
+    /// Forget this timer.
+    case cancelTimer(TimerID)
+    /// Hide the keyboard.
+    case hide
+    /// Tell the delegate.
+    case notify(KeyboardEvent)
+}

@@ -1,0 +1,236 @@
+/// Options of the interaction, with the defaults of a phone keyboard.
+public struct InteractionOptions: Hashable, Sendable {
+    /// Shift on at start and after ". ", "! ", "? " and return.
+    public var autoShift: Bool
+    /// The longest gap between two shift taps that makes caps lock.
+    public var doubleTapInterval: Duration
+    /// How long a repeating key is held before it repeats.
+    public var repeatDelay: Duration
+    /// The time between repeats.
+    public var repeatInterval: Duration
+
+    /// Makes options; the defaults are the usual ones.
+    public init(autoShift: Bool = true, doubleTapInterval: Duration = .milliseconds(300),
+                repeatDelay: Duration = .milliseconds(500), repeatInterval: Duration = .microseconds(66_667)) {
+        self.autoShift = autoShift
+        self.doubleTapInterval = doubleTapInterval
+        self.repeatDelay = repeatDelay
+        self.repeatInterval = repeatInterval
+    }
+}
+
+/// The keyboard's interaction logic as a value: events in, effects out.
+///
+/// Time is passed in with every event, so timing (double tap, repeat) is
+/// tested without a clock.
+public struct KeyboardState: Sendable {
+    /// The layout shown.
+    public private(set) var layout: Layout
+    /// Index of the page shown.
+    public private(set) var pageIndex: Int
+    /// Shift state of the letters.
+    public private(set) var shift: ShiftState
+    /// The key held under the contact, if any.
+    public private(set) var pressedKey: Int?
+    /// The options in force.
+    public var options: InteractionOptions
+
+    /// Whether a contact is down (it may be outside every key).
+    private var tracking = false
+    /// When the last shift tap that can start a double tap happened.
+    private var lastShiftTap: Duration?
+    /// Whether the current shift came from auto-shift rather than a tap.
+    private var shiftIsAuto = false
+    /// The last characters typed since the start or the last return, newest last;
+    /// kept in memory only, to decide auto-shift.
+    private var context: [Character] = []
+    /// Whether `context` holds everything typed since a known start of text.
+    private var contextFromStart = true
+    /// When the next repeat is due, while a repeating key is held.
+    private var nextRepeat: Duration?
+
+    /// Makes the state for a layout, on its first page.
+    public init(layout: Layout, options: InteractionOptions = InteractionOptions()) {
+        self.layout = layout
+        self.options = options
+        self.pageIndex = 0
+        self.shift = options.autoShift ? .once : .off
+        self.shiftIsAuto = options.autoShift
+    }
+
+    /// The page shown.
+    public var page: Page { layout.pages[pageIndex] }
+
+    /// The label a key of the current page shows now.
+    public func label(of key: Key) -> KeyLabel {
+        key.displayLabel(shift: shift, pages: layout.pages)
+    }
+
+    /// The style class a key draws with now (a shift key that is on shows as active).
+    public func styleClass(of key: Key) -> KeyClass {
+        switch key.action {
+        case .shift where shift != .off: return .activeModifier
+        case .capsLock where shift == .locked: return .activeModifier
+        default: return key.styleClass
+        }
+    }
+
+    /// Handles one event at the given time and says what to do.
+    public mutating func handle(_ event: InputEvent, at time: Duration) -> [Effect] {
+        var effects: [Effect] = []
+        switch event {
+        case .touch(.began, let point, let key):
+            effects.append(.notify(.touchesBegan(point)))
+            if tracking { release(at: time, into: &effects) }
+            tracking = true
+            pressedKey = nil
+            enter(key, at: time, into: &effects)
+        case .touch(.moved, let point, let key):
+            effects.append(.notify(.touchesMoved(point)))
+            guard tracking, key != pressedKey else { break }
+            let from = pressedKey
+            enter(key, at: time, into: &effects)
+            if let from, let key { effects.append(.notify(.draggedIn(from: keyAt(from), to: keyAt(key)))) }
+        case .touch(.ended, let point, let key):
+            guard tracking else { effects.append(.notify(.touchesEnded(point))); break }
+            if key != pressedKey {
+                let from = pressedKey
+                enter(key, at: time, into: &effects)
+                if let from, let key { effects.append(.notify(.draggedIn(from: keyAt(from), to: keyAt(key)))) }
+            }
+            release(at: time, into: &effects)
+            effects.append(.notify(.touchesEnded(point)))
+        case .touch(.cancelled, _, _):
+            if tracking, let k = pressedKey {
+                cancelRepeat(into: &effects)
+                pressedKey = nil
+                effects += [.hidePreview, .redraw([k]), .notify(.pressEnded(keyAt(k)))]
+            }
+            tracking = false
+            effects.append(.notify(.touchesCancelled))
+        case .timer(.keyRepeat):
+            guard let due = nextRepeat, let k = pressedKey, keyAt(k).action.repeats else { break }
+            effects += fire(keyAt(k).action, at: time)
+            let next = due + options.repeatInterval
+            nextRepeat = next
+            effects.append(.startTimer(.keyRepeat, deadline: next > time ? next : time + options.repeatInterval))
+        }
+        return effects
+    }
+
+    private func keyAt(_ index: Int) -> Key { page.keys[index] }
+
+    /// The contact is now over `key` (or over none): move highlight and preview.
+    private mutating func enter(_ key: Int?, at time: Duration, into effects: inout [Effect]) {
+        if let old = pressedKey {
+            cancelRepeat(into: &effects)
+            effects.append(.redraw([old]))
+        }
+        pressedKey = key
+        guard let key else {
+            effects.append(.hidePreview)
+            return
+        }
+        let k = keyAt(key)
+        effects.append(.redraw([key]))
+        effects.append(k.action.showsPreview ? .showPreview(key: key) : .hidePreview)
+        effects.append(.notify(.pressStarted(k)))
+        if k.action.repeats {
+            // Repeating keys act on press, like a physical key, then repeat while held.
+            effects += fire(k.action, at: time)
+            nextRepeat = time + options.repeatDelay
+            effects.append(.startTimer(.keyRepeat, deadline: time + options.repeatDelay))
+        }
+    }
+
+    /// The contact lifted: the key under it acts.
+    private mutating func release(at time: Duration, into effects: inout [Effect]) {
+        tracking = false
+        guard let index = pressedKey else { return }
+        let key = keyAt(index)
+        pressedKey = nil
+        cancelRepeat(into: &effects)
+        effects.append(.hidePreview)
+        effects.append(.redraw([index]))
+        if !key.action.repeats { effects += fire(key.action, at: time) }
+        effects.append(.notify(.pressEnded(key)))
+    }
+
+    private mutating func cancelRepeat(into effects: inout [Effect]) {
+        if nextRepeat != nil {
+            nextRepeat = nil
+            effects.append(.cancelTimer(.keyRepeat))
+        }
+    }
+
+    /// Carries out an action.
+    private mutating func fire(_ action: KeyAction, at time: Duration) -> [Effect] {
+        switch action {
+        case .character(let c):
+            let out = shift == .off ? c : c.shiftedCharacter
+            return [.type(.text(out))] + typed(out)
+        case .text(let s):
+            return [.type(.text(s))] + typed(s)
+        case .space:
+            return [.type(.text(" "))] + typed(" ")
+        case .keysym(let k):
+            return [.type(.keysym(k))]
+        case .return:
+            context = []
+            contextFromStart = true
+            return [.type(.keysym(.return))] + updateAutoShift()
+        case .backspace:
+            if !context.isEmpty { context.removeLast() } else { contextFromStart = false }
+            return [.type(.keysym(.backSpace))] + updateAutoShift()
+        case .shift:
+            let isDoubleTap = lastShiftTap.map { time - $0 <= options.doubleTapInterval } ?? false
+            let new: ShiftState
+            if isDoubleTap && shift != .locked {
+                new = .locked
+                lastShiftTap = nil
+            } else {
+                new = shift == .off ? .once : .off
+                lastShiftTap = shift == .locked ? nil : time
+            }
+            return setShift(new, auto: false)
+        case .capsLock:
+            lastShiftTap = nil
+            return setShift(shift == .locked ? .off : .locked, auto: false)
+        case .page(let name):
+            guard let index = layout.pageIndex(named: name), index != pageIndex else { return [] }
+            pageIndex = index
+            return [.redrawAll, .notify(.pageChanged(name))]
+        case .hide:
+            return [.hide]
+        }
+    }
+
+    /// After text was typed: shift once is used up, then auto-shift looks at the context.
+    private mutating func typed(_ text: String) -> [Effect] {
+        context.append(contentsOf: text)
+        if context.count > 4 { context.removeFirst(context.count - 4) }
+        lastShiftTap = nil
+        var effects: [Effect] = []
+        if shift == .once { effects += setShift(.off, auto: false) }
+        return effects + updateAutoShift()
+    }
+
+    /// Auto-shift: on at a start of text or after a sentence end and a space;
+    /// an auto-shift that no longer fits (after backspace) turns off again.
+    private mutating func updateAutoShift() -> [Effect] {
+        guard options.autoShift, shift != .locked else { return [] }
+        let atStart = context.isEmpty && contextFromStart
+        let afterSentence = context.count >= 2 && context.last == " " && ".!?".contains(context[context.count - 2])
+        if atStart || afterSentence {
+            return shift == .off ? setShift(.once, auto: true) : []
+        }
+        return shift == .once && shiftIsAuto ? setShift(.off, auto: false) : []
+    }
+
+    private mutating func setShift(_ new: ShiftState, auto: Bool) -> [Effect] {
+        shiftIsAuto = auto && new == .once
+        guard new != shift else { return [] }
+        shift = new
+        return [.redrawAll]
+    }
+}

@@ -1,0 +1,155 @@
+/// An sRGB colour with alpha.
+public struct Color: Hashable, Sendable {
+    /// Red, green, blue and alpha, 0...255.
+    public var red, green, blue, alpha: UInt8
+
+    /// Makes a colour from its components.
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+
+    /// Makes an opaque colour from `0xRRGGBB`.
+    public init(hex: UInt32) {
+        self.init(red: UInt8(hex >> 16 & 0xff), green: UInt8(hex >> 8 & 0xff), blue: UInt8(hex & 0xff))
+    }
+}
+
+/// How one class of keys looks.
+public struct KeyStyle: Hashable, Sendable {
+    /// Fill of the key at rest.
+    public var background: Color
+    /// Fill while the key is pressed.
+    public var pressedBackground: Color
+    /// Colour of the label and icon.
+    public var textColor: Color
+    /// Fontconfig family of the label.
+    public var fontFamily: String
+    /// Label size in points at scale 1.
+    public var fontSize: Double
+    /// Corner radius in points at scale 1.
+    public var cornerRadius: Double
+    /// Border colour; drawn when `borderWidth` is above zero.
+    public var borderColor: Color
+    /// Border width in points at scale 1.
+    public var borderWidth: Double
+    /// Colour of the shadow under the key.
+    public var shadowColor: Color
+    /// How far down the shadow shows, in points at scale 1; zero for none.
+    public var shadowOffset: Double
+
+    /// Makes a key style.
+    public init(background: Color, pressedBackground: Color, textColor: Color, fontFamily: String = "sans-serif",
+                fontSize: Double = 22, cornerRadius: Double = 5, borderColor: Color = Color(hex: 0),
+                borderWidth: Double = 0, shadowColor: Color = Color(hex: 0x898a8d), shadowOffset: Double = 1) {
+        self.background = background
+        self.pressedBackground = pressedBackground
+        self.textColor = textColor
+        self.fontFamily = fontFamily
+        self.fontSize = fontSize
+        self.cornerRadius = cornerRadius
+        self.borderColor = borderColor
+        self.borderWidth = borderWidth
+        self.shadowColor = shadowColor
+        self.shadowOffset = shadowOffset
+    }
+}
+
+/// Space around and between rows and keys, in points at scale 1.
+public struct Paddings: Hashable, Sendable {
+    /// Above the first row.
+    public var top: Double
+    /// Below the last row.
+    public var bottom: Double
+    /// Between rows.
+    public var rowSpacing: Double
+    /// Before the first key of a row.
+    public var leading: Double
+    /// After the last key of a row.
+    public var trailing: Double
+    /// Between keys of a row.
+    public var keySpacing: Double
+
+    /// Makes paddings.
+    public init(top: Double, bottom: Double, rowSpacing: Double, leading: Double, trailing: Double, keySpacing: Double) {
+        self.top = top; self.bottom = bottom; self.rowSpacing = rowSpacing
+        self.leading = leading; self.trailing = trailing; self.keySpacing = keySpacing
+    }
+}
+
+/// How the magnified preview over a pressed key looks.
+public struct PreviewStyle: Hashable, Sendable {
+    /// Fill of the balloon.
+    public var background: Color
+    /// Colour of the magnified character.
+    public var textColor: Color
+    /// Size of the magnified character relative to the key's font.
+    public var fontScale: Double
+    /// Colour of the balloon's outline.
+    public var borderColor: Color
+
+    /// Makes a preview style.
+    public init(background: Color, textColor: Color, fontScale: Double, borderColor: Color) {
+        self.background = background; self.textColor = textColor; self.fontScale = fontScale; self.borderColor = borderColor
+    }
+}
+
+/// The look of the keyboard: colours, fonts, paddings, radii, shadows.
+public struct Theme: Hashable, Sendable {
+    /// The theme's name.
+    public var name: String
+    /// The keyboard's background colour.
+    public var background: Color
+    /// Space around and between rows and keys.
+    public var paddings: Paddings
+    /// The style of each key class.
+    public var styles: [KeyClass: KeyStyle]
+    /// The preview balloon's style.
+    public var preview: PreviewStyle
+    /// The keyboard height, in pixels, at which theme lengths are used as given;
+    /// other heights scale every length in proportion.
+    public var referenceHeight: Double
+
+    /// Makes a theme.
+    public init(name: String, background: Color, paddings: Paddings, styles: [KeyClass: KeyStyle],
+                preview: PreviewStyle, referenceHeight: Double = 216) {
+        self.name = name
+        self.background = background
+        self.paddings = paddings
+        self.styles = styles
+        self.preview = preview
+        self.referenceHeight = referenceHeight
+    }
+
+    /// The style of a key class; a class the theme leaves out falls back to the default theme's.
+    public func style(_ keyClass: KeyClass) -> KeyStyle {
+        styles[keyClass] ?? Theme.default.styles[keyClass]!
+    }
+
+    /// The factor theme lengths are multiplied by for a keyboard of this height.
+    public func scale(forHeight height: Int) -> Double {
+        min(max(Double(height) / referenceHeight, 0.25), 8)
+    }
+}
+
+extension Theme {
+    /// The built-in light theme in the style of a phone keyboard.
+    public static let `default`: Theme = {
+        let black = Color(hex: 0x000000)
+        let white = Color(hex: 0xffffff)
+        let character = KeyStyle(background: white, pressedBackground: Color(hex: 0xc4c8cf), textColor: black, fontSize: 22)
+        let action = KeyStyle(background: Color(hex: 0xabb0ba), pressedBackground: white, textColor: black, fontSize: 15)
+        return Theme(
+            name: "default",
+            background: Color(hex: 0xd1d4d9),
+            paddings: Paddings(top: 8, bottom: 4, rowSpacing: 11, leading: 3, trailing: 3, keySpacing: 6),
+            styles: [
+                .character: character,
+                .action: action,
+                .space: KeyStyle(background: white, pressedBackground: Color(hex: 0xc4c8cf), textColor: black, fontSize: 15),
+                .accent: KeyStyle(background: Color(hex: 0x0a84ff), pressedBackground: Color(hex: 0x0060df), textColor: white, fontSize: 15),
+                .activeModifier: KeyStyle(background: white, pressedBackground: Color(hex: 0xc4c8cf), textColor: black, fontSize: 15),
+            ],
+            preview: PreviewStyle(background: white, textColor: black, fontScale: 1.6, borderColor: Color(hex: 0xa0a4aa))
+        )
+    }()
+}
