@@ -13,6 +13,8 @@
 #include <X11/extensions/Xrender.h>
 #include <X11/Xft/Xft.h>
 #include <xkbcommon/xkbcommon.h>
+// The event loop waits on signals through a descriptor, next to the X connection.
+#include <sys/signalfd.h>
 
 static inline int tb_default_screen(Display *d) { return DefaultScreen(d); }
 static inline Window tb_root_window(Display *d, int s) { return RootWindow(d, s); }

@@ -1,0 +1,59 @@
+/// A window geometry as X writes it (`WxH+X+Y`), any part optional.
+public struct WindowGeometry: Hashable, Sendable {
+    /// Requested width and height in pixels.
+    public var width, height: Int?
+    /// Requested offsets in pixels; negative-signed offsets count from the right or bottom edge.
+    public var x, y: Int?
+    /// Whether `x` counts from the right edge (`-X`) and `y` from the bottom (`-Y`).
+    public var xFromRight = false, yFromBottom = false
+
+    /// Makes an empty geometry (every part chosen by default).
+    public init() {}
+
+    /// The error for a string that is not a geometry.
+    public struct ParseError: Error, CustomStringConvertible {
+        /// The text that did not parse.
+        public var text: String
+        /// Says what was expected.
+        public var description: String { "invalid geometry '\(text)': expected WxH, WxH+X+Y or +X+Y (e.g. 1280x400+0+624)" }
+    }
+
+    /// Parses `WxH`, `WxH+X+Y`, `+X+Y` or `WxH-X-Y`.
+    public init(parsing text: String) throws {
+        var s = Substring(text)
+        func number() -> Int? {
+            let digits = s.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty, digits.count < 7 else { return nil }
+            s = s.dropFirst(digits.count)
+            return Int(digits)
+        }
+        if let first = s.first, first.isNumber {
+            guard let w = number(), s.first == "x" || s.first == "X" else { throw ParseError(text: text) }
+            s = s.dropFirst()
+            guard let h = number(), w > 0, h > 0 else { throw ParseError(text: text) }
+            width = w; height = h
+        }
+        if let sign = s.first {
+            guard sign == "+" || sign == "-" else { throw ParseError(text: text) }
+            s = s.dropFirst()
+            guard let xv = number(), let sign2 = s.first, sign2 == "+" || sign2 == "-" else { throw ParseError(text: text) }
+            s = s.dropFirst()
+            guard let yv = number(), s.isEmpty else { throw ParseError(text: text) }
+            x = xv; y = yv
+            xFromRight = sign == "-"; yFromBottom = sign2 == "-"
+        }
+        if width == nil && x == nil { throw ParseError(text: text) }
+    }
+
+    /// The window's rectangle on a screen: full width at the bottom by default,
+    /// with a height of a third of the width, at most 40% of the screen's height.
+    public func resolve(screen: Size) -> Rect {
+        let w = width ?? screen.width
+        let h = height ?? max(1, min(w / 3, screen.height * 2 / 5))
+        var px = x ?? 0
+        var py = y ?? (screen.height - h)
+        if xFromRight { px = screen.width - w - px }
+        if yFromBottom { py = screen.height - h - py }
+        return Rect(x: px, y: py, width: w, height: h)
+    }
+}

@@ -1,0 +1,54 @@
+import CX11
+import Glibc
+
+/// Waits for the X connection, signals and the nearest deadline: one thread,
+/// one `poll()`, no sleeping and no wake-ups while idle.
+final class EventLoop {
+    /// Why the wait ended.
+    enum Wake {
+        /// Something may be readable on the X connection (or a deadline passed).
+        case ready
+        /// A signal arrived.
+        case signal(Int32)
+        /// The X connection closed.
+        case connectionClosed
+    }
+
+    private let xfd: Int32
+    private let signalFD: Int32
+    /// The signals delivered through the loop instead of their default action.
+    static let handledSignals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2]
+
+    /// Blocks the handled signals and opens a descriptor that delivers them.
+    init(xConnection: Int32) {
+        xfd = xConnection
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for s in Self.handledSignals { sigaddset(&mask, s) }
+        sigprocmask(SIG_BLOCK, &mask, nil)
+        signalFD = signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
+        // A dead X server must surface as a write error Xlib reports, not a silent SIGPIPE death.
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    deinit { close(signalFD) }
+
+    /// Waits until the X connection is readable, a signal arrives, or the deadline passes.
+    func wait(until deadline: Duration?, now: Duration) -> Wake {
+        var fds = [pollfd(fd: xfd, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
+        let timeout: Int32 = deadline.map { $0 > now ? ($0 - now).millisecondsRoundedUp : 0 } ?? -1
+        let n = poll(&fds, 2, timeout)
+        if n < 0 { return .ready }  // EINTR: just look again
+        if fds[1].revents & Int16(POLLIN) != 0 {
+            var info = signalfd_siginfo()
+            if read(signalFD, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+                return .signal(Int32(info.ssi_signo))
+            }
+        }
+        if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 && fds[0].revents & Int16(POLLIN) == 0 {
+            return .connectionClosed
+        }
+        return .ready
+    }
+}

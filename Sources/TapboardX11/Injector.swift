@@ -1,0 +1,155 @@
+import CX11
+import TapboardCore
+
+/// Types keystrokes into the focused window through XTest.
+///
+/// A keysym in the keymap is typed with its keycode, Shift held around it when
+/// it sits on the shifted level. A keysym the keymap lacks is typed through a
+/// spare keycode mapped for the moment. Spares are reused least recently used
+/// first and put back only when typing has been idle for a while and at exit,
+/// because an application reads the mapping when it handles the key press, which
+/// may be after a quick restore (the race xdotool is known for).
+final class Injector {
+    private let display: XDisplay
+    private var keymap: Keymap
+    private var positions: [KeySym: KeyPosition]
+    private var shiftKeycode: KeyCode?
+    /// Borrowed keycodes: the keysym each carries now (0 when unmapped) and when it was last used.
+    private var spares: [(keycode: KeyCode, keysym: KeySym, lastUse: UInt64)] = []
+    private var useCounter: UInt64 = 0
+    /// Keycodes this injector holds down in the server at the moment.
+    private var down: Set<KeyCode> = []
+    /// When borrowed keycodes are to be put back, if any are mapped.
+    private(set) var restoreDeadline: Duration?
+    /// How long after the last use borrowed keycodes are put back.
+    static let restoreDelay: Duration = .seconds(1)
+    /// The most keycodes borrowed at once.
+    static let spareLimit = 8
+
+    /// Prepares typing on a display that has the XTest extension.
+    init(display: XDisplay) throws {
+        var ev: Int32 = 0, err: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
+        guard XTestQueryExtension(display.pointer, &ev, &err, &major, &minor) != 0 else {
+            throw X11Error.missingExtension("XTEST")
+        }
+        self.display = display
+        keymap = Keymap.read(from: display.pointer)
+        positions = keymap.positions()
+        refreshModifiers()
+        adoptSpares()
+    }
+
+    /// Rereads the keymap after a MappingNotify; keeps borrowed keycodes still carrying what was put there.
+    func keymapChanged() {
+        keymap = Keymap.read(from: display.pointer)
+        positions = keymap.positions()
+        refreshModifiers()
+        spares.removeAll { spare in
+            !keymap.symbols(of: Int(spare.keycode)).allSatisfy { $0 == spare.keysym || $0 == 0 }
+        }
+        adoptSpares()
+        // Borrowed keycodes are typed through `borrow`, which keeps their use times.
+        let borrowed = Set(spares.map(\.keycode))
+        positions = positions.filter { !borrowed.contains($0.value.keycode) }
+    }
+
+    private func refreshModifiers() {
+        shiftKeycode = nil
+        if let map = XGetModifierMapping(display.pointer) {
+            defer { XFreeModifiermap(map) }
+            let perModifier = Int(map.pointee.max_keypermod)
+            for i in 0 ..< perModifier {
+                let kc = map.pointee.modifiermap[Int(ShiftMapIndex) * perModifier + i]
+                if kc != 0 { shiftKeycode = kc; break }
+            }
+        }
+    }
+
+    /// Fills the pool of spare keycodes from keycodes with no keysym, highest first.
+    private func adoptSpares() {
+        let taken = Set(spares.map(\.keycode))
+        for kc in keymap.emptyKeycodes().reversed() where spares.count < Self.spareLimit {
+            if !taken.contains(KeyCode(kc)) { spares.append((KeyCode(kc), 0, 0)) }
+        }
+    }
+
+    /// Types a keystroke; returns the characters or keysym names that could not be typed.
+    @discardableResult
+    func type(_ keystroke: Keystroke, now: Duration) -> [String] {
+        var failed: [String] = []
+        switch keystroke {
+        case .text(let text):
+            for scalar in text.unicodeScalars {
+                if let ks = Keysyms.keysym(for: scalar), tap(ks, now: now) { continue }
+                failed.append(String(scalar))
+            }
+        case .keysym(let symbol):
+            if let ks = Keysyms.keysym(named: symbol.name), tap(ks, now: now) { break }
+            failed.append(symbol.name)
+        }
+        return failed
+    }
+
+    /// Presses and releases the key for a keysym, with Shift around it when needed.
+    private func tap(_ keysym: KeySym, now: Duration) -> Bool {
+        if let pos = positions[keysym], !(pos.shifted && shiftKeycode == nil) {
+            let useShift = pos.shifted
+            if useShift, let s = shiftKeycode { press(s) }
+            press(pos.keycode)
+            release(pos.keycode)
+            if useShift, let s = shiftKeycode { release(s) }
+            return true
+        }
+        guard let kc = borrow(for: keysym, now: now) else { return false }
+        press(kc)
+        release(kc)
+        return true
+    }
+
+    /// A spare keycode carrying the keysym: one that already does, or the least recently used.
+    private func borrow(for keysym: KeySym, now: Duration) -> KeyCode? {
+        useCounter += 1
+        restoreDeadline = now + Self.restoreDelay
+        if let i = spares.firstIndex(where: { $0.keysym == keysym }) {
+            spares[i].lastUse = useCounter
+            return spares[i].keycode
+        }
+        guard let i = spares.indices.min(by: { spares[$0].lastUse < spares[$1].lastUse }) else { return nil }
+        spares[i].keysym = keysym
+        spares[i].lastUse = useCounter
+        remap(spares[i].keycode, to: keysym)
+        return spares[i].keycode
+    }
+
+    private func remap(_ keycode: KeyCode, to keysym: KeySym) {
+        // Both levels carry the keysym, so a Shift held elsewhere does not change it.
+        var syms: [KeySym] = [keysym, keysym]
+        XChangeKeyboardMapping(display.pointer, Int32(keycode), 2, &syms, 1)
+        positions = positions.filter { $0.value.keycode != keycode }
+    }
+
+    /// Puts every borrowed keycode back to no keysym.
+    func restoreSpares() {
+        restoreDeadline = nil
+        for i in spares.indices where spares[i].keysym != 0 {
+            spares[i].keysym = 0
+            remap(spares[i].keycode, to: 0)
+        }
+    }
+
+    /// Releases every key this injector holds down.
+    func releaseAll() {
+        for kc in down { XTestFakeKeyEvent(display.pointer, UInt32(kc), 0, 0) }
+        down.removeAll()
+    }
+
+    private func press(_ keycode: KeyCode) {
+        down.insert(keycode)
+        XTestFakeKeyEvent(display.pointer, UInt32(keycode), 1, 0)
+    }
+
+    private func release(_ keycode: KeyCode) {
+        XTestFakeKeyEvent(display.pointer, UInt32(keycode), 0, 0)
+        down.remove(keycode)
+    }
+}

@@ -1,0 +1,245 @@
+import CX11
+import Glibc
+import TapboardCore
+
+/// What to show and how: layout, theme, interaction options, placement, display.
+public struct KeyboardConfiguration: Sendable {
+    /// The layout shown.
+    public var layout: Layout
+    /// The look.
+    public var theme: Theme
+    /// Interaction options (auto-shift, timings).
+    public var options: InteractionOptions
+    /// Where the window goes; by default full width at the bottom of the screen.
+    public var geometry: WindowGeometry
+    /// The X display to use exactly; `$DISPLAY` when nil.
+    public var displayName: String?
+
+    /// Makes a configuration; every part has a default.
+    public init(layout: Layout = .enUS, theme: Theme = .default, options: InteractionOptions = InteractionOptions(),
+                geometry: WindowGeometry = WindowGeometry(), displayName: String? = nil) {
+        self.layout = layout
+        self.theme = theme
+        self.options = options
+        self.geometry = geometry
+        self.displayName = displayName
+    }
+}
+
+/// An on-screen keyboard in an X window: presses on its keys are typed into
+/// the application that has the focus.
+///
+/// It runs on the calling thread: `run()` returns when the keyboard is told to
+/// quit (a signal, the window closed), after releasing every key and restoring
+/// every keycode it borrowed.
+public final class OnScreenKeyboard {
+    /// Hears about presses and contacts.
+    public weak var delegate: KeyboardDelegate?
+
+    private let display: XDisplay
+    private let window: KeyboardWindow
+    private let resources: RenderResources
+    private let renderer: KeyboardRenderer
+    private let preview: PreviewWindow
+    private let injector: Injector
+    private var loop: EventLoop
+    private var state: KeyboardState
+    private let theme: Theme
+    private var frames: [KeyFrame] = []
+    private var framesPage = -1
+    private var size: Size
+    private var origin: Point
+    private var timers: [TimerID: Duration] = [:]
+    private var exitStatus: Int32?
+
+    /// Opens the display and creates the (not yet shown) keyboard window.
+    public init(_ configuration: KeyboardConfiguration) throws {
+        display = try XDisplay(name: configuration.displayName)
+        injector = try Injector(display: display)
+        resources = try RenderResources(display: display)
+        _ = try resources.font(family: configuration.theme.style(.character).fontFamily, pixelSize: 16)
+        let screen = display.screenSize
+        let frame = configuration.geometry.resolve(screen: Size(width: screen.width, height: screen.height))
+        let placedByUser = configuration.geometry.x != nil
+        window = KeyboardWindow(display: display, frame: frame, userPlaced: placedByUser)
+        theme = configuration.theme
+        renderer = KeyboardRenderer(display: display, window: window.id, resources: resources, theme: theme)
+        preview = PreviewWindow(display: display, resources: resources)
+        state = KeyboardState(layout: configuration.layout, options: configuration.options)
+        size = Size(width: frame.width, height: frame.height)
+        origin = Point(x: frame.x, y: frame.y)
+        loop = EventLoop(xConnection: display.fileDescriptor)
+        relayout()
+    }
+
+    /// Shows the keyboard and handles events until it is told to quit; returns the exit status.
+    public func run() -> Int32 {
+        window.map()
+        display.flush()
+        while exitStatus == nil {
+            drainEvents()
+            fireDueTimers()
+            if exitStatus != nil { break }
+            display.flush()
+            // Round trips made while handling events may have queued more; handle them before sleeping.
+            if XPending(display.pointer) > 0 { continue }
+            switch loop.wait(until: nextDeadline, now: Clock.now()) {
+            case .ready: break
+            case .signal(let signo): handleSignal(signo)
+            case .connectionClosed:
+                logError("lost the connection to the X server")
+                return 1
+            }
+        }
+        shutdown()
+        return exitStatus ?? 0
+    }
+
+    /// Asks the keyboard to quit after the current event.
+    public func stop() { exitStatus = 0 }
+
+    // MARK: - Events
+
+    private func drainEvents() {
+        var event = XEvent()
+        while XPending(display.pointer) > 0 {
+            XNextEvent(display.pointer, &event)
+            handle(&event)
+        }
+    }
+
+    private func handle(_ event: inout XEvent) {
+        switch event.type {
+        case Expose:
+            let e = event.xexpose
+            renderer.present(Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height)))
+        case ConfigureNotify:
+            let e = event.xconfigure
+            guard e.window == window.id else { break }
+            let newSize = Size(width: Int(e.width), height: Int(e.height))
+            // A window manager's synthetic event carries root coordinates; a real one is relative to the parent.
+            origin = e.send_event != 0 ? Point(x: Int(e.x), y: Int(e.y)) : window.rootOrigin()
+            if newSize != size {
+                size = newSize
+                relayout()
+            }
+        case ButtonPress where event.xbutton.button == UInt32(Button1):
+            touch(.began, event.xbutton.x, event.xbutton.y)
+        case MotionNotify:
+            touch(.moved, event.xmotion.x, event.xmotion.y)
+        case ButtonRelease where event.xbutton.button == UInt32(Button1):
+            touch(.ended, event.xbutton.x, event.xbutton.y)
+        case MappingNotify:
+            XRefreshKeyboardMapping(&event.xmapping)
+            if event.xmapping.request != MappingPointer { injector.keymapChanged() }
+        case UnmapNotify where event.xunmap.window == window.id:
+            apply(state.handle(.touch(.cancelled, point: Point(x: 0, y: 0), key: nil), at: Clock.now()))
+        case ClientMessage:
+            if Atom(event.xclient.data.l.0) == display.atom("WM_DELETE_WINDOW") { exitStatus = 0 }
+        default:
+            break
+        }
+    }
+
+    private func touch(_ phase: TouchPhase, _ x: Int32, _ y: Int32) {
+        let point = Point(x: Int(x), y: Int(y))
+        let key = Geometry.hitTest(point, in: frames, bounds: size)
+        apply(state.handle(.touch(phase, point: point, key: key), at: Clock.now()))
+    }
+
+    private func handleSignal(_ signo: Int32) {
+        switch signo {
+        case SIGUSR1: window.map()
+        case SIGUSR2: hide()
+        default: exitStatus = 0
+        }
+    }
+
+    // MARK: - Effects
+
+    private func apply(_ effects: [Effect]) {
+        guard !effects.isEmpty else { return }
+        // Keystrokes go out first and are flushed before any drawing, so drawing never delays them.
+        var typed = false
+        for case .type(let keystroke) in effects {
+            let failed = injector.type(keystroke, now: Clock.now())
+            for f in failed { logError("cannot type '\(f)': no keysym for it") }
+            typed = true
+        }
+        if typed { display.flush() }
+        for effect in effects {
+            switch effect {
+            case .type: break
+            case .redraw(let keys):
+                if framesPage != state.pageIndex { relayout() } else {
+                    renderer.draw(keys.filter { $0 < frames.count }.map { appearance(frames[$0]) })
+                }
+            case .redrawAll:
+                relayout()
+            case .showPreview(let index):
+                guard index < frames.count, case .text(let text) = state.label(of: frames[index].key) else { break }
+                var onScreen = frames[index].rect
+                onScreen.x += origin.x
+                onScreen.y += origin.y
+                preview.show(text: text, keyOnScreen: onScreen, theme: theme,
+                             keyStyle: theme.style(state.styleClass(of: frames[index].key)),
+                             scale: theme.scale(forHeight: size.height))
+            case .hidePreview:
+                preview.hide()
+            case .startTimer(let id, let deadline):
+                timers[id] = deadline
+            case .cancelTimer(let id):
+                timers[id] = nil
+            case .hide:
+                hide()
+            case .notify(let event):
+                delegate?.dispatch(event)
+            }
+        }
+    }
+
+    private func hide() {
+        preview.hide()
+        window.unmap()
+    }
+
+    private func appearance(_ frame: KeyFrame) -> KeyAppearance {
+        KeyAppearance(frame: frame, label: state.label(of: frame.key), styleClass: state.styleClass(of: frame.key),
+                      pressed: state.pressedKey == frame.index)
+    }
+
+    /// Places the keys of the current page for the window's size and draws them all.
+    private func relayout() {
+        frames = Geometry.frames(for: state.page, in: size, theme: theme)
+        framesPage = state.pageIndex
+        renderer.resize(to: size)
+        renderer.drawAll(frames.map(appearance))
+    }
+
+    // MARK: - Timers
+
+    private var nextDeadline: Duration? {
+        ([injector.restoreDeadline].compactMap { $0 } + timers.values).min()
+    }
+
+    private func fireDueTimers() {
+        let now = Clock.now()
+        for (id, deadline) in timers where deadline <= now {
+            timers[id] = nil
+            apply(state.handle(.timer(id), at: now))
+        }
+        if let restore = injector.restoreDeadline, restore <= now {
+            injector.restoreSpares()
+        }
+    }
+
+    // MARK: - Exit
+
+    /// Leaves nothing behind in the server: no key held, no keycode borrowed.
+    private func shutdown() {
+        preview.hide()
+        injector.releaseAll()
+        injector.restoreSpares()
+        display.sync()
+    }
+}

@@ -1,0 +1,25 @@
+/// Errors of the X11 backend, each with a message naming the problem.
+public enum X11Error: Error, CustomStringConvertible, Equatable {
+    /// Neither `--display` nor `$DISPLAY` names a display.
+    case noDisplay
+    /// The display could not be opened.
+    case cannotOpenDisplay(String)
+    /// The X server lacks an extension Tapboard needs.
+    case missingExtension(String)
+    /// No font matched.
+    case cannotLoadFont(String)
+
+    /// A one-line message for the user.
+    public var description: String {
+        switch self {
+        case .noDisplay:
+            return "no X display: $DISPLAY is not set and --display was not given"
+        case .cannotOpenDisplay(let name):
+            return "cannot open display '\(name)': is an X server running there, and may this user connect to it?"
+        case .missingExtension(let name):
+            return "the X server at this display lacks the \(name) extension, which Tapboard needs"
+        case .cannotLoadFont(let pattern):
+            return "no font matches '\(pattern)': install a font (e.g. fonts-dejavu-core)"
+        }
+    }
+}

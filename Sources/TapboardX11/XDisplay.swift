@@ -1,0 +1,68 @@
+import CX11
+import Glibc
+
+/// An open connection to an X server; closes it when released.
+public final class XDisplay {
+    /// The Xlib display pointer.
+    let pointer: OpaquePointer
+    /// The default screen's number.
+    let screen: Int32
+    /// The root window of the default screen.
+    let root: Window
+    /// The display's name as opened.
+    public let name: String
+    private var atoms: [String: Atom] = [:]
+
+    /// Opens the display named, or `$DISPLAY` when nil; the name is used exactly.
+    public init(name: String?) throws {
+        let chosen = name ?? getenv("DISPLAY").map { String(cString: $0) }
+        guard let chosen, !chosen.isEmpty else { throw X11Error.noDisplay }
+        guard let d = XOpenDisplay(chosen) else { throw X11Error.cannotOpenDisplay(chosen) }
+        pointer = d
+        self.name = chosen
+        screen = tb_default_screen(d)
+        root = tb_root_window(d, screen)
+        XSetErrorHandler(xErrorHandler)
+        XSetIOErrorHandler(xIOErrorHandler)
+    }
+
+    deinit { XCloseDisplay(pointer) }
+
+    /// The file descriptor of the connection, for `poll()`.
+    var fileDescriptor: Int32 { tb_connection_number(pointer) }
+
+    /// The default screen's size in pixels.
+    var screenSize: (width: Int, height: Int) {
+        (Int(tb_display_width(pointer, screen)), Int(tb_display_height(pointer, screen)))
+    }
+
+    /// The atom with this name, interned once and cached.
+    func atom(_ name: String) -> Atom {
+        if let a = atoms[name] { return a }
+        let a = XInternAtom(pointer, name, 0)
+        atoms[name] = a
+        return a
+    }
+
+    /// Sends buffered requests.
+    func flush() { XFlush(pointer) }
+
+    /// Sends buffered requests and waits until the server has handled them.
+    func sync() { XSync(pointer, 0) }
+}
+
+/// Reports X protocol errors without exiting; a bad request must not kill the keyboard.
+private func xErrorHandler(_ display: OpaquePointer?, _ event: UnsafeMutablePointer<XErrorEvent>?) -> Int32 {
+    guard let display, let e = event?.pointee else { return 0 }
+    var text = [CChar](repeating: 0, count: 256)
+    XGetErrorText(display, Int32(e.error_code), &text, Int32(text.count))
+    let message = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    logError("X error: \(message) (request \(e.request_code).\(e.minor_code), resource 0x\(String(e.resourceid, radix: 16)))")
+    return 0
+}
+
+/// The connection is gone: there is nothing left to release in that server; say so and exit.
+private func xIOErrorHandler(_ display: OpaquePointer?) -> Int32 {
+    logError("lost the connection to the X server")
+    exit(1)
+}

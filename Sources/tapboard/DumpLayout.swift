@@ -1,0 +1,35 @@
+import ArgumentParser
+import TapboardCore
+
+/// `tapboard dump-layout`: the key frames the keyboard uses at a size, as JSON.
+struct DumpLayout: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dump-layout",
+        abstract: "Print the key frames of a page at a window size as JSON, for scripts and tests.",
+        discussion: "Frames are in window pixels and are the ones the running keyboard uses at that size."
+    )
+
+    @Option(name: .long, help: ArgumentHelp("Window size, as WxH.", valueName: "WxH"),
+            transform: { text in
+                let g = try WindowGeometry(parsing: text)
+                guard let w = g.width, let h = g.height, g.x == nil else {
+                    throw UserError(description: "invalid size '\(text)': expected WxH, e.g. 1280x400")
+                }
+                return Size(width: w, height: h)
+            })
+    var size: Size
+
+    @Option(name: .long, help: ArgumentHelp("The page to print.", valueName: "name"))
+    var page: String = Page.letters
+
+    func run() throws {
+        let layout = Layout.enUS
+        guard let index = layout.pageIndex(named: page) else {
+            let names = layout.pages.map(\.name).joined(separator: ", ")
+            throw UserError(description: "unknown page '\(page)': layout \(layout.name) has \(names)")
+        }
+        let p = layout.pages[index]
+        let frames = Geometry.frames(for: p, in: size, theme: .default)
+        print(LayoutDump.json(page: p, pages: layout.pages, size: size, frames: frames))
+    }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Glibc
+import TapboardCore
+import TapboardX11
+
+/// The `tapboard` command: shows the keyboard, or runs a subcommand.
+@main
+struct Tapboard: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tapboard",
+        abstract: "An on-screen keyboard for X11: tap keys, they are typed into the focused window.",
+        discussion: """
+            With no subcommand, shows the keyboard on the display and runs until it gets \
+            SIGTERM, SIGINT or SIGHUP (then releases every key and exits 0). SIGUSR1 shows \
+            a hidden keyboard, SIGUSR2 hides it.
+            """,
+        version: "tapboard \(TapboardVersion.string)",
+        subcommands: [DumpLayout.self]
+    )
+
+    @OptionGroup var display: DisplayOptions
+
+    @Option(name: .long, help: ArgumentHelp("Window size and place, as WxH+X+Y; default full width at the bottom.", valueName: "geometry"),
+            transform: { try WindowGeometry(parsing: $0) })
+    var geometry: WindowGeometry?
+
+    @Flag(name: .long, help: "Do not shift at the start of text and after '. ', '! ', '? ' and return.")
+    var noAutoShift = false
+
+    func run() throws {
+        var options = InteractionOptions()
+        options.autoShift = !noAutoShift
+        let configuration = KeyboardConfiguration(options: options, geometry: geometry ?? WindowGeometry(),
+                                                  displayName: display.display)
+        let keyboard = try OnScreenKeyboard(configuration)
+        let status = keyboard.run()
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Parses, runs, and reports any error on one line.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as X11Error {
+            fail(error.description, code: 1)
+        } catch let error as UserError {
+            fail(error.description, code: 2)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Glibc.exit(0)
+            }
+            if error is ExitCode { Glibc.exit(code.rawValue) }
+            let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            fail(message + " (see 'tapboard --help')", code: code.rawValue)
+        }
+    }
+
+    private static func fail(_ message: String, code: Int32) -> Never {
+        logError(message)
+        Glibc.exit(code)
+    }
+}
+
+/// The version printed by `--version`.
+enum TapboardVersion {
+    static let string = "0.1.0"
+}
+
+/// A mistake in what the user asked for, reported on one line.
+struct UserError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Options shared by the commands that talk to an X server.
+struct DisplayOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The X display to use, exactly as given; default $DISPLAY.", valueName: "name"))
+    var display: String?
+}
