@@ -1,4 +1,5 @@
 import CX11
+import Glibc
 import TapboardCore
 
 /// The magnified popup over a pressed key: a balloon whose stem covers the key
@@ -23,6 +24,11 @@ final class PreviewWindow {
         id = XCreateWindow(d, display.root, 0, 0, 1, 1, 0, tb_default_depth(d, display.screen), UInt32(InputOutput),
                            tb_default_visual(d, display.screen), UInt(CWOverrideRedirect | CWSaveUnder), &attributes)
         XShapeCombineRectangles(d, id, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
+        // Named, so scripts and tests can wait for it to show.
+        let name = strdup("tapboard-preview"), className = strdup("Tapboard-preview")
+        var classHint = XClassHint(res_name: name, res_class: className)
+        XSetClassHint(d, id, &classHint)
+        free(name); free(className)
     }
 
     deinit { XDestroyWindow(display.pointer, id) }

@@ -93,7 +93,10 @@ public enum Geometry {
         if asked > 0, asked > total || dynamicCount == 0 {
             let factor = total / asked
             sizes = sizes.map { $0 * factor }
-        } else if dynamicCount > 0 {
+        } else if dynamicCount == 0 {
+            // Nothing asks for any width: share equally rather than leave the row empty.
+            sizes = sizes.map { _ in total / Double(max(sizes.count, 1)) }
+        } else {
             let share = (total - asked) / Double(dynamicCount)
             for (i, w) in widths.enumerated() where w == .dynamic { sizes[i] = share }
         }
@@ -111,7 +114,9 @@ public enum Geometry {
         for (r, row) in rows.enumerated() {
             let h = weightSum > 0 ? totalHeight * weights[r] / weightSum : 0
             let inset = insetWidth(row.inset, total: x1 - x0, scale: scale)
-            layoutRow(row, x0: x0 + inset, x1: x1 - inset, y0: y, y1: y + h,
+            // The last edge is the area's edge itself, not a sum that floating point may tip.
+            let bottom = r == rows.count - 1 ? y1 : y + h
+            layoutRow(row, x0: x0 + inset, x1: x1 - inset, y0: y, y1: bottom,
                       rowSpacing: rowSpacing, keySpacing: keySpacing, scale: scale, emit: emit)
             y += h + rowSpacing
         }
@@ -139,15 +144,15 @@ public enum Geometry {
         }, total: available, scale: scale)
         var x = x0
         for (i, item) in row.items.enumerated() {
-            let w = widths[i]
+            let right = i == n - 1 ? x1 : x + widths[i]
             switch item {
             case .key(let key):
-                emit(key, rounded(x0: x, x1: x + w, y0: y0, y1: y1))
+                emit(key, rounded(x0: x, x1: right, y0: y0, y1: y1))
             case .stack(let rows, _):
-                layoutRows(rows, x0: x, x1: x + w, y0: y0, y1: y1, rowSpacing: rowSpacing,
+                layoutRows(rows, x0: x, x1: right, y0: y0, y1: y1, rowSpacing: rowSpacing,
                            keySpacing: keySpacing, scale: scale, emit: emit)
             }
-            x += w + keySpacing
+            x += widths[i] + keySpacing
         }
     }
 

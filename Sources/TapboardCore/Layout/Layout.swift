@@ -19,12 +19,16 @@ public struct Page: Hashable, Sendable {
 
     /// Identifiers of the keys in reading order, duplicates numbered (`space`, `.`, `.-2`).
     public var keyIdentifiers: [String] {
-        var seen: [String: Int] = [:]
+        var used: Set<String> = []
         return keys.map { key in
             let base = key.action.identifier
-            let n = (seen[base] ?? 0) + 1
-            seen[base] = n
-            return n == 1 ? base : "\(base)-\(n)"
+            var id = base, n = 1
+            while used.contains(id) {
+                n += 1
+                id = "\(base)-\(n)"
+            }
+            used.insert(id)
+            return id
         }
     }
 }

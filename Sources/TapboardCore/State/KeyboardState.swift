@@ -84,7 +84,7 @@ public struct KeyboardState: Sendable {
             if tracking { release(at: time, into: &effects) }
             tracking = true
             pressedKey = nil
-            enter(key, at: time, into: &effects)
+            enter(key, at: time, pressing: true, into: &effects)
         case .touch(.moved, let point, let key):
             effects.append(.notify(.touchesMoved(point)))
             guard tracking, key != pressedKey else { break }
@@ -121,7 +121,9 @@ public struct KeyboardState: Sendable {
     private func keyAt(_ index: Int) -> Key { page.keys[index] }
 
     /// The contact is now over `key` (or over none): move highlight and preview.
-    private mutating func enter(_ key: Int?, at time: Duration, into effects: inout [Effect]) {
+    /// `pressing` is true for the key a press starts on; keys reached by dragging
+    /// only highlight, so sliding over backspace deletes nothing until release.
+    private mutating func enter(_ key: Int?, at time: Duration, pressing: Bool = false, into effects: inout [Effect]) {
         if let old = pressedKey {
             cancelRepeat(into: &effects)
             effects.append(.redraw([old]))
@@ -132,28 +134,30 @@ public struct KeyboardState: Sendable {
             return
         }
         let k = keyAt(key)
-        effects.append(.redraw([key]))
-        effects.append(k.action.showsPreview ? .showPreview(key: key) : .hidePreview)
-        effects.append(.notify(.pressStarted(k)))
-        if k.action.repeats {
+        if pressing && k.action.repeats {
             // Repeating keys act on press, like a physical key, then repeat while held.
             effects += fire(k.action, at: time)
             nextRepeat = time + options.repeatDelay
             effects.append(.startTimer(.keyRepeat, deadline: time + options.repeatDelay))
         }
+        effects.append(.redraw([key]))
+        effects.append(k.action.showsPreview ? .showPreview(key: key) : .hidePreview)
+        if pressing { effects.append(.notify(.pressStarted(k))) }
     }
 
-    /// The contact lifted: the key under it acts.
+    /// The contact lifted: the key under it acts (a repeating key only if it was
+    /// reached by dragging, having acted on press otherwise).
     private mutating func release(at time: Duration, into effects: inout [Effect]) {
         tracking = false
         guard let index = pressedKey else { return }
         let key = keyAt(index)
         pressedKey = nil
+        let actedOnPress = nextRepeat != nil
         cancelRepeat(into: &effects)
-        effects.append(.hidePreview)
-        effects.append(.redraw([index]))
-        if !key.action.repeats { effects += fire(key.action, at: time) }
-        effects.append(.notify(.pressEnded(key)))
+        // Typed first: the keystroke must not wait for any drawing.
+        var fired = key.action.repeats && actedOnPress ? [] : fire(key.action, at: time)
+        fired.append(contentsOf: [Effect.hidePreview, .redraw([index]), .notify(.pressEnded(key))])
+        effects += fired
     }
 
     private mutating func cancelRepeat(into effects: inout [Effect]) {
@@ -208,7 +212,10 @@ public struct KeyboardState: Sendable {
     /// After text was typed: shift once is used up, then auto-shift looks at the context.
     private mutating func typed(_ text: String) -> [Effect] {
         context.append(contentsOf: text)
-        if context.count > 4 { context.removeFirst(context.count - 4) }
+        if context.count > 4 {
+            context.removeFirst(context.count - 4)
+            contextFromStart = false
+        }
         lastShiftTap = nil
         var effects: [Effect] = []
         if shift == .once { effects += setShift(.off, auto: false) }

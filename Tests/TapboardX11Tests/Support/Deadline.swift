@@ -1,0 +1,38 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A point in time that a wait must not pass.
+struct Deadline {
+    /// When the wait gives up.
+    let instant: ContinuousClock.Instant
+
+    /// A deadline this long from now.
+    init(_ timeout: Duration) { instant = .now + timeout }
+
+    /// Whether the deadline has passed.
+    var hasPassed: Bool { ContinuousClock.now >= instant }
+
+    /// Milliseconds left, rounded up, for `poll()`; 0 once passed.
+    var millisecondsLeft: Int32 {
+        let left = instant - .now
+        guard left > .zero else { return 0 }
+        let (s, atto) = left.components
+        let ms = s * 1000 + (atto + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: ms)
+    }
+
+    /// Blocks in `poll()` until one of `fds` is readable or the deadline passes.
+    /// Returns the descriptors that are readable (empty on timeout).
+    @discardableResult
+    func waitReadable(_ fds: [Int32]) -> [Int32] {
+        var pfds = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        while true {
+            let r = poll(&pfds, nfds_t(pfds.count), millisecondsLeft)
+            if r < 0 && errno == EINTR { continue }
+            if r <= 0 { return [] }
+            return pfds.filter { $0.revents != 0 }.map(\.fd)
+        }
+    }
+}

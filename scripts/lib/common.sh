@@ -1,0 +1,30 @@
+# Shared by scripts/run and scripts/test: find the repository, install what is missing.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+
+# Debian packages for building, for Xvfb-based tests and for the demo.
+BUILD_PACKAGES=(pkg-config libx11-dev libxtst-dev libxext-dev libxft-dev libxkbcommon-dev fonts-dejavu-core)
+XVFB_PACKAGES=(xvfb x11-utils x11-xkb-utils)
+DEMO_PACKAGES=(xterm xdotool x11-apps imagemagick python3)
+
+# Installs the Debian packages that are not installed yet (sudo when not root).
+ensure_packages() {
+    local missing=()
+    for p in "$@"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "Installing: ${missing[*]}" >&2
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    if [ ! -d /var/lib/apt/lists ] || [ -z "$(ls -A /var/lib/apt/lists 2>/dev/null | grep -v lock)" ] || ! apt-cache show "${missing[0]}" >/dev/null 2>&1; then
+        $sudo apt-get update -qq
+    fi
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# Fails with a clear message when Swift is missing.
+ensure_swift() {
+    command -v swift >/dev/null 2>&1 || { echo "swift is not on PATH: install Swift 6.1 or later (swift.org)" >&2; exit 1; }
+}
