@@ -55,6 +55,11 @@ public struct KeyFrame: Hashable, Sendable {
     public var key: Key
     /// Its rectangle in window pixels.
     public var rect: Rect
+
+    /// Makes a frame.
+    public init(index: Int, id: String, key: Key, rect: Rect) {
+        self.index = index; self.id = id; self.key = key; self.rect = rect
+    }
 }
 
 /// Places keys: a pure function of page, size and theme.

@@ -1,0 +1,60 @@
+import Testing
+import TapboardCore
+
+@Suite("WindowGeometry")
+struct WindowGeometryTests {
+    let screen = Size(width: 1280, height: 800)
+
+    @Test("parses and resolves X geometry strings", arguments: [
+        ("800x300", Rect(x: 0, y: 500, width: 800, height: 300)),
+        ("800x300+10+20", Rect(x: 10, y: 20, width: 800, height: 300)),
+        ("800x300-10-20", Rect(x: 470, y: 480, width: 800, height: 300)),
+        ("+5+6", Rect(x: 5, y: 6, width: 1280, height: 320)),
+        ("1x1+0+0", Rect(x: 0, y: 0, width: 1, height: 1)),
+    ])
+    func parses(text: String, expected: Rect) throws {
+        #expect(try WindowGeometry(parsing: text).resolve(screen: screen) == expected)
+    }
+
+    @Test("rejects what is not a geometry, saying what was expected",
+          arguments: ["", "x", "800", "800x", "x300", "0x300", "800x0", "800x300+1", "800x300+1+", "800x300+a+b", "800x300+1+2junk", "abc", "9999999x1"])
+    func rejects(text: String) {
+        #expect(throws: WindowGeometry.ParseError.self) { try WindowGeometry(parsing: text) }
+        do {
+            _ = try WindowGeometry(parsing: text)
+        } catch {
+            #expect("\(error)" == "invalid geometry '\(text)': expected WxH, WxH+X+Y or +X+Y (e.g. 1280x400+0+624)")
+        }
+    }
+
+    @Test("the default is full width at the bottom, a third of the width high, at most 40% of the screen")
+    func defaultPlacement() {
+        #expect(WindowGeometry().resolve(screen: Size(width: 1280, height: 800)) == Rect(x: 0, y: 480, width: 1280, height: 320))
+        #expect(WindowGeometry().resolve(screen: Size(width: 600, height: 1000)) == Rect(x: 0, y: 800, width: 600, height: 200))
+    }
+}
+
+@Suite("LayoutDump")
+struct LayoutDumpTests {
+    @Test("prints page, size and every key with id, label, action and frame")
+    func json() {
+        let page = Page(name: "p", switchLabel: "P", rows: [Row([Key.character("\""), Key.shift(), Key.page("p")])])
+        let frames = [
+            KeyFrame(index: 0, id: "\"", key: page.keys[0], rect: Rect(x: 1, y: 2, width: 3, height: 4)),
+            KeyFrame(index: 1, id: "shift", key: page.keys[1], rect: Rect(x: 5, y: 6, width: 7, height: 8)),
+            KeyFrame(index: 2, id: "page:p", key: page.keys[2], rect: Rect(x: 9, y: 10, width: 11, height: 12)),
+        ]
+        #expect(LayoutDump.json(page: page, pages: [page], size: Size(width: 20, height: 30), frames: frames) == """
+            {"page":"p","size":{"width":20,"height":30},"keys":[
+            {"id":"\\"","label":"\\"","action":"character:\\"","x":1,"y":2,"width":3,"height":4},
+            {"id":"shift","label":"shift","action":"shift","x":5,"y":6,"width":7,"height":8},
+            {"id":"page:p","label":"P","action":"page:p","x":9,"y":10,"width":11,"height":12}
+            ]}
+            """)
+    }
+
+    @Test("escapes control characters and backslashes")
+    func quoting() {
+        #expect(LayoutDump.quote("a\\b\n\u{1}é") == "\"a\\\\b\\n\\u0001é\"")
+    }
+}

@@ -1,0 +1,85 @@
+import Testing
+@testable import tapboard
+import TapboardCore
+
+@Suite("tapboard command line")
+struct CLITests {
+    @Test("--help text is pinned")
+    func helpText() {
+        let help = Tapboard.helpMessage(columns: 100)
+        #expect(help == """
+            OVERVIEW: An on-screen keyboard for X11: tap keys, they are typed into the focused window.
+
+            With no subcommand, shows the keyboard on the display and runs until it gets SIGTERM, SIGINT or
+            SIGHUP (then releases every key and exits 0). SIGUSR1 shows a hidden keyboard, SIGUSR2 hides it.
+
+            USAGE: tapboard [--display <name>] [--geometry <geometry>] [--no-auto-shift] <subcommand>
+
+            OPTIONS:
+              --display <name>        The X display to use, exactly as given; default $DISPLAY.
+              --geometry <geometry>   Window size and place, as WxH+X+Y; default full width at the bottom.
+              --no-auto-shift         Do not shift at the start of text and after '. ', '! ', '? ' and return.
+              --version               Show the version.
+              -h, --help              Show help information.
+
+            SUBCOMMANDS:
+              dump-layout             Print the key frames of a page at a window size as JSON, for scripts and
+                                      tests.
+
+              See 'tapboard help <subcommand>' for detailed help.
+            """)
+    }
+
+    @Test("dump-layout --help text is pinned")
+    func dumpLayoutHelpText() {
+        let help = Tapboard.helpMessage(for: DumpLayout.self, columns: 100)
+        #expect(help == """
+            OVERVIEW: Print the key frames of a page at a window size as JSON, for scripts and tests.
+
+            Frames are in window pixels and are the ones the running keyboard uses at that size.
+
+            USAGE: tapboard dump-layout --size <WxH> [--page <name>]
+
+            OPTIONS:
+              --size <WxH>            Window size, as WxH.
+              --page <name>           The page to print. (default: letters)
+              --version               Show the version.
+              -h, --help              Show help information.
+
+            """)
+    }
+
+    @Test("options parse into the run configuration")
+    func parsesOptions() throws {
+        let command = try Tapboard.parse(["--display", ":3", "--geometry", "800x300+10+20", "--no-auto-shift"])
+        #expect(command.display.display == ":3")
+        #expect(command.geometry?.resolve(screen: Size(width: 1000, height: 1000)) == Rect(x: 10, y: 20, width: 800, height: 300))
+        #expect(command.noAutoShift)
+    }
+
+    @Test("bad values are rejected with a message naming them", arguments: [
+        (["--geometry", "12"], "invalid geometry '12'"),
+        (["--geometry", "0x10"], "invalid geometry '0x10'"),
+        (["--bogus"], "Unknown option '--bogus'"),
+    ])
+    func rejectsBadValues(arguments: [String], fragment: String) {
+        do {
+            _ = try Tapboard.parseAsRoot(arguments)
+            Issue.record("parsed \(arguments)")
+        } catch {
+            #expect(Tapboard.message(for: error).contains(fragment), "\(Tapboard.message(for: error))")
+        }
+    }
+
+    @Test("dump-layout rejects a size that is not WxH and an unknown page")
+    func dumpLayoutRejects() throws {
+        #expect(throws: (any Error).self) { try Tapboard.parseAsRoot(["dump-layout", "--size", "10x10+1+1"]) }
+        var command = try Tapboard.parseAsRoot(["dump-layout", "--size", "100x100", "--page", "emoji"])
+        #expect(throws: UserError.self) { try command.run() }
+        do {
+            try command.run()
+        } catch let error as UserError {
+            #expect(error.description == "unknown page 'emoji': layout en-US has letters, symbols, more-symbols")
+        }
+    }
+}
