@@ -92,11 +92,13 @@ final class KeyboardRenderer {
         let x = Double(r.x), y = Double(r.y), w = Double(r.width), h = Double(r.height)
         let radius = style.cornerRadius * s
         if style.shadowOffset > 0 {
-            painter.fillRounded(x: x, y: y + style.shadowOffset * s, width: w, height: h, radius: radius, style.shadowColor)
+            // Whole pixels keep the shadow on the fast path (only its corners anti-aliased).
+            let offset = max(1, (style.shadowOffset * s).rounded())
+            painter.fillRounded(x: x, y: y + offset, width: w, height: h, radius: radius, style.shadowColor)
         }
         let fill = k.pressed ? style.pressedBackground : style.background
         if style.borderWidth > 0 {
-            let b = style.borderWidth * s
+            let b = max(1, (style.borderWidth * s).rounded())
             painter.fillRounded(x: x, y: y, width: w, height: h, radius: radius, style.borderColor)
             painter.fillRounded(x: x + b, y: y + b, width: w - 2 * b, height: h - 2 * b, radius: max(radius - b, 0), fill)
         } else {

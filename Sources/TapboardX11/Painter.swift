@@ -41,9 +41,39 @@ final class Painter {
                                    resources.maskFormat, 0, 0, 0, 0, &pts, Int32(pts.count), 0)
     }
 
-    /// Fills a rounded rectangle, anti-aliased.
+    /// Fills a rounded rectangle with anti-aliased corners.
+    ///
+    /// The straight parts are plain rectangle fills; only the four corner
+    /// squares go through the anti-aliasing rasteriser, which costs by area.
     func fillRounded(x: Double, y: Double, width: Double, height: Double, radius: Double, _ color: Color) {
-        fill(Shapes.roundedRect(x: x, y: y, width: width, height: height, radius: radius), color)
+        guard width > 0, height > 0 else { return }
+        let r = max(0, min(radius, width / 2, height / 2)).rounded(.down)
+        let aligned = x == x.rounded() && y == y.rounded() && width == width.rounded() && height == height.rounded()
+        guard r >= 1, aligned else {
+            fill(Shapes.roundedRect(x: x, y: y, width: width, height: height, radius: radius), color)
+            return
+        }
+        let xi = Int(x), yi = Int(y), w = Int(width), h = Int(height), ri = Int(r)
+        var c = RenderResources.renderColor(color)
+        var rects = [
+            XRectangle(x: Int16(clamping: xi + ri), y: Int16(clamping: yi), width: UInt16(clamping: w - 2 * ri), height: UInt16(clamping: h)),
+            XRectangle(x: Int16(clamping: xi), y: Int16(clamping: yi + ri), width: UInt16(clamping: ri), height: UInt16(clamping: h - 2 * ri)),
+            XRectangle(x: Int16(clamping: xi + w - ri), y: Int16(clamping: yi + ri), width: UInt16(clamping: ri), height: UInt16(clamping: h - 2 * ri)),
+        ].filter { $0.width > 0 && $0.height > 0 }
+        XRenderFillRectangles(display.pointer, PictOpOver, picture, &c, &rects, Int32(rects.count))
+        // Each corner: a quarter disc fanned from the corner square's inner point.
+        let centres = [(x + r, y + r, Double.pi), (x + width - r, y + r, -Double.pi / 2),
+                       (x + width - r, y + height - r, 0.0), (x + r, y + height - r, Double.pi / 2)]
+        let arc = Shapes.quarterArc(radius: r)
+        for (cx, cy, start) in centres {
+            var pts = [FPoint(x: cx, y: cy)]
+            let (cs, sn) = (cos(start), sin(start))
+            for (ux, uy) in arc {
+                // Rotate the unit quarter arc to this corner.
+                pts.append(FPoint(x: cx + r * (ux * cs - uy * sn), y: cy + r * (ux * sn + uy * cs)))
+            }
+            fill(pts, color)
+        }
     }
 
     /// Strokes a line of the given thickness, anti-aliased.
@@ -75,18 +105,45 @@ enum Shapes {
         if r < 0.5 {
             return [FPoint(x: x, y: y), FPoint(x: x + width, y: y), FPoint(x: x + width, y: y + height), FPoint(x: x, y: y + height)]
         }
-        let segments = max(3, min(16, Int(r / 1.5)))
+        let arc = quarterArc(radius: r)
         var pts: [FPoint] = []
-        pts.reserveCapacity(4 * (segments + 1))
-        let corners = [(x + width - r, y + r, -Double.pi / 2), (x + width - r, y + height - r, 0.0),
-                       (x + r, y + height - r, Double.pi / 2), (x + r, y + r, Double.pi)]
-        for (cx, cy, start) in corners {
-            for i in 0 ... segments {
-                let a = start + Double(i) / Double(segments) * Double.pi / 2
-                pts.append(FPoint(x: cx + r * cos(a), y: cy + r * sin(a)))
+        pts.reserveCapacity(4 * arc.count)
+        // Clockwise from the top right corner; each corner's arc is the unit arc turned by a quarter.
+        let corners = [(x + width - r, y + r, 3), (x + width - r, y + height - r, 0),
+                       (x + r, y + height - r, 1), (x + r, y + r, 2)]
+        for (cx, cy, quarter) in corners {
+            for (ux, uy) in arc {
+                let (qx, qy): (Double, Double)
+                switch quarter {
+                case 0: (qx, qy) = (ux, uy)
+                case 1: (qx, qy) = (-uy, ux)
+                case 2: (qx, qy) = (-ux, -uy)
+                default: (qx, qy) = (uy, -ux)
+                }
+                pts.append(FPoint(x: cx + r * qx, y: cy + r * qy))
             }
         }
         return pts
+    }
+
+    /// Unit vectors along a quarter circle from angle 0 to π/2, with enough
+    /// segments to look round at this radius; computed once per segment count.
+    static func quarterArc(radius: Double) -> [(Double, Double)] {
+        let segments = max(3, min(16, Int(radius / 1.5)))
+        if let cached = arcCache.value[segments] { return cached }
+        let arc = (0 ... segments).map { i -> (Double, Double) in
+            let a = Double(i) / Double(segments) * Double.pi / 2
+            return (cos(a), sin(a))
+        }
+        arcCache.value[segments] = arc
+        return arc
+    }
+
+    /// Arcs by segment count; the drawing thread is the only user.
+    private static let arcCache = ArcCache()
+
+    private final class ArcCache: @unchecked Sendable {
+        var value: [Int: [(Double, Double)]] = [:]
     }
 
     /// A straight stroke from a to b as a quadrilateral.

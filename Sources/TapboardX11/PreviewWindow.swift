@@ -31,7 +31,41 @@ final class PreviewWindow {
         free(name); free(className)
     }
 
-    deinit { XDestroyWindow(display.pointer, id) }
+    deinit {
+        balloons.removeAll()
+        if let copyGC { XFreeGC(display.pointer, copyGC) }
+        XDestroyWindow(display.pointer, id)
+    }
+
+    /// The balloon drawn for one key size and place and one style: its shape
+    /// mask, its picture without the character, and a pixmap to compose into.
+    private final class Balloon {
+        let mask: Pixmap, blank: Pixmap, content: Pixmap
+        let painter: Painter
+        let display: XDisplay
+
+        init(display: XDisplay, mask: Pixmap, blank: Pixmap, content: Pixmap, painter: Painter) {
+            self.display = display; self.mask = mask; self.blank = blank; self.content = content; self.painter = painter
+        }
+
+        deinit {
+            for p in [mask, blank, content] { XFreePixmap(display.pointer, p) }
+        }
+    }
+
+    /// What a balloon depends on.
+    private struct BalloonKey: Hashable {
+        var width, height, stemX, stemTop, keyWidth, keyHeight, headHeight: Int
+        var style: KeyStyle
+        var preview: PreviewStyle
+        var scale: Double
+    }
+
+    /// Balloons made so far, most recent last: most keys share a size, so a
+    /// press only copies one and draws its character.
+    private var balloons: [(key: BalloonKey, balloon: Balloon)] = []
+    private var shapeShown: BalloonKey?
+    private var copyGC: GC?
 
     /// Shows the preview for a key whose rectangle is given in screen coordinates.
     func show(text: String, keyOnScreen key: Rect, theme: Theme, keyStyle: KeyStyle, scale: Double) {
@@ -42,45 +76,71 @@ final class PreviewWindow {
         let width = key.width + 2 * pad, height = headHeight + key.height
         let x = min(max(key.x - pad, 0), max(screen.width - width, 0))
         let y = max(key.y - headHeight, 0)
-        let stemX = key.x - x
-        let stemTop = key.y - y
-        let radius = keyStyle.cornerRadius * scale * 1.6
-
-        // The shape: head and stem, so the balloon looks grown out of the key.
-        let mask = XCreatePixmap(d, id, UInt32(width), UInt32(height), 1)
-        let maskGC = XCreateGC(d, mask, 0, nil)!
-        XSetForeground(d, maskGC, 0)
-        XFillRectangle(d, mask, maskGC, 0, 0, UInt32(width), UInt32(height))
-        XSetForeground(d, maskGC, 1)
-        fillRoundedMask(d, mask, maskGC, x: 0, y: 0, width: width, height: min(headHeight + Int(radius), height), radius: Int(radius))
-        fillRoundedMask(d, mask, maskGC, x: stemX, y: 0, width: key.width, height: stemTop + key.height,
-                        radius: Int(keyStyle.cornerRadius * scale))
-        XFreeGC(d, maskGC)
-
-        let pixmap = XCreatePixmap(d, id, UInt32(width), UInt32(height), UInt32(tb_default_depth(d, display.screen)))
-        do {
-            let painter = Painter(display: display, drawable: pixmap, resources: resources)
-            let style = theme.preview
-            painter.fill(Rect(x: 0, y: 0, width: width, height: height), style.borderColor)
-            let b = max(1, scale * 0.8)
-            painter.fillRounded(x: b, y: b, width: Double(width) - 2 * b, height: Double(headHeight) + radius - b,
-                                radius: max(radius - b, 0), style.background)
-            painter.fillRounded(x: Double(stemX) + b, y: Double(headHeight) - radius, width: Double(key.width) - 2 * b,
-                                height: Double(stemTop + key.height - headHeight) + radius - b,
-                                radius: max(keyStyle.cornerRadius * scale - b, 0), style.background)
-            if let font = try? resources.font(family: keyStyle.fontFamily,
-                                              pixelSize: Int((keyStyle.fontSize * style.fontScale * scale).rounded())) {
-                painter.text(text, in: Rect(x: 0, y: 0, width: width, height: min(headHeight, stemTop)), font: font, style.textColor)
-            }
+        let shape = BalloonKey(width: width, height: height, stemX: key.x - x, stemTop: key.y - y, keyWidth: key.width,
+                               keyHeight: key.height, headHeight: headHeight, style: keyStyle, preview: theme.preview, scale: scale)
+        let balloon = self.balloon(for: shape)
+        if copyGC == nil { copyGC = XCreateGC(d, id, 0, nil) }
+        XCopyArea(d, balloon.blank, balloon.content, copyGC, 0, 0, UInt32(width), UInt32(height), 0, 0)
+        if let font = try? resources.font(family: keyStyle.fontFamily,
+                                          pixelSize: Int((keyStyle.fontSize * theme.preview.fontScale * scale).rounded())) {
+            balloon.painter.text(text, in: Rect(x: 0, y: 0, width: width, height: min(headHeight, shape.stemTop)),
+                                 font: font, theme.preview.textColor)
         }
-        XShapeCombineMask(d, id, ShapeBounding, 0, 0, mask, ShapeSet)
-        XSetWindowBackgroundPixmap(d, id, pixmap)
+        if shapeShown != shape {
+            XShapeCombineMask(d, id, ShapeBounding, 0, 0, balloon.mask, ShapeSet)
+            shapeShown = shape
+        }
+        XSetWindowBackgroundPixmap(d, id, balloon.content)
         XMoveResizeWindow(d, id, Int32(x), Int32(y), UInt32(width), UInt32(height))
         XMapRaised(d, id)
         XClearWindow(d, id)
-        XFreePixmap(d, pixmap)
-        XFreePixmap(d, mask)
         isShown = true
+    }
+
+    /// The balloon for a shape, made on first use; a few are kept.
+    private func balloon(for shape: BalloonKey) -> Balloon {
+        if let i = balloons.firstIndex(where: { $0.key == shape }) {
+            let entry = balloons.remove(at: i)
+            balloons.append(entry)
+            return entry.balloon
+        }
+        let made = makeBalloon(shape)
+        balloons.append((shape, made))
+        if balloons.count > 6 { balloons.removeFirst() }
+        return made
+    }
+
+    private func makeBalloon(_ s: BalloonKey) -> Balloon {
+        let d = display.pointer
+        let radius = s.style.cornerRadius * s.scale * 1.6
+
+        // The shape: head and stem, so the balloon looks grown out of the key.
+        let mask = XCreatePixmap(d, id, UInt32(s.width), UInt32(s.height), 1)
+        let maskGC = XCreateGC(d, mask, 0, nil)!
+        XSetForeground(d, maskGC, 0)
+        XFillRectangle(d, mask, maskGC, 0, 0, UInt32(s.width), UInt32(s.height))
+        XSetForeground(d, maskGC, 1)
+        fillRoundedMask(d, mask, maskGC, x: 0, y: 0, width: s.width, height: min(s.headHeight + Int(radius), s.height), radius: Int(radius))
+        fillRoundedMask(d, mask, maskGC, x: s.stemX, y: 0, width: s.keyWidth, height: s.stemTop + s.keyHeight,
+                        radius: Int(s.style.cornerRadius * s.scale))
+        XFreeGC(d, maskGC)
+
+        let depth = UInt32(tb_default_depth(d, display.screen))
+        let blank = XCreatePixmap(d, id, UInt32(s.width), UInt32(s.height), depth)
+        do {
+            let painter = Painter(display: display, drawable: blank, resources: resources)
+            let style = s.preview
+            painter.fill(Rect(x: 0, y: 0, width: s.width, height: s.height), style.borderColor)
+            let b = max(1, (s.scale * 0.8).rounded())
+            painter.fillRounded(x: b, y: b, width: Double(s.width) - 2 * b, height: Double(s.headHeight) + radius - b,
+                                radius: max(radius - b, 0), style.background)
+            painter.fillRounded(x: Double(s.stemX) + b, y: Double(s.headHeight) - radius, width: Double(s.keyWidth) - 2 * b,
+                                height: Double(s.stemTop + s.keyHeight - s.headHeight) + radius - b,
+                                radius: max(s.style.cornerRadius * s.scale - b, 0), style.background)
+        }
+        let content = XCreatePixmap(d, id, UInt32(s.width), UInt32(s.height), depth)
+        return Balloon(display: display, mask: mask, blank: blank, content: content,
+                       painter: Painter(display: display, drawable: content, resources: resources))
     }
 
     /// Hides the preview.

@@ -5,22 +5,28 @@ public struct Page: Hashable, Sendable {
     /// The label of a key that switches to this page (`ABC`, `123`, `#+=`).
     public var switchLabel: String
     /// The rows, top to bottom.
-    public var rows: [Row]
+    public var rows: [Row] {
+        didSet { (keys, keyIdentifiers) = Self.flatten(rows) }
+    }
+    /// Every key of the page in reading order; a key's position here is its index.
+    public private(set) var keys: [Key]
+    /// Identifiers of the keys in reading order, duplicates numbered (`space`, `.`, `.-2`).
+    public private(set) var keyIdentifiers: [String]
 
     /// Makes a page.
     public init(name: PageName, switchLabel: String, rows: [Row]) {
         self.name = name
         self.switchLabel = switchLabel
         self.rows = rows
+        (keys, keyIdentifiers) = Self.flatten(rows)
     }
 
-    /// Every key of the page in reading order; a key's position here is its index.
-    public var keys: [Key] { rows.flatMap(\.keys) }
-
-    /// Identifiers of the keys in reading order, duplicates numbered (`space`, `.`, `.-2`).
-    public var keyIdentifiers: [String] {
+    /// The keys and their identifiers, worked out once per change of rows since
+    /// every event and every layout pass reads them.
+    private static func flatten(_ rows: [Row]) -> ([Key], [String]) {
+        let keys = rows.flatMap(\.keys)
         var used: Set<String> = []
-        return keys.map { key in
+        let ids = keys.map { key in
             let base = key.action.identifier
             var id = base, n = 1
             while used.contains(id) {
@@ -30,6 +36,7 @@ public struct Page: Hashable, Sendable {
             used.insert(id)
             return id
         }
+        return (keys, ids)
     }
 }
 
