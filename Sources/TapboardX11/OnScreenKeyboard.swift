@@ -39,16 +39,10 @@ public final class OnScreenKeyboard {
     private let display: XDisplay
     private let window: KeyboardWindow
     private let resources: RenderResources
-    private let renderer: KeyboardRenderer
-    private let preview: PreviewWindow
+    private let surface: KeyboardSurface
     private let injector: Injector
     private var loop: EventLoop
     private var state: KeyboardState
-    private let theme: Theme
-    private var frames: [KeyFrame] = []
-    private var framesPage = -1
-    private var size: Size
-    private var origin: Point
     private var timers: [TimerID: Duration] = [:]
     private var exitStatus: Int32?
 
@@ -62,14 +56,11 @@ public final class OnScreenKeyboard {
         let frame = configuration.geometry.resolve(screen: Size(width: screen.width, height: screen.height))
         let placedByUser = configuration.geometry.x != nil
         window = KeyboardWindow(display: display, frame: frame, userPlaced: placedByUser)
-        theme = configuration.theme
-        renderer = KeyboardRenderer(display: display, window: window.id, resources: resources, theme: theme)
-        preview = PreviewWindow(display: display, resources: resources)
+        surface = KeyboardSurface(display: display, window: window.id, resources: resources, theme: configuration.theme,
+                                  size: Size(width: frame.width, height: frame.height), origin: Point(x: frame.x, y: frame.y))
         state = KeyboardState(layout: configuration.layout, options: configuration.options)
-        size = Size(width: frame.width, height: frame.height)
-        origin = Point(x: frame.x, y: frame.y)
         loop = EventLoop(xConnection: display.fileDescriptor)
-        relayout()
+        surface.relayout(state)
     }
 
     /// Shows the keyboard and handles events until it is told to quit; returns the exit status.
@@ -112,16 +103,16 @@ public final class OnScreenKeyboard {
         switch event.type {
         case Expose:
             let e = event.xexpose
-            renderer.present(Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height)))
+            surface.renderer.present(Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height)))
         case ConfigureNotify:
             let e = event.xconfigure
             guard e.window == window.id else { break }
             let newSize = Size(width: Int(e.width), height: Int(e.height))
             // A window manager's synthetic event carries root coordinates; a real one is relative to the parent.
-            origin = e.send_event != 0 ? Point(x: Int(e.x), y: Int(e.y)) : window.rootOrigin()
-            if newSize != size {
-                size = newSize
-                relayout()
+            surface.origin = e.send_event != 0 ? Point(x: Int(e.x), y: Int(e.y)) : window.rootOrigin()
+            if newSize != surface.size {
+                surface.size = newSize
+                surface.relayout(state)
             }
         case ButtonPress where event.xbutton.button == UInt32(Button1):
             touch(.began, event.xbutton.x, event.xbutton.y)
@@ -143,7 +134,7 @@ public final class OnScreenKeyboard {
 
     private func touch(_ phase: TouchPhase, _ x: Int32, _ y: Int32) {
         let point = Point(x: Int(x), y: Int(y))
-        let key = Geometry.hitTest(point, in: frames, bounds: size)
+        let key = surface.key(at: point)
         apply(state.handle(.touch(phase, point: point, key: key), at: Clock.now()))
     }
 
@@ -170,22 +161,8 @@ public final class OnScreenKeyboard {
         for effect in effects {
             switch effect {
             case .type: break
-            case .redraw(let keys):
-                if framesPage != state.pageIndex { relayout() } else {
-                    renderer.draw(keys.filter { $0 < frames.count }.map { appearance(frames[$0]) })
-                }
-            case .redrawAll:
-                relayout()
-            case .showPreview(let index):
-                guard index < frames.count, case .text(let text) = state.label(of: frames[index].key) else { break }
-                var onScreen = frames[index].rect
-                onScreen.x += origin.x
-                onScreen.y += origin.y
-                preview.show(text: text, keyOnScreen: onScreen, theme: theme,
-                             keyStyle: theme.style(state.styleClass(of: frames[index].key)),
-                             scale: theme.scale(forHeight: size.height))
-            case .hidePreview:
-                preview.hide()
+            case .redraw, .redrawAll, .showPreview, .hidePreview:
+                surface.draw(effect, state: state)
             case .startTimer(let id, let deadline):
                 timers[id] = deadline
             case .cancelTimer(let id):
@@ -199,21 +176,8 @@ public final class OnScreenKeyboard {
     }
 
     private func hide() {
-        preview.hide()
+        surface.preview.hide()
         window.unmap()
-    }
-
-    private func appearance(_ frame: KeyFrame) -> KeyAppearance {
-        KeyAppearance(frame: frame, label: state.label(of: frame.key), styleClass: state.styleClass(of: frame.key),
-                      pressed: state.pressedKey == frame.index)
-    }
-
-    /// Places the keys of the current page for the window's size and draws them all.
-    private func relayout() {
-        frames = Geometry.frames(for: state.page, in: size, theme: theme)
-        framesPage = state.pageIndex
-        renderer.resize(to: size)
-        renderer.drawAll(frames.map(appearance))
     }
 
     // MARK: - Timers
@@ -237,7 +201,7 @@ public final class OnScreenKeyboard {
 
     /// Leaves nothing behind in the server: no key held, no keycode borrowed.
     private func shutdown() {
-        preview.hide()
+        surface.preview.hide()
         injector.releaseAll()
         injector.restoreSpares()
         display.sync()

@@ -1,0 +1,216 @@
+// Micro-benchmarks (issue 3): geometry, hit testing and the state machine in
+// TapboardCore, and, with an X display, drawing through the real renderer with
+// XSync, so the server's drawing time is included. scripts/micro-bench runs them
+// under a fresh Xvfb; arguments pass to swift-benchmark (--filter, --format, ...).
+
+import Benchmark
+import Glibc
+import TapboardCore
+import TapboardX11
+
+/// Writes a note to standard error, so it never mixes into a JSON or CSV report.
+func note(_ text: String) {
+    let line = Array((text + "\n").utf8)
+    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
+/// Keeps a result alive so the optimiser cannot drop the work that made it.
+@inline(never)
+func consume<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+/// Holds state that a benchmark closure changes from one iteration to the next.
+final class Box<Value> {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+let layout = Layout.enUS
+let theme = Theme.default
+let wide = Size(width: 1920, height: 640)
+let phone = Size(width: 390, height: 216)
+let gridStep = 16
+
+func name(_ size: Size) -> String { "\(size.width)x\(size.height)" }
+
+/// The points of a grid over the window, every `gridStep` pixels.
+func grid(_ size: Size) -> [Point] {
+    stride(from: gridStep / 2, to: size.height, by: gridStep).flatMap { y in
+        stride(from: gridStep / 2, to: size.width, by: gridStep).map { x in Point(x: x, y: y) }
+    }
+}
+
+// MARK: - TapboardCore
+
+func coreSuite() -> BenchmarkSuite {
+    BenchmarkSuite(name: "core") { suite in
+        for size in [wide, phone] {
+            for page in layout.pages {
+                suite.benchmark("Geometry.frames \(page.name) \(name(size))") {
+                    consume(Geometry.frames(for: page, in: size, theme: theme))
+                }
+            }
+        }
+
+        for size in [wide, phone] {
+            let frames = Geometry.frames(for: layout.pages[0], in: size, theme: theme)
+            let points = grid(size)
+            suite.benchmark("hitTest \(name(size)) grid of \(points.count) points") {
+                var sum = 0
+                for p in points { sum &+= Geometry.hitTest(p, in: frames, bounds: size) ?? -1 }
+                consume(sum)
+            }
+        }
+
+        // A tap on a letter: two events, each returning its effects.
+        let frames = Geometry.frames(for: layout.pages[0], in: wide, theme: theme)
+        let q = frames.first { $0.id == "q" }!, w = frames.first { $0.id == "w" }!
+        let tapping = Box(KeyboardState(layout: layout))
+        var t = Duration.zero
+        suite.benchmark("KeyboardState.handle tap on q (began+ended)") {
+            t += .seconds(1)
+            consume(tapping.value.handle(.touch(.began, point: q.rect.center, key: q.index), at: t))
+            consume(tapping.value.handle(.touch(.ended, point: q.rect.center, key: q.index), at: t + .milliseconds(50)))
+        }
+
+        // A held contact sliding between two letters: one event each time.
+        let dragging = Box(KeyboardState(layout: layout))
+        _ = dragging.value.handle(.touch(.began, point: q.rect.center, key: q.index), at: .zero)
+        let onW = Box(false)
+        suite.benchmark("KeyboardState.handle drag move q<->w") {
+            onW.value.toggle()
+            let target = onW.value ? w : q
+            consume(dragging.value.handle(.touch(.moved, point: target.rect.center, key: target.index), at: .seconds(1)))
+        }
+    }
+}
+
+// MARK: - TapboardX11
+
+/// Drawing benchmarks on one keyboard; `shown` maps its window so presenting copies pixels to the screen.
+func x11Suite(_ keyboard: OffscreenKeyboard, shown: Bool) -> BenchmarkSuite {
+    let tag = "\(name(keyboard.size)) (\(shown ? "shown" : "hidden"))"
+    return BenchmarkSuite(name: "x11", settings: TimeUnit(.us)) { suite in
+        // The floor under every figure below: one round trip to the server with nothing to draw.
+        suite.benchmark("XSync alone \(tag)") {
+            keyboard.sync()
+        }
+
+        suite.benchmark("full redraw \(tag)") {
+            keyboard.drawAll()
+            keyboard.sync()
+        }
+
+        // A press on a letter: its highlight and its preview. The release before it is not timed.
+        suite.benchmark("press q \(tag)") { state in
+            keyboard.release()
+            keyboard.sync()
+            try state.measure {
+                try! keyboard.press(keyID: "q")
+                keyboard.sync()
+            }
+        }
+
+        // A press on a key without preview: the highlight alone.
+        suite.benchmark("press shift (no preview) \(tag)") { state in
+            keyboard.release()
+            keyboard.sync()
+            try state.measure {
+                try! keyboard.press(keyID: "shift")
+                keyboard.sync()
+            }
+        }
+
+        // The release of a held letter: highlight off, preview hidden.
+        suite.benchmark("release q \(tag)") { state in
+            try! keyboard.press(keyID: "q")
+            keyboard.sync()
+            try state.measure {
+                keyboard.release()
+                keyboard.sync()
+            }
+        }
+
+        // A tap on the page key (its press is drawn too), then the new page in full.
+        suite.benchmark("page switch letters<->symbols \(tag)") {
+            keyboard.release()
+            let target = keyboard.state.page.name == Page.letters ? Page.symbols : Page.letters
+            try! keyboard.switchPage(to: target)
+            keyboard.sync()
+        }
+
+        // The preview balloon alone; hiding it before is not timed.
+        suite.benchmark("preview open q \(tag)") { state in
+            if keyboard.state.page.name != Page.letters { try! keyboard.switchPage(to: Page.letters) }
+            keyboard.hidePreview()
+            keyboard.sync()
+            try state.measure {
+                try! keyboard.showPreview(keyID: "q")
+                keyboard.sync()
+            }
+        }
+    }
+}
+
+// MARK: - Run
+
+var suites = [coreSuite()]
+var keyboards: [OffscreenKeyboard] = []
+if let display = getenv("DISPLAY").map({ String(cString: $0) }), !display.isEmpty {
+    do {
+        let hidden = try OffscreenKeyboard(displayName: display, size: wide, layout: layout, theme: theme)
+        let shown = try OffscreenKeyboard(displayName: display, size: wide, layout: layout, theme: theme)
+        shown.map()
+        keyboards = [hidden, shown]
+        suites += [x11Suite(hidden, shown: false), x11Suite(shown, shown: true)]
+    } catch {
+        note("note: X benchmarks skipped: \(error)")
+    }
+} else {
+    note("note: X benchmarks skipped: $DISPLAY is not set (scripts/micro-bench runs them under Xvfb)")
+}
+
+// The median ("time"), with the fastest run and the 90th percentile next to it: a busy machine shows in those.
+let columns = Columns(["name", "time", "min", "p90", "std", "iterations"])
+let arguments = parseArguments()
+var runner = BenchmarkRunner(suites: suites, settings: arguments, customDefaults: defaultSettings + [columns])
+try runner.run()
+
+// MARK: - Budgets
+
+func median(_ values: [Double]) -> Double? {
+    guard !values.isEmpty else { return nil }
+    let sorted = values.sorted()
+    let mid = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+func milliseconds(_ ns: Double) -> String {
+    let ms = ns / 1_000_000
+    return ms < 0.1 ? "\(Double(Int((ms * 10_000).rounded())) / 10_000) ms" : "\(Double(Int((ms * 1000).rounded())) / 1000) ms"
+}
+
+let budgets: [(prefix: String, limitNs: Double)] = [("full redraw 1920x640", 4_000_000), ("press q 1920x640", 500_000)]
+var lines: [String] = []
+for result in runner.results {
+    if result.benchmarkName.hasPrefix("hitTest"), let m = median(result.measurements),
+       let count = result.benchmarkName.split(separator: " ").dropLast().last.flatMap({ Double($0) }) {
+        lines.append("  \(result.benchmarkName): \(Double(Int(m / count * 10)) / 10) ns per point")
+    }
+    for budget in budgets where result.benchmarkName.hasPrefix(budget.prefix) {
+        guard let m = median(result.measurements) else { continue }
+        let verdict = m < budget.limitNs ? "met" : "NOT met"
+        lines.append("  \(result.benchmarkName): median \(milliseconds(m)), budget \(milliseconds(budget.limitNs)): \(verdict)")
+    }
+}
+// After the table on the console; on standard error when the report is JSON or CSV.
+let onConsole = BenchmarkSettings([defaultSettings, arguments]).format == .console
+func report(_ line: String) {
+    if onConsole { print(line) } else { note(line) }
+}
+if !lines.isEmpty {
+    report("\nPer point and budgets (medians):")
+    lines.forEach(report)
+}
+withExtendedLifetime(keyboards) {}

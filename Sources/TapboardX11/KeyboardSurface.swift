@@ -1,0 +1,78 @@
+import CX11
+import TapboardCore
+
+/// What a keyboard window shows: the frames of the page shown, drawn through the
+/// back-buffered renderer, and the preview popup. Carries out the drawing effects
+/// of the state machine, so the on-screen keyboard and the offscreen one draw alike.
+final class KeyboardSurface {
+    /// Draws the keys into the window's back buffer and shows them.
+    let renderer: KeyboardRenderer
+    /// The magnified popup over a pressed key.
+    let preview: PreviewWindow
+    /// The look.
+    let theme: Theme
+    /// Where the keys of the page shown are, in window pixels.
+    private(set) var frames: [KeyFrame] = []
+    /// The page `frames` were placed for.
+    private var framesPage = -1
+    /// The window's size.
+    var size: Size
+    /// The window's top left corner on the screen, where the preview is placed from.
+    var origin: Point
+
+    /// Prepares drawing into a window of this size at this place on the screen; draws nothing yet.
+    init(display: XDisplay, window: Window, resources: RenderResources, theme: Theme, size: Size, origin: Point) {
+        self.theme = theme
+        renderer = KeyboardRenderer(display: display, window: window, resources: resources, theme: theme)
+        preview = PreviewWindow(display: display, resources: resources)
+        self.size = size
+        self.origin = origin
+    }
+
+    /// The key under a point of the window (the nearest one in a gap), nil outside the window.
+    func key(at point: Point) -> Int? {
+        Geometry.hitTest(point, in: frames, bounds: size)
+    }
+
+    /// Carries out a drawing effect (redraw, preview); the other effects are the caller's.
+    func draw(_ effect: Effect, state: KeyboardState) {
+        switch effect {
+        case .redraw(let keys):
+            if framesPage != state.pageIndex { relayout(state) } else {
+                renderer.draw(keys.filter { $0 < frames.count }.map { appearance(frames[$0], state) })
+            }
+        case .redrawAll:
+            relayout(state)
+        case .showPreview(let index):
+            guard index < frames.count, case .text(let text) = state.label(of: frames[index].key) else { break }
+            var onScreen = frames[index].rect
+            onScreen.x += origin.x
+            onScreen.y += origin.y
+            preview.show(text: text, keyOnScreen: onScreen, theme: theme,
+                         keyStyle: theme.style(state.styleClass(of: frames[index].key)),
+                         scale: theme.scale(forHeight: size.height))
+        case .hidePreview:
+            preview.hide()
+        case .type, .startTimer, .cancelTimer, .hide, .notify:
+            break
+        }
+    }
+
+    /// Places the keys of the current page for the window's size and draws them all.
+    func relayout(_ state: KeyboardState) {
+        frames = Geometry.frames(for: state.page, in: size, theme: theme)
+        framesPage = state.pageIndex
+        renderer.resize(to: size)
+        drawAll(state)
+    }
+
+    /// Draws the background and every key of the frames placed, as the state shows them.
+    func drawAll(_ state: KeyboardState) {
+        renderer.drawAll(frames.map { appearance($0, state) })
+    }
+
+    private func appearance(_ frame: KeyFrame, _ state: KeyboardState) -> KeyAppearance {
+        KeyAppearance(frame: frame, label: state.label(of: frame.key), styleClass: state.styleClass(of: frame.key),
+                      pressed: state.pressedKey == frame.index)
+    }
+}

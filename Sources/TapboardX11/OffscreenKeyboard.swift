@@ -1,0 +1,145 @@
+import CX11
+import TapboardCore
+
+/// Errors of driving an offscreen keyboard by key identifiers and page names.
+public enum OffscreenKeyboardError: Error, CustomStringConvertible, Equatable {
+    /// The page shown has no key with this identifier.
+    case unknownKey(String, page: PageName)
+    /// The page shown has no key that switches to this page.
+    case noKeyToPage(PageName, from: PageName)
+
+    /// A one-line message naming the key or page.
+    public var description: String {
+        switch self {
+        case .unknownKey(let id, let page):
+            return "the page '\(page)' has no key '\(id)'"
+        case .noKeyToPage(let target, let page):
+            return "the page '\(page)' has no key that switches to the page '\(target)'"
+        }
+    }
+}
+
+/// A keyboard drawn by the real renderer into a window that is not shown, driven
+/// by calls instead of the pointer: for benchmarks and theme previews.
+///
+/// Presses go through the same hit testing and state machine as on the on-screen
+/// keyboard and their effects are drawn the same way, but nothing is ever typed
+/// and no timer runs. Drawing is only sent to the server; `sync()` waits for it.
+public final class OffscreenKeyboard {
+    private let display: XDisplay
+    private let window: KeyboardWindow
+    private let resources: RenderResources
+    private let surface: KeyboardSurface
+    /// The interaction state: page shown, shift, key held.
+    public private(set) var state: KeyboardState
+    private var isMapped = false
+
+    /// Opens the display (`$DISPLAY` when nil) and draws the layout's first page into an unmapped window of this size.
+    public init(displayName: String?, size: Size, layout: Layout = .enUS, theme: Theme = .default,
+                options: InteractionOptions = InteractionOptions()) throws {
+        display = try XDisplay(name: displayName)
+        resources = try RenderResources(display: display)
+        _ = try resources.font(family: theme.style(.character).fontFamily, pixelSize: 16)
+        // At the bottom of the screen, as the default geometry places a keyboard, so previews land where they would.
+        let screen = display.screenSize
+        let origin = Point(x: 0, y: max(screen.height - size.height, 0))
+        window = KeyboardWindow(display: display, frame: Rect(x: origin.x, y: origin.y, width: size.width, height: size.height),
+                                userPlaced: true)
+        surface = KeyboardSurface(display: display, window: window.id, resources: resources, theme: theme,
+                                  size: size, origin: origin)
+        state = KeyboardState(layout: layout, options: options)
+        surface.relayout(state)
+    }
+
+    /// The window's size in pixels.
+    public var size: Size { surface.size }
+
+    /// Where the keys of the page shown are, in window pixels.
+    public var frames: [KeyFrame] { surface.frames }
+
+    /// Draws the background and every key of the page shown again.
+    public func drawAll() {
+        surface.drawAll(state)
+    }
+
+    /// Touches down at the centre of a key of the page shown and draws what that changes (highlight, preview).
+    ///
+    /// A contact still down is lifted first where it is, as the state machine does for a new contact.
+    public func press(keyID: String) throws {
+        let frame = try self.frame(keyID)
+        touch(.began, at: frame.rect.center)
+    }
+
+    /// Lifts the contact outside every key, so nothing is typed, and draws what that changes.
+    public func release() {
+        touch(.ended, at: Point(x: -1, y: -1))
+    }
+
+    /// Taps the page shown's key that switches to a page, and draws the new page.
+    public func switchPage(to page: PageName) throws {
+        guard let frame = frames.first(where: { $0.key.action == .page(page) }) else {
+            throw OffscreenKeyboardError.noKeyToPage(page, from: state.page.name)
+        }
+        touch(.began, at: frame.rect.center)
+        touch(.ended, at: frame.rect.center)
+    }
+
+    /// Shows the preview balloon over a key of the page shown, as a press would.
+    public func showPreview(keyID: String) throws {
+        surface.draw(.showPreview(key: try frame(keyID).index), state: state)
+    }
+
+    /// Hides the preview balloon.
+    public func hidePreview() {
+        surface.draw(.hidePreview, state: state)
+    }
+
+    /// Shows the window, so drawing also reaches the screen as on a shown keyboard.
+    public func map() {
+        guard !isMapped else { return }
+        window.map()
+        isMapped = true
+        sync()
+    }
+
+    /// Sends the drawing requests and waits until the server has carried them out.
+    public func sync() {
+        display.sync()
+        // The window's own events (exposure of a mapped window) are answered as the keyboard does.
+        var event = XEvent()
+        while XPending(display.pointer) > 0 {
+            XNextEvent(display.pointer, &event)
+            if event.type == Expose {
+                let e = event.xexpose
+                surface.renderer.present(Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height)))
+            }
+        }
+    }
+
+    private func frame(_ keyID: String) throws -> KeyFrame {
+        guard let frame = frames.first(where: { $0.id == keyID }) else {
+            throw OffscreenKeyboardError.unknownKey(keyID, page: state.page.name)
+        }
+        return frame
+    }
+
+    private func touch(_ phase: TouchPhase, at point: Point) {
+        let key = surface.key(at: point)
+        apply(state.handle(.touch(phase, point: point, key: key), at: Clock.now()))
+    }
+
+    /// Draws the effects as the on-screen keyboard does; typing, timers and notifications are left out.
+    private func apply(_ effects: [Effect]) {
+        for effect in effects {
+            switch effect {
+            case .redraw, .redrawAll, .showPreview, .hidePreview:
+                surface.draw(effect, state: state)
+            case .hide:
+                surface.preview.hide()
+                if isMapped { window.unmap(); isMapped = false }
+            case .type, .startTimer, .cancelTimer, .notify:
+                break
+            }
+        }
+    }
+}
