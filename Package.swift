@@ -6,10 +6,12 @@ let package = Package(
     products: [
         .library(name: "TapboardCore", targets: ["TapboardCore"]),
         .library(name: "TapboardX11", targets: ["TapboardX11"]),
+        .library(name: "TapboardTestKit", targets: ["TapboardTestKit"]),
         .executable(name: "tapboard", targets: ["tapboard"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
     ],
     targets: [
         .systemLibrary(
@@ -26,8 +28,21 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Drives a keyboard under Xvfb as a user would: used by the integration tests and the benchmarks.
+        .target(name: "TapboardTestKit", dependencies: ["CX11"]),
+        // Benchmarks (scripts/bench): built with everything so they never rot, run only on demand.
+        .executableTarget(
+            name: "tapbench",
+            dependencies: ["TapboardTestKit", "CX11", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Benchmarks/tapbench"
+        ),
+        .executableTarget(
+            name: "tapboard-micro",
+            dependencies: ["TapboardCore", "TapboardX11", .product(name: "Benchmark", package: "swift-benchmark")],
+            path: "Benchmarks/micro"
+        ),
         .testTarget(name: "TapboardCoreTests", dependencies: ["TapboardCore"]),
-        .testTarget(name: "TapboardX11Tests", dependencies: ["TapboardX11", "TapboardCore", "CX11"]),
+        .testTarget(name: "TapboardX11Tests", dependencies: ["TapboardX11", "TapboardCore", "TapboardTestKit", "CX11"]),
         .testTarget(name: "tapboardTests", dependencies: ["tapboard"]),
     ]
 )

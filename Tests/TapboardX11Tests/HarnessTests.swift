@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TapboardTestKit
 import Testing
 
 /// Checks of the harness itself, without the keyboard: text recording,

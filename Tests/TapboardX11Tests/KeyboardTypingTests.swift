@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TapboardTestKit
 import Testing
 
 /// The real `tapboard` binary under a private Xvfb: taps at key centres through

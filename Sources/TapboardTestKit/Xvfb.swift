@@ -4,16 +4,16 @@ import Glibc
 #endif
 
 /// A private X server for one test: `Xvfb -displayfd 1`, stopped by `stop()` or on release.
-final class Xvfb {
+public final class Xvfb {
     /// The display number Xvfb chose.
-    let displayNumber: Int
+    public let displayNumber: Int
     private var child: ChildProcess?
 
     /// The display name for clients (`:N`).
-    var displayName: String { ":\(displayNumber)" }
+    public var displayName: String { ":\(displayNumber)" }
 
     /// Starts Xvfb with one screen of `screen` (WxHxDepth) and waits for its display number.
-    init(screen: String = "1280x800x24", timeout: Duration = .seconds(15)) throws {
+    public init(screen: String = "1280x800x24", timeout: Duration = .seconds(15)) throws {
         guard let xvfb = executableOnPath("Xvfb") else {
             throw HarnessError.programMissing("Xvfb", hint: "the X11 integration tests need it (apt-get install xvfb)")
         }
@@ -48,7 +48,7 @@ final class Xvfb {
     }
 
     /// Stops the server (SIGTERM, then SIGKILL if it lingers). Close every client connection first.
-    func stop() {
+    public func stop() {
         child?.terminate()
         child = nil
     }

@@ -4,18 +4,18 @@ import Glibc
 #endif
 
 /// A point in time that a wait must not pass.
-struct Deadline {
+public struct Deadline {
     /// When the wait gives up.
-    let instant: ContinuousClock.Instant
+    public let instant: ContinuousClock.Instant
 
     /// A deadline this long from now.
-    init(_ timeout: Duration) { instant = .now + timeout }
+    public init(_ timeout: Duration) { instant = .now + timeout }
 
     /// Whether the deadline has passed.
-    var hasPassed: Bool { ContinuousClock.now >= instant }
+    public var hasPassed: Bool { ContinuousClock.now >= instant }
 
     /// Milliseconds left, rounded up, for `poll()`; 0 once passed.
-    var millisecondsLeft: Int32 {
+    public var millisecondsLeft: Int32 {
         let left = instant - .now
         guard left > .zero else { return 0 }
         let (s, atto) = left.components
@@ -26,7 +26,7 @@ struct Deadline {
     /// Blocks in `poll()` until one of `fds` is readable or the deadline passes.
     /// Returns the descriptors that are readable (empty on timeout).
     @discardableResult
-    func waitReadable(_ fds: [Int32]) -> [Int32] {
+    public func waitReadable(_ fds: [Int32]) -> [Int32] {
         var pfds = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         while true {
             let r = poll(&pfds, nfds_t(pfds.count), millisecondsLeft)

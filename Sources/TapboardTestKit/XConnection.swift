@@ -2,13 +2,18 @@ import CX11
 import Foundation
 
 /// Opening X connections for the harness.
-enum XConnection {
-    /// Xlib's default error handler exits the process on any protocol error (a
-    /// window that vanished between an event and a query, say). The harness's
-    /// connections only report them on stderr.
+///
+/// Xlib's default error handler exits the process on any protocol error (a
+/// window that vanished between an event and a query, say). The harness's
+/// connections only report them on stderr.
+public enum XConnection {
+    /// Whether X protocol errors are written to stderr (the bench turns this off:
+    /// windows of other programs come and go while it watches them).
+    nonisolated(unsafe) public static var reportsErrors = true
+
     private static let installHandler: Void = {
         _ = XSetErrorHandler { _, event in
-            if let event {
+            if let event, XConnection.reportsErrors {
                 let message = "X11 test harness: X error code \(event.pointee.error_code) "
                     + "request \(event.pointee.request_code).\(event.pointee.minor_code) "
                     + "resource 0x\(String(event.pointee.resourceid, radix: 16))\n"
@@ -19,7 +24,7 @@ enum XConnection {
     }()
 
     /// Opens a connection to `name` exactly (never `$DISPLAY`).
-    static func open(_ name: String) throws -> OpaquePointer {
+    public static func open(_ name: String) throws -> OpaquePointer {
         _ = installHandler
         guard let display = XOpenDisplay(name) else { throw HarnessError.cannotOpenDisplay(name) }
         return display
@@ -28,7 +33,7 @@ enum XConnection {
     /// Handles queued and arriving events with `handle` until `done` is true or
     /// the deadline passes; blocks in `poll()` on the connection, never sleeps.
     /// `extraDescriptors` readable also wake it up (to check `done` again).
-    static func pump(_ display: OpaquePointer, until deadline: Deadline, extraDescriptors: [Int32] = [],
+    public static func pump(_ display: OpaquePointer, until deadline: Deadline, extraDescriptors: [Int32] = [],
                      handle: (inout XEvent) -> Void, done: () -> Bool) -> Bool {
         let fd = tb_connection_number(display)
         while true {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why the X11 test harness could not set up or observe something.
-enum HarnessError: Error, CustomStringConvertible {
+public enum HarnessError: Error, CustomStringConvertible {
     /// The named program is not installed (not on `PATH`).
     case programMissing(String, hint: String)
     /// Xvfb did not report its display number in time, or died first.
@@ -21,7 +21,7 @@ enum HarnessError: Error, CustomStringConvertible {
     /// A key id the test asked for is not on that page.
     case noSuchKey(page: String, id: String, known: [String])
 
-    var description: String {
+    public var description: String {
         switch self {
         case .programMissing(let name, let hint): return "\(name) is not installed (not found on PATH); \(hint)"
         case .xvfbDidNotStart(let why): return "Xvfb did not start: \(why)"
@@ -37,7 +37,7 @@ enum HarnessError: Error, CustomStringConvertible {
 }
 
 /// Finds an executable on `PATH`.
-func executableOnPath(_ name: String) -> URL? {
+public func executableOnPath(_ name: String) -> URL? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
     for dir in path.split(separator: ":") {
         let candidate = URL(fileURLWithPath: String(dir)).appendingPathComponent(name)

@@ -4,13 +4,13 @@ import Glibc
 #endif
 
 /// How a child process ended.
-enum ExitStatus: Equatable, CustomStringConvertible {
+public enum ExitStatus: Equatable, CustomStringConvertible {
     /// It called exit with this status.
     case exited(Int32)
     /// A signal killed it.
     case signalled(Int32)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .exited(let code): return "exited with status \(code)"
         case .signalled(let sig): return "killed by signal \(sig)"
@@ -26,9 +26,9 @@ enum ExitStatus: Equatable, CustomStringConvertible {
 /// Not Foundation's `Process`: on Linux it spawns from the calling thread, and
 /// test threads (Dispatch workers) block almost every signal, so the child would
 /// start with SIGTERM blocked and never see the SIGTERM the tests send.
-final class ChildProcess {
+public final class ChildProcess {
     /// Where the child's standard output goes.
-    enum Output {
+    public enum Output {
         /// Into a file, read back with `standardOutput`.
         case file
         /// Into a pipe whose read end is `outputPipe`.
@@ -36,24 +36,26 @@ final class ChildProcess {
     }
 
     /// A short name for messages.
-    let name: String
+    public let name: String
     /// The child's process id.
-    let pid: pid_t
+    public let pid: pid_t
     /// The read end of the child's stdout, when started with `.pipe`.
-    let outputPipe: Int32?
+    public let outputPipe: Int32?
     /// A pidfd: readable once the child has exited.
-    let exitDescriptor: Int32
+    public let exitDescriptor: Int32
+    /// The monotonic time (`MonotonicClock.now`) just before `posix_spawn` was called.
+    public let spawnedAt: UInt64
     private var exitStatus: ExitStatus?
     private let directory: URL
     private let stdoutURL: URL
     private let stderrURL: URL
 
     /// Starts `executable` with `arguments`; `environment` replaces the inherited one if given.
-    init(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
-         output: Output = .file) throws {
+    public init(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
+                output: Output = .file) throws {
         name = ([executable.lastPathComponent] + arguments).joined(separator: " ")
         directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("tapboard-x11tests-\(UUID().uuidString)")
+            .appendingPathComponent("tapboard-testkit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         stdoutURL = directory.appendingPathComponent("stdout")
         stderrURL = directory.appendingPathComponent("stderr")
@@ -92,6 +94,7 @@ final class ChildProcess {
         defer { (argv + envp).forEach { free($0) } }
 
         var child: pid_t = 0
+        spawnedAt = MonotonicClock.now
         let rc = posix_spawn(&child, executable.path, &actions, &attributes, argv, envp)
         if pipeEnds[1] >= 0 { close(pipeEnds[1]) }
         guard rc == 0 else {
@@ -141,19 +144,19 @@ final class ChildProcess {
     }
 
     /// Whether the child is still running.
-    var isRunning: Bool {
+    public var isRunning: Bool {
         reap()
         return exitStatus == nil
     }
 
     /// How the child ended, or nil while it runs.
-    var status: ExitStatus? {
+    public var status: ExitStatus? {
         reap()
         return exitStatus
     }
 
     /// Waits (in `poll()` on the pidfd, not sleeping) until the child exits or the deadline passes.
-    func wait(until deadline: Deadline) -> ExitStatus? {
+    public func wait(until deadline: Deadline) -> ExitStatus? {
         while true {
             if let status { return status }
             if deadline.waitReadable([exitDescriptor]).isEmpty { return status }
@@ -161,13 +164,13 @@ final class ChildProcess {
     }
 
     /// Sends a signal to the child, if it is still running.
-    func send(_ signal: Int32) {
+    public func send(_ signal: Int32) {
         if isRunning { kill(pid, signal) }
     }
 
     /// Sends SIGTERM and waits for the exit; SIGKILL after the deadline.
     @discardableResult
-    func terminate(within timeout: Duration = .seconds(5)) -> ExitStatus? {
+    public func terminate(within timeout: Duration = .seconds(5)) -> ExitStatus? {
         send(SIGTERM)
         if let status = wait(until: Deadline(timeout)) { return status }
         send(SIGKILL)
@@ -175,13 +178,13 @@ final class ChildProcess {
     }
 
     /// What the child wrote to stdout so far (for `.file` output).
-    var standardOutput: String { (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "" }
+    public var standardOutput: String { (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "" }
 
     /// What the child wrote to stderr so far.
-    var standardError: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
+    public var standardError: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
 
     /// Runs a command to its end and returns its stdout; throws if it fails or takes too long.
-    static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
+    public static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
                     timeout: Duration = .seconds(20)) throws -> String {
         let child = try ChildProcess(executable, arguments, environment: environment)
         guard let status = child.wait(until: Deadline(timeout)) else {
