@@ -9,6 +9,9 @@ public final class Xvfb {
     public let displayNumber: Int
     private var child: ChildProcess?
 
+    /// The server's process id while it runs (to read its CPU time).
+    public var pid: pid_t? { child?.pid }
+
     /// The display name for clients (`:N`).
     public var displayName: String { ":\(displayNumber)" }
 

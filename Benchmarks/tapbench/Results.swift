@@ -1,0 +1,127 @@
+/// Which edge of a tap makes a keyboard type its key.
+enum FiringEdge: String, Codable {
+    /// It types on button press.
+    case press
+    /// It types on button release.
+    case release
+}
+
+/// Tap-to-KeyPress latency over many taps.
+struct LatencyResult: Codable {
+    /// How many taps were made.
+    var taps: Int
+    /// The key tapped.
+    var key: String
+    /// Which edge t0 was taken after.
+    var edge: FiringEdge
+    /// For a held key: how long the button was down before the release (t0), ms; nil for quick taps.
+    var holdMilliseconds: Double?
+    /// Median, ms.
+    var medianMilliseconds: Double?
+    /// 99th percentile (nearest rank), ms.
+    var p99Milliseconds: Double?
+    /// Fastest, ms.
+    var minMilliseconds: Double?
+    /// Slowest, ms.
+    var maxMilliseconds: Double?
+    /// Taps after which no KeyPress came within 1 s.
+    var lost: Int
+    /// Typed KeyPresses beyond one per tap, or of another key.
+    var extra: Int
+    /// Modifier KeyPresses (Shift and the like) the keyboard sent around the keys.
+    var modifierPresses: Int
+    /// Every latency, ms, in tap order.
+    var samples: [Double]
+}
+
+/// One burst of taps spelling a sentence.
+struct BurstResult: Codable {
+    /// `fast` (as fast as the X server takes them) or `paced` (50 taps a second).
+    var mode: String
+    /// Whether a window manager (openbox) was running.
+    var windowManager: Bool
+    /// Taps made.
+    var taps: Int
+    /// Taps per second actually sent.
+    var rate: Double
+    /// KeyPresses that arrived, modifiers included.
+    var arrived: Int
+    /// Modifier KeyPresses among them (not counted as keys typed).
+    var modifierPresses: Int
+    /// Aligned against the expected sequence.
+    var counts: AlignmentCounts
+    /// The keyboard's CPU for the burst (until its last key arrived or it went quiet), per 1000 taps.
+    var cpuPer1000Taps: CPUUsage
+    /// The X server's CPU over the same time, per 1000 taps (it draws what the keyboard asks).
+    var serverCPUPer1000Taps: CPUUsage?
+    /// How long until the last key arrived, from the first tap, ms.
+    var durationMilliseconds: Double
+    /// Focus changes of the target during the burst, if any.
+    var focusOuts: [String]
+    /// The first difference between expected and typed, for reading.
+    var firstDifference: String?
+}
+
+/// One keyboard's bursts under one kind of session.
+struct BurstSet: Codable {
+    /// Why these bursts were not measured, if they were not.
+    var failure: String?
+    /// As fast as the X server takes them.
+    var fast: BurstResult?
+    /// 50 taps a second.
+    var paced: BurstResult?
+}
+
+/// Everything measured for one keyboard.
+struct KeyboardResult: Codable {
+    /// The column name.
+    var name: String
+    /// The program and arguments.
+    var command: String?
+    /// Where its key coordinates came from.
+    var keySource: String
+    /// Why the run stopped early, if it did ("did not start: ...", a wrong key).
+    var failure: String?
+    /// From exec to the window's MapNotify, ms.
+    var startupMilliseconds: Double?
+    /// VmRSS 1 s after mapping, KiB.
+    var residentKiB: Int?
+    /// Threads 1 s after mapping.
+    var threads: Int?
+    /// CPU over the idle interval.
+    var idle: CPUUsage?
+    /// The idle interval, s.
+    var idleSeconds: Double
+    /// The edge it types on.
+    var edge: FiringEdge?
+    /// Keys verified (each typed its own keysym when tapped once).
+    var verifiedKeys: String?
+    /// Every startup measured (the keyboard started, mapped and stopped, then once more to keep), ms.
+    var startupSamples: [Double] = []
+    /// Tap latency: quick taps (press and release flushed together, or the press for a keyboard that types on press).
+    var latency: LatencyResult?
+    /// Latency with the key held before the release (keyboards that type on release only).
+    var heldLatency: LatencyResult?
+    /// Bursts without a window manager.
+    var bursts: BurstSet?
+    /// Bursts under openbox.
+    var managedBursts: BurstSet?
+    /// Other observations (focus taken, keys left down, exit status).
+    var notes: [String] = []
+}
+
+/// The whole run, as written to JSON.
+struct BenchReport: Codable {
+    /// When it ran (ISO 8601).
+    var date: String
+    /// Host facts: kernel, cores, Xvfb version.
+    var machine: [String: String]
+    /// Parameters: taps, seed, pauses.
+    var parameters: [String: String]
+    /// The sentence the bursts spell.
+    var sentence: String
+    /// One entry per keyboard, in column order.
+    var keyboards: [KeyboardResult]
+    /// The printed table: rows of cells, the first row the header.
+    var table: [[String]]
+}

@@ -1,0 +1,156 @@
+import ArgumentParser
+import Foundation
+import TapboardTestKit
+
+/// `tapbench`: Tapboard side by side with other X11 on-screen keyboards and a
+/// minimal XTest keyboard (the floor), each under a fresh Xvfb. Run through scripts/bench.
+@main
+struct Tapbench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tapbench",
+        abstract: "Measure Tapboard side by side with other X11 on-screen keyboards under Xvfb.",
+        discussion: """
+            Per keyboard, on a fresh Xvfb: startup (exec to MapNotify), RSS 1 s after mapping, CPU over \
+            the idle interval, tap-to-KeyPress latency, and two bursts spelling a sentence (as fast as the \
+            X server takes them, and 50 taps a second); then the bursts again on a fresh Xvfb with openbox. \
+            Prints one table and writes it, with every sample, as JSON.
+            """
+    )
+
+    /// Every keyboard the bench knows, in column order.
+    static let allKeyboards = ["tapboard", "floor", "matchbox-keyboard", "xvkbd", "onboard"]
+
+    @Option(name: .long, help: ArgumentHelp("Comma-separated keyboards to measure.", valueName: "names"))
+    var keyboards: String = allKeyboards.joined(separator: ",")
+
+    @Flag(name: .long, help: "A quick look, not a result: 50 latency taps, 20 held, 200 per burst, one startup, 3 s of idling.")
+    var quick = false
+
+    @Option(name: .long, help: ArgumentHelp("Where to write the JSON.", valueName: "path"))
+    var out: String = "bench/results.json"
+
+    @Option(name: .long, help: ArgumentHelp("The tapboard binary (default: next to tapbench).", valueName: "path"))
+    var tapboard: String?
+
+    @Option(name: .long, help: ArgumentHelp("The compiled floor keyboard (default: tapbench-floor next to tapbench).", valueName: "path"))
+    var floor: String?
+
+    @Option(name: .long, help: ArgumentHelp("Taps in the latency run (at least 200 for a result).", valueName: "n"))
+    var latencyTaps: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Taps in each burst.", valueName: "n"))
+    var burstTaps: Int?
+
+    @Option(name: .long, help: "Seed for the random pauses between latency taps.")
+    var seed: UInt64 = 1
+
+    @Flag(name: .long, help: "Skip the second session with openbox.")
+    var noWindowManager = false
+
+    func validate() throws {
+        for name in keyboardNames where !Self.allKeyboards.contains(name) {
+            throw ValidationError("unknown keyboard '\(name)'; known: \(Self.allKeyboards.joined(separator: ", "))")
+        }
+        if let latencyTaps, latencyTaps < 1 { throw ValidationError("--latency-taps must be at least 1") }
+        if let burstTaps, burstTaps < 1 { throw ValidationError("--burst-taps must be at least 1") }
+    }
+
+    private var keyboardNames: [String] {
+        keyboards.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    func run() throws {
+        ChildGuard.install()
+        XConnection.reportsErrors = false
+        var settings = BenchSettings()
+        if quick {
+            settings.latencyTaps = 50
+            settings.burstTaps = 200
+            settings.idleSeconds = 3
+            settings.startupRuns = 1
+            settings.heldTaps = 20
+        }
+        settings.latencyTaps = latencyTaps ?? settings.latencyTaps
+        settings.burstTaps = burstTaps ?? settings.burstTaps
+        settings.seed = seed
+        settings.windowManagerRuns = !noWindowManager
+
+        let here = Self.executableDirectory()
+        let tapboardBinary = URL(fileURLWithPath: tapboard ?? here.appendingPathComponent("tapboard").path)
+        let floorBinary = URL(fileURLWithPath: floor ?? here.appendingPathComponent("tapbench-floor").path)
+        let specs: [KeyboardSpec] = keyboardNames.map { name in
+            switch name {
+            case "tapboard": return .tapboard(binary: tapboardBinary)
+            case "floor": return .floor(binary: floorBinary)
+            case "matchbox-keyboard": return .matchbox(executable: Self.onPath("matchbox-keyboard"))
+            case "xvkbd": return .xvkbd(executable: Self.onPath("xvkbd"))
+            default: return .onboard(executable: Self.onPath("onboard"))
+            }
+        }
+
+        let loadAtStart = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
+            .split(separator: " ").prefix(3).joined(separator: " ")
+        let runner = Runner(settings: settings) { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        let results = specs.map(runner.run)
+        let table = Table(results: results)
+        print(table.render())
+        let footnotes = Self.footnotes(results, settings: settings)
+        if !footnotes.isEmpty { print("\n" + footnotes.joined(separator: "\n")) }
+
+        var machine = Self.machine()
+        machine["loadAverageAtStart"] = loadAtStart
+        let report = BenchReport(date: ISO8601DateFormatter().string(from: Date()), machine: machine,
+                                 parameters: [
+                                     "latencyTaps": "\(settings.latencyTaps)", "burstTaps": "\(settings.burstTaps)",
+                                     "idleSeconds": "\(settings.idleSeconds)",
+                                     "pauseMilliseconds": "\(settings.pauseMilliseconds.lowerBound)-\(settings.pauseMilliseconds.upperBound)",
+                                     "pacedIntervalMilliseconds": "\(settings.pacedIntervalMilliseconds)",
+                                     "seed": "\(settings.seed)", "quick": "\(quick)",
+                                     "startupRuns": "\(settings.startupRuns)", "heldTaps": "\(settings.heldTaps)",
+                                     "holdMilliseconds": "\(settings.holdMilliseconds)",
+                                     "keyboardPlacement": BenchSession.keyboardPlacement.description,
+                                 ],
+                                 sentence: String(Array(BenchSettings.pangrams).prefix(settings.burstTaps)),
+                                 keyboards: results, table: table.rows)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let url = URL(fileURLWithPath: out)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try encoder.encode(report).write(to: url)
+        print("\nwritten: \(out)")
+    }
+
+    /// Notes and key sources, one line each, under the table.
+    private static func footnotes(_ results: [KeyboardResult], settings: BenchSettings) -> [String] {
+        var lines: [String] = []
+        for r in results {
+            lines.append("[\(r.name)] keys: \(r.keySource)")
+            for note in r.notes { lines.append("[\(r.name)] \(note)") }
+        }
+        return lines
+    }
+
+    /// The directory of the running executable (/proc/self/exe).
+    private static func executableDirectory() -> URL {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: exe).deletingLastPathComponent()
+    }
+
+    /// A program on PATH, or /usr/bin/NAME (reported as not installed when missing).
+    private static func onPath(_ name: String) -> URL {
+        executableOnPath(name) ?? URL(fileURLWithPath: "/usr/bin/\(name)")
+    }
+
+    /// Kernel, cores and the X server, for the JSON.
+    private static func machine() -> [String: String] {
+        var facts: [String: String] = [:]
+        var names = utsname()
+        uname(&names)
+        facts["kernel"] = withUnsafeBytes(of: &names.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        facts["cores"] = "\(ProcessInfo.processInfo.activeProcessorCount)"
+        facts["clockTicksPerSecond"] = "\(ProcessStats.ticksPerSecond)"
+        facts["loadAverageAtEnd"] = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
+            .split(separator: " ").prefix(3).joined(separator: " ")
+        return facts
+    }
+}
