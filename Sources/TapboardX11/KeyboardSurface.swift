@@ -58,6 +58,20 @@ final class KeyboardSurface {
         }
     }
 
+    /// Carries out the drawing of a batch: a relayout or the changed keys, then the preview.
+    func draw(_ plan: EffectPlan, state: KeyboardState) {
+        if plan.relayout || framesPage != state.pageIndex {
+            relayout(state)
+        } else if !plan.redraw.isEmpty {
+            renderer.draw(plan.redraw.filter { $0 < frames.count }.map { appearance(frames[$0], state) })
+        }
+        switch plan.preview {
+        case .show(let key)?: draw(.showPreview(key: key), state: state)
+        case .hide?: draw(.hidePreview, state: state)
+        case nil: break
+        }
+    }
+
     /// Places the keys of the current page for the window's size and draws them all.
     func relayout(_ state: KeyboardState) {
         frames = Geometry.frames(for: state.page, in: size, theme: theme)

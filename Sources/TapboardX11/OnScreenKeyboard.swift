@@ -65,6 +65,7 @@ public final class OnScreenKeyboard {
 
     /// Shows the keyboard and handles events until it is told to quit; returns the exit status.
     public func run() -> Int32 {
+        XSelectInput(display.pointer, display.root, SubstructureNotifyMask)
         window.map()
         display.flush()
         while exitStatus == nil {
@@ -91,11 +92,22 @@ public final class OnScreenKeyboard {
 
     // MARK: - Events
 
+    /// Effects of the events read so far in this batch.
+    private var pending: [Effect] = []
+
+    /// Handles every event already queued, then carries out their effects
+    /// together: a quick tap whose press and release arrive together types at
+    /// once and draws only how it ends.
     private func drainEvents() {
         var event = XEvent()
         while XPending(display.pointer) > 0 {
             XNextEvent(display.pointer, &event)
             handle(&event)
+        }
+        if !pending.isEmpty {
+            let batch = pending
+            pending = []
+            apply(batch)
         }
     }
 
@@ -104,9 +116,8 @@ public final class OnScreenKeyboard {
         case Expose:
             let e = event.xexpose
             surface.renderer.present(Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height)))
-        case ConfigureNotify:
+        case ConfigureNotify where event.xconfigure.event == window.id:
             let e = event.xconfigure
-            guard e.window == window.id else { break }
             let newSize = Size(width: Int(e.width), height: Int(e.height))
             // A window manager's synthetic event carries root coordinates; a real one is relative to the parent.
             surface.origin = e.send_event != 0 ? Point(x: Int(e.x), y: Int(e.y)) : window.rootOrigin()
@@ -124,7 +135,11 @@ public final class OnScreenKeyboard {
             XRefreshKeyboardMapping(&event.xmapping)
             if event.xmapping.request != MappingPointer { injector.keymapChanged() }
         case UnmapNotify where event.xunmap.window == window.id:
-            apply(state.handle(.touch(.cancelled, point: Point(x: 0, y: 0), key: nil), at: Clock.now()))
+            pending += state.handle(.touch(.cancelled, point: Point(x: 0, y: 0), key: nil), at: Clock.now())
+        case MapNotify where event.xmap.event == display.root && event.xmap.window != window.id:
+            keepAbove(event.xmap.window)
+        case ConfigureNotify where event.xconfigure.event == display.root:
+            keepAbove(event.xconfigure.window)
         case ClientMessage:
             if Atom(event.xclient.data.l.0) == display.atom("WM_DELETE_WINDOW") { exitStatus = 0 }
         default:
@@ -132,10 +147,18 @@ public final class OnScreenKeyboard {
         }
     }
 
+    /// Nothing manages the keyboard's stacking but itself: when another top-level
+    /// window is mapped or restacked, the keyboard (and its preview) go back on top.
+    private func keepAbove(_ other: Window) {
+        guard other != window.id, !surface.preview.owns(other) else { return }
+        window.raise()
+        surface.preview.raise()
+    }
+
     private func touch(_ phase: TouchPhase, _ x: Int32, _ y: Int32) {
         let point = Point(x: Int(x), y: Int(y))
         let key = surface.key(at: point)
-        apply(state.handle(.touch(phase, point: point, key: key), at: Clock.now()))
+        pending += state.handle(.touch(phase, point: point, key: key), at: Clock.now())
     }
 
     private func handleSignal(_ signo: Int32) {
@@ -150,29 +173,26 @@ public final class OnScreenKeyboard {
 
     private func apply(_ effects: [Effect]) {
         guard !effects.isEmpty else { return }
-        // Keystrokes go out first and are flushed before any drawing, so drawing never delays them.
-        var typed = false
-        for case .type(let keystroke) in effects {
+        let plan = EffectPlan(effects)
+        // Keystrokes go out first. The X server hands a client its events only
+        // when it has finished the requests it has read, so drawing sent right
+        // behind a keystroke would hold the key back from the application:
+        // wait until the server has handled the keystroke, then draw.
+        for keystroke in plan.keystrokes {
             let failed = injector.type(keystroke, now: Clock.now())
             for f in failed { logError("cannot type '\(f)': no keysym for it") }
-            typed = true
         }
-        if typed { display.flush() }
-        for effect in effects {
+        if !plan.keystrokes.isEmpty && plan.draws { display.sync() }
+        for effect in plan.others {
             switch effect {
-            case .type: break
-            case .redraw, .redrawAll, .showPreview, .hidePreview:
-                surface.draw(effect, state: state)
-            case .startTimer(let id, let deadline):
-                timers[id] = deadline
-            case .cancelTimer(let id):
-                timers[id] = nil
-            case .hide:
-                hide()
-            case .notify(let event):
-                delegate?.dispatch(event)
+            case .startTimer(let id, let deadline): timers[id] = deadline
+            case .cancelTimer(let id): timers[id] = nil
+            case .hide: hide()
+            case .notify(let event): delegate?.dispatch(event)
+            default: break
             }
         }
+        surface.draw(plan, state: state)
     }
 
     private func hide() {

@@ -143,6 +143,14 @@ final class PreviewWindow {
                        painter: Painter(display: display, drawable: content, resources: resources))
     }
 
+    /// Whether this is the preview's window.
+    func owns(_ window: Window) -> Bool { window == id }
+
+    /// Puts the preview back on top, if it is showing.
+    func raise() {
+        if isShown { XRaiseWindow(display.pointer, id) }
+    }
+
     /// Hides the preview.
     func hide() {
         guard isShown else { return }

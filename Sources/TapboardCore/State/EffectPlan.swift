@@ -1,0 +1,42 @@
+/// The effects of one batch of events, put in the order the backend carries them out:
+/// keystrokes first, then timers, notifications and hiding in their order, then
+/// the drawing, merged so that a quick tap read in one batch draws nothing twice.
+public struct EffectPlan: Equatable, Sendable {
+    /// What happens to the preview at the end of the batch.
+    public enum PreviewChange: Equatable, Sendable {
+        /// Show it over this key.
+        case show(key: Int)
+        /// Hide it.
+        case hide
+    }
+
+    /// Keystrokes, in the order they were asked for.
+    public var keystrokes: [Keystroke] = []
+    /// Timers, notifications and hiding, in order.
+    public var others: [Effect] = []
+    /// Whether everything is to be placed and drawn again.
+    public var relayout = false
+    /// Keys to draw again, each once, in ascending order; empty when `relayout`.
+    public var redraw: [Int] = []
+    /// The last preview change of the batch, if any.
+    public var preview: PreviewChange?
+
+    /// Sorts and merges the effects of a batch.
+    public init(_ effects: [Effect]) {
+        var keys: Set<Int> = []
+        for effect in effects {
+            switch effect {
+            case .type(let k): keystrokes.append(k)
+            case .redraw(let indices): keys.formUnion(indices)
+            case .redrawAll: relayout = true
+            case .showPreview(let key): preview = .show(key: key)
+            case .hidePreview: preview = .hide
+            case .startTimer, .cancelTimer, .hide, .notify: others.append(effect)
+            }
+        }
+        redraw = relayout ? [] : keys.sorted()
+    }
+
+    /// Whether the batch draws anything.
+    public var draws: Bool { relayout || !redraw.isEmpty || preview != nil }
+}
