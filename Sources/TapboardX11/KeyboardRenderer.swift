@@ -35,6 +35,7 @@ final class KeyboardRenderer {
 
     deinit {
         painter = nil
+        for t in tiles.values { XFreePixmap(display.pointer, t) }
         if pixmap != 0 { XFreePixmap(display.pointer, pixmap) }
         XFreeGC(display.pointer, gc)
     }
@@ -55,7 +56,7 @@ final class KeyboardRenderer {
     func drawAll(_ keys: [KeyAppearance]) {
         guard let painter else { return }
         painter.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), theme.background)
-        for k in keys { drawKey(k, painter: painter, clear: false) }
+        for k in keys { drawKey(k, painter: painter) }
         present(Rect(x: 0, y: 0, width: size.width, height: size.height))
     }
 
@@ -63,7 +64,7 @@ final class KeyboardRenderer {
     func draw(_ keys: [KeyAppearance]) {
         guard let painter else { return }
         for k in keys {
-            drawKey(k, painter: painter, clear: true)
+            drawKey(k, painter: painter)
             present(area(of: k.frame.rect))
         }
     }
@@ -84,33 +85,86 @@ final class KeyboardRenderer {
     private var scale: Double { theme.scale(forHeight: size.height) }
     private var maxShadowOffset: Double { KeyClass.allCases.map { theme.style($0).shadowOffset }.max() ?? 0 }
 
-    private func drawKey(_ k: KeyAppearance, painter: Painter, clear: Bool) {
+    /// What a key's drawing depends on, apart from its place and its text.
+    private struct TileKey: Hashable {
+        var style: KeyStyle
+        var pressed: Bool
+        var width, height: Int
+        var icon: KeyIcon?
+        var scale: Double
+        var background: Color
+    }
+
+    /// Keys drawn once and copied since: the body, shadow and icon of a key of a
+    /// given look and size. Most keys share a few sizes, so a press is one copy
+    /// and at most one string; the anti-aliased shapes are drawn once per look.
+    private var tiles: [TileKey: Pixmap] = [:]
+    private var tileOrder: [TileKey] = []
+    private static let tileLimit = 48
+
+    private func drawKey(_ k: KeyAppearance, painter: Painter) {
         let style = theme.style(k.styleClass)
-        let s = scale
         let r = k.frame.rect
-        if clear { painter.fill(area(of: r), theme.background) }
-        let x = Double(r.x), y = Double(r.y), w = Double(r.width), h = Double(r.height)
+        guard r.width > 0, r.height > 0 else { return }
+        var icon: KeyIcon?
+        if case .icon(let i) = k.label { icon = i }
+        let covered = area(of: r)
+        let tile = self.tile(TileKey(style: style, pressed: k.pressed, width: r.width, height: covered.height,
+                                     icon: icon, scale: scale, background: theme.background), keyHeight: r.height)
+        XCopyArea(display.pointer, tile, pixmap, gc, 0, 0, UInt32(covered.width), UInt32(covered.height), Int32(r.x), Int32(r.y))
+        if case .text(let text) = k.label,
+           let font = try? resources.font(family: style.fontFamily, pixelSize: Int((style.fontSize * scale).rounded())) {
+            painter.text(text, in: r, font: font, style.textColor)
+        }
+    }
+
+    /// The tile for a key's look, drawn on first use; the least recently used goes past the limit.
+    private func tile(_ key: TileKey, keyHeight: Int) -> Pixmap {
+        if let t = tiles[key] {
+            if tileOrder.last != key, let i = tileOrder.firstIndex(of: key) {
+                tileOrder.remove(at: i)
+                tileOrder.append(key)
+            }
+            return t
+        }
+        let d = display.pointer
+        let t = XCreatePixmap(d, window, UInt32(key.width), UInt32(key.height), UInt32(tb_default_depth(d, display.screen)))
+        do {
+            let painter = Painter(display: display, drawable: t, resources: resources)
+            drawBody(key, keyHeight: keyHeight, painter: painter)
+        }
+        tiles[key] = t
+        tileOrder.append(key)
+        if tileOrder.count > Self.tileLimit {
+            let old = tileOrder.removeFirst()
+            if let p = tiles.removeValue(forKey: old) { XFreePixmap(d, p) }
+        }
+        return t
+    }
+
+    /// Draws a key's background, shadow, body and icon at the origin of a tile.
+    private func drawBody(_ key: TileKey, keyHeight: Int, painter: Painter) {
+        let style = key.style
+        let s = key.scale
+        painter.fill(Rect(x: 0, y: 0, width: key.width, height: key.height), key.background)
+        let w = Double(key.width), h = Double(keyHeight)
         let radius = style.cornerRadius * s
         if style.shadowOffset > 0 {
             // Whole pixels keep the shadow on the fast path (only its corners anti-aliased).
             let offset = max(1, (style.shadowOffset * s).rounded())
-            painter.fillRounded(x: x, y: y + offset, width: w, height: h, radius: radius, style.shadowColor)
+            painter.fillRounded(x: 0, y: offset, width: w, height: h, radius: radius, style.shadowColor)
         }
-        let fill = k.pressed ? style.pressedBackground : style.background
+        let fill = key.pressed ? style.pressedBackground : style.background
         if style.borderWidth > 0 {
             let b = max(1, (style.borderWidth * s).rounded())
-            painter.fillRounded(x: x, y: y, width: w, height: h, radius: radius, style.borderColor)
-            painter.fillRounded(x: x + b, y: y + b, width: w - 2 * b, height: h - 2 * b, radius: max(radius - b, 0), fill)
+            painter.fillRounded(x: 0, y: 0, width: w, height: h, radius: radius, style.borderColor)
+            painter.fillRounded(x: b, y: b, width: w - 2 * b, height: h - 2 * b, radius: max(radius - b, 0), fill)
         } else {
-            painter.fillRounded(x: x, y: y, width: w, height: h, radius: radius, fill)
+            painter.fillRounded(x: 0, y: 0, width: w, height: h, radius: radius, fill)
         }
-        switch k.label {
-        case .text(let text):
-            if let font = try? resources.font(family: style.fontFamily, pixelSize: Int((style.fontSize * s).rounded())) {
-                painter.text(text, in: r, font: font, style.textColor)
-            }
-        case .icon(let icon):
-            Icons.draw(icon, in: r, painter: painter, color: style.textColor, background: fill)
+        if let icon = key.icon {
+            Icons.draw(icon, in: Rect(x: 0, y: 0, width: key.width, height: keyHeight), painter: painter,
+                       color: style.textColor, background: fill)
         }
     }
 }

@@ -171,9 +171,18 @@ public final class OnScreenKeyboard {
 
     // MARK: - Effects
 
+    /// Drawing held back from the last batches, and when it is due.
+    private var deferredDrawing: [Effect] = []
+    private var drawDeadline: Duration?
+    /// How long drawing that types nothing may wait: well under a 60 Hz frame,
+    /// and long enough that the press and release of a quick tap (or a test
+    /// driving the keyboard through XTest) meet, so its highlight and preview,
+    /// undone at once, are never drawn and never delay the keystroke.
+    static let drawingDelay: Duration = .milliseconds(3)
+
     private func apply(_ effects: [Effect]) {
         guard !effects.isEmpty else { return }
-        let plan = EffectPlan(effects)
+        let plan = EffectPlan(deferredDrawing + effects)
         // Keystrokes go out first. The X server hands a client its events only
         // when it has finished the requests it has read, so drawing sent right
         // behind a keystroke would hold the key back from the application:
@@ -182,7 +191,6 @@ public final class OnScreenKeyboard {
             let failed = injector.type(keystroke, now: Clock.now())
             for f in failed { logError("cannot type '\(f)': no keysym for it") }
         }
-        if !plan.keystrokes.isEmpty && plan.draws { display.sync() }
         for effect in plan.others {
             switch effect {
             case .startTimer(let id, let deadline): timers[id] = deadline
@@ -192,6 +200,30 @@ public final class OnScreenKeyboard {
             default: break
             }
         }
+        guard plan.draws else { return }
+        if plan.keystrokes.isEmpty {
+            deferredDrawing = Self.drawingEffects(of: plan)
+            if drawDeadline == nil { drawDeadline = Clock.now() + Self.drawingDelay }
+        } else {
+            display.sync()
+            drawNow(plan)
+        }
+    }
+
+    /// The drawing of a plan as effects, to be merged with the next batch.
+    private static func drawingEffects(of plan: EffectPlan) -> [Effect] {
+        var out: [Effect] = plan.relayout ? [.redrawAll] : (plan.redraw.isEmpty ? [] : [.redraw(plan.redraw)])
+        switch plan.preview {
+        case .show(let key)?: out.append(.showPreview(key: key))
+        case .hide?: out.append(.hidePreview)
+        case nil: break
+        }
+        return out
+    }
+
+    private func drawNow(_ plan: EffectPlan) {
+        deferredDrawing = []
+        drawDeadline = nil
         surface.draw(plan, state: state)
     }
 
@@ -203,7 +235,7 @@ public final class OnScreenKeyboard {
     // MARK: - Timers
 
     private var nextDeadline: Duration? {
-        ([injector.restoreDeadline].compactMap { $0 } + timers.values).min()
+        ([injector.restoreDeadline, drawDeadline].compactMap { $0 } + timers.values).min()
     }
 
     private func fireDueTimers() {
@@ -211,6 +243,9 @@ public final class OnScreenKeyboard {
         for (id, deadline) in timers where deadline <= now {
             timers[id] = nil
             apply(state.handle(.timer(id), at: now))
+        }
+        if let due = drawDeadline, due <= now {
+            drawNow(EffectPlan(deferredDrawing))
         }
         if let restore = injector.restoreDeadline, restore <= now {
             injector.restoreSpares()
