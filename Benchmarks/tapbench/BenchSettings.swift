@@ -7,7 +7,7 @@ struct BenchSettings {
     /// The idle interval, s.
     var idleSeconds = 10
     /// Launches for the startup figure (the median is reported; the last launch stays for the rest).
-    var startupRuns = 3
+    var startupRuns = 7
     /// Taps in the held-key latency run.
     var heldTaps = 60
     /// How long the key is held in the held-key latency run, ms.
