@@ -8,8 +8,8 @@ import TapboardTestKit
 final class BenchSession {
     /// The private server.
     let xvfb: Xvfb
-    /// The window manager, if this session has one.
-    private(set) var windowManager: ChildProcess?
+    /// The window manager (openbox), if this session has one.
+    private(set) var windowManager: WindowManager?
     /// A private `dbus-daemon --session`, if asked for.
     private(set) var sessionBus: ChildProcess?
     /// Its address, for DBUS_SESSION_BUS_ADDRESS.
@@ -37,14 +37,13 @@ final class BenchSession {
                 sessionBusAddress = address
             }
             if useWM {
-                let wm = try Self.startWindowManager(on: xvfb.displayName)
-                helpers.append(wm)
-                windowManager = wm
+                windowManager = try WindowManager.openbox(on: xvfb.displayName)
             }
             target = try TargetWindow(displayName: xvfb.displayName)
             tapper = try Tapper(displayName: xvfb.displayName)
         } catch {
             for helper in helpers { helper.terminate() }
+            windowManager?.stop()
             xvfb.stop()
             throw error
         }
@@ -59,7 +58,7 @@ final class BenchSession {
         keyboards = []
         target.close()
         tapper.close()
-        windowManager?.terminate()
+        windowManager?.stop()
         ChildGuard.forget(windowManager?.pid)
         windowManager = nil
         sessionBus?.terminate()
@@ -91,56 +90,6 @@ final class BenchSession {
             }
         }
         return (child, text.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
-
-    /// Starts openbox and waits until it has claimed the screen (_NET_SUPPORTING_WM_CHECK
-    /// on the root) and manages new windows.
-    private static func startWindowManager(on displayName: String) throws -> ChildProcess {
-        guard let openbox = executableOnPath("openbox") else {
-            throw BenchError.setup("openbox is not installed (apt-get install openbox)")
-        }
-        let display = try XConnection.open(displayName)
-        defer { XCloseDisplay(display) }
-        let root = tb_root_window(display, tb_default_screen(display))
-        XSelectInput(display, root, PropertyChangeMask)
-        let check = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", 0)
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = displayName
-        let child = try ChildProcess(openbox, ["--sm-disable"], environment: environment)
-        let claimed = { () -> Bool in
-            var type: Atom = 0
-            var format: Int32 = 0
-            var count: UInt = 0, after: UInt = 0
-            var data: UnsafeMutablePointer<UInt8>?
-            let status = XGetWindowProperty(display, root, check, 0, 1, 0, Atom(33) /* XA_WINDOW */, &type, &format, &count, &after, &data)
-            if let data { XFree(data) }
-            return status == Success && count == 1
-        }
-        let ok = XConnection.pump(display, until: Deadline(.seconds(15)), extraDescriptors: [child.exitDescriptor],
-                                  handle: { _ in }, done: { claimed() || !child.isRunning })
-        guard ok, child.isRunning else {
-            child.terminate()
-            throw BenchError.setup("openbox did not start: \(child.status.map(\.description) ?? "timed out"); \(child.standardError.suffix(400))")
-        }
-        // It claims the screen before it manages windows: a window mapped just
-        // then stays unmapped. Map probes until one is reparented into a frame.
-        let deadline = Deadline(.seconds(15))
-        var managed = false
-        while !managed && !deadline.hasPassed && child.isRunning {
-            let probe = XCreateSimpleWindow(display, root, 0, 0, 1, 1, 0, 0, 0)
-            XSelectInput(display, probe, StructureNotifyMask)
-            XMapWindow(display, probe)
-            _ = XConnection.pump(display, until: Deadline(.milliseconds(250)), handle: { event in
-                if event.type == ReparentNotify && event.xreparent.window == probe { managed = true }
-            }, done: { managed })
-            XDestroyWindow(display, probe)
-            XSync(display, 0)
-        }
-        guard managed else {
-            child.terminate()
-            throw BenchError.setup("openbox did not manage a window within 15 s; \(child.standardError.suffix(400))")
-        }
-        return child
     }
 
     /// Starts a keyboard, waits for its window to be mapped, and places it.

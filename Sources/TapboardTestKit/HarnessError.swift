@@ -6,6 +6,8 @@ public enum HarnessError: Error, CustomStringConvertible {
     case programMissing(String, hint: String)
     /// Xvfb did not report its display number in time, or died first.
     case xvfbDidNotStart(String)
+    /// A window manager exited or did not manage windows in time.
+    case windowManagerDidNotStart(name: String, why: String)
     /// A connection to the X server could not be opened.
     case cannotOpenDisplay(String)
     /// The server has no XTest extension.
@@ -25,6 +27,7 @@ public enum HarnessError: Error, CustomStringConvertible {
         switch self {
         case .programMissing(let name, let hint): return "\(name) is not installed (not found on PATH); \(hint)"
         case .xvfbDidNotStart(let why): return "Xvfb did not start: \(why)"
+        case .windowManagerDidNotStart(let name, let why): return "\(name) did not start: \(why)"
         case .cannotOpenDisplay(let name): return "cannot open X display \(name)"
         case .noXTest(let name): return "the X server \(name) has no XTEST extension"
         case .binaryNotFound(let looked): return "tapboard binary not found; looked at \(looked.joined(separator: ", ")); build it (swift build) or set TAPBOARD_BIN"

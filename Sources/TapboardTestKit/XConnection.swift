@@ -44,6 +44,9 @@ public enum XConnection {
             }
             if done() { return true }
             if deadline.hasPassed { return false }
+            // A round trip in `done` (a query) may have read events into Xlib's
+            // queue, where poll() cannot see them: handle them before blocking.
+            if XEventsQueued(display, QueuedAlready) > 0 { continue }
             if deadline.waitReadable([fd] + extraDescriptors).isEmpty {
                 while XPending(display) > 0 {
                     var event = XEvent()

@@ -51,9 +51,13 @@ public final class OnScreenKeyboard {
         display = try XDisplay(name: configuration.displayName)
         injector = try Injector(display: display)
         resources = try RenderResources(display: display)
-        _ = try resources.font(family: configuration.theme.style(.character).fontFamily, pixelSize: 16)
         let screen = display.screenSize
         let frame = configuration.geometry.resolve(screen: Size(width: screen.width, height: screen.height))
+        // Fail early, with a clear message, when no font matches; opened at the
+        // size the letters use, so the first drawing finds it ready.
+        let letters = configuration.theme.style(.character)
+        _ = try resources.font(family: letters.fontFamily,
+                               pixelSize: Int((letters.fontSize * configuration.theme.scale(forHeight: frame.height)).rounded()))
         let placedByUser = configuration.geometry.x != nil
         window = KeyboardWindow(display: display, frame: frame, userPlaced: placedByUser)
         surface = KeyboardSurface(display: display, window: window.id, resources: resources, theme: configuration.theme,
@@ -149,11 +153,28 @@ public final class OnScreenKeyboard {
 
     /// Nothing manages the keyboard's stacking but itself: when another top-level
     /// window is mapped or restacked, the keyboard (and its preview) go back on top.
+    /// At most one raise per interval, so another client that also keeps itself
+    /// on top cannot drive the two into raising each other without pause.
     private func keepAbove(_ other: Window) {
         guard other != window.id, !surface.preview.owns(other) else { return }
+        let now = Clock.now()
+        if let last = lastRaise, now - last < Self.raiseInterval {
+            if raiseDeadline == nil { raiseDeadline = last + Self.raiseInterval }
+        } else {
+            raiseNow(now)
+        }
+    }
+
+    private func raiseNow(_ now: Duration) {
+        raiseDeadline = nil
+        lastRaise = now
         window.raise()
         surface.preview.raise()
     }
+
+    private var lastRaise: Duration?
+    private var raiseDeadline: Duration?
+    private static let raiseInterval: Duration = .milliseconds(50)
 
     private func touch(_ phase: TouchPhase, _ x: Int32, _ y: Int32) {
         let point = Point(x: Int(x), y: Int(y))
@@ -235,7 +256,7 @@ public final class OnScreenKeyboard {
     // MARK: - Timers
 
     private var nextDeadline: Duration? {
-        ([injector.restoreDeadline, drawDeadline].compactMap { $0 } + timers.values).min()
+        ([injector.restoreDeadline, drawDeadline, raiseDeadline].compactMap { $0 } + timers.values).min()
     }
 
     private func fireDueTimers() {
@@ -243,6 +264,9 @@ public final class OnScreenKeyboard {
         for (id, deadline) in timers where deadline <= now {
             timers[id] = nil
             apply(state.handle(.timer(id), at: now))
+        }
+        if let due = raiseDeadline, due <= now {
+            raiseNow(now)
         }
         if let due = drawDeadline, due <= now {
             drawNow(EffectPlan(deferredDrawing))
