@@ -30,7 +30,7 @@ final class KeyboardRenderer {
         self.window = window
         self.resources = resources
         self.theme = theme
-        gc = XCreateGC(display.pointer, window, 0, nil)!
+        gc = display.copyGC(for: window)
     }
 
     deinit {

@@ -79,7 +79,7 @@ final class PreviewWindow {
         let shape = BalloonKey(width: width, height: height, stemX: key.x - x, stemTop: key.y - y, keyWidth: key.width,
                                keyHeight: key.height, headHeight: headHeight, style: keyStyle, preview: theme.preview, scale: scale)
         let balloon = self.balloon(for: shape)
-        if copyGC == nil { copyGC = XCreateGC(d, id, 0, nil) }
+        if copyGC == nil { copyGC = display.copyGC(for: id) }
         XCopyArea(d, balloon.blank, balloon.content, copyGC, 0, 0, UInt32(width), UInt32(height), 0, 0)
         if let font = try? resources.font(family: keyStyle.fontFamily,
                                           pixelSize: Int((keyStyle.fontSize * theme.preview.fontScale * scale).rounded())) {

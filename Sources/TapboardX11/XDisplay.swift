@@ -44,6 +44,14 @@ public final class XDisplay {
         return a
     }
 
+    /// A graphics context for copying between drawables; it asks for no
+    /// GraphicsExpose/NoExpose events, which every copy would otherwise send back.
+    func copyGC(for drawable: Drawable) -> GC {
+        var values = XGCValues()
+        values.graphics_exposures = 0
+        return XCreateGC(pointer, drawable, UInt(GCGraphicsExposures), &values)!
+    }
+
     /// Sends buffered requests.
     func flush() { XFlush(pointer) }
 
