@@ -106,13 +106,7 @@ struct KeyboardTypingTests {
             #expect(!original.contains(KeySym(XK_EuroSign)), "€ came from keycode \(euro.keycode) without a remap?")
         }
 
-        let status = keyboard.terminate()
-        #expect(status == .exited(0), "after SIGTERM the keyboard \(status.map(\.description) ?? "did not exit within 5 s"); stderr: \(keyboard.standardError)")
-        desktop.target.drain()
-        #expect(tapper.keysDown().isEmpty, "keycodes left down: \(tapper.keysDown())")
-        #expect(tapper.buttonsDown() == 0)
-        let after = tapper.keyboardMapping()
-        #expect(after == before, "keymap changed: \(after.differences(from: before))")
+        expectCleanExit(keyboard, on: desktop, mappingBefore: before)
         expectFocusKept()
         #expect(desktop.target.text == "€.", "\(desktop.target.pressLog)")
     }
