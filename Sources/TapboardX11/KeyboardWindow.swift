@@ -53,10 +53,7 @@ final class KeyboardWindow {
             XSetWMNormalHints(d, id, size)
             XFree(size)
         }
-        let name = strdup("tapboard"), className = strdup("tapboard")
-        var classHint = XClassHint(res_name: name, res_class: className)
-        XSetClassHint(d, id, &classHint)
-        free(name); free(className)
+        display.setClass(of: id, name: "tapboard", className: "tapboard")
         XStoreName(d, id, "Tapboard")
         setUTF8(property: "_NET_WM_NAME", "Tapboard")
         setAtoms(property: "_NET_WM_WINDOW_TYPE", ["_NET_WM_WINDOW_TYPE_DOCK"])

@@ -25,10 +25,7 @@ final class PreviewWindow {
                            tb_default_visual(d, display.screen), UInt(CWOverrideRedirect | CWSaveUnder), &attributes)
         XShapeCombineRectangles(d, id, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
         // Named, so scripts and tests can wait for it to show.
-        let name = strdup("tapboard-preview"), className = strdup("Tapboard-preview")
-        var classHint = XClassHint(res_name: name, res_class: className)
-        XSetClassHint(d, id, &classHint)
-        free(name); free(className)
+        display.setClass(of: id, name: "tapboard-preview", className: "Tapboard-preview")
     }
 
     deinit {

@@ -52,6 +52,14 @@ public final class XDisplay {
         return XCreateGC(pointer, drawable, UInt(GCGraphicsExposures), &values)!
     }
 
+    /// Sets a window's WM_CLASS (instance and class names).
+    func setClass(of window: Window, name: String, className: String) {
+        let n = strdup(name), c = strdup(className)
+        var hint = XClassHint(res_name: n, res_class: c)
+        XSetClassHint(pointer, window, &hint)
+        free(n); free(c)
+    }
+
     /// Sends buffered requests.
     func flush() { XFlush(pointer) }
 
