@@ -73,12 +73,14 @@ public final class OnScreenKeyboard {
         window.map()
         display.flush()
         while exitStatus == nil {
-            drainEvents()
             fireDueTimers()
+            // XPending flushes and reads the connection: one read per batch, and
+            // a last one that finds it empty (round trips made while handling a
+            // batch may have queued more) before sleeping.
+            while exitStatus == nil, XPending(display.pointer) > 0 {
+                drainEvents()
+            }
             if exitStatus != nil { break }
-            display.flush()
-            // Round trips made while handling events may have queued more; handle them before sleeping.
-            if XPending(display.pointer) > 0 { continue }
             switch loop.wait(until: nextDeadline, now: Clock.now()) {
             case .ready: break
             case .signal(let signo): handleSignal(signo)
@@ -99,15 +101,15 @@ public final class OnScreenKeyboard {
     /// Effects of the events read so far in this batch.
     private var pending: [Effect] = []
 
-    /// Handles every event already queued, then carries out their effects
+    /// Handles every event already read (at least one), then carries out their effects
     /// together: a quick tap whose press and release arrive together types at
     /// once and draws only how it ends.
     private func drainEvents() {
         var event = XEvent()
-        while XPending(display.pointer) > 0 {
+        repeat {
             XNextEvent(display.pointer, &event)
             handle(&event)
-        }
+        } while XEventsQueued(display.pointer, QueuedAlready) > 0
         if !pending.isEmpty {
             let batch = pending
             pending = []
