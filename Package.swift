@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .systemLibrary(
@@ -19,7 +20,8 @@ let package = Package(
             pkgConfig: "xft",
             providers: [.apt(["libx11-dev", "libxtst-dev", "libxext-dev", "libxft-dev", "libxkbcommon-dev"])]
         ),
-        .target(name: "TapboardCore"),
+        // Layout and theme files are YAML, read with Yams (which brings Foundation).
+        .target(name: "TapboardCore", dependencies: [.product(name: "Yams", package: "Yams")]),
         .target(name: "TapboardX11", dependencies: ["CX11", "TapboardCore"]),
         .executableTarget(
             name: "tapboard",

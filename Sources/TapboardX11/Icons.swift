@@ -1,3 +1,4 @@
+import Glibc
 import TapboardCore
 
 /// Key icons drawn as shapes scaled to the key, so they stay crisp at any size.
@@ -11,6 +12,7 @@ enum Icons {
         case .backspace: aspect = 1.35
         case .return: aspect = 1.2
         case .hide: aspect = 1.3
+        case .globe: aspect = 1.0
         }
         let w = size * aspect, h = size
         let ox = Double(rect.x) + (Double(rect.width) - w) / 2
@@ -55,6 +57,22 @@ enum Icons {
             }
             painter.line(p(0.36, 0.74), p(0.5, 0.92), thickness: stroke, color)
             painter.line(p(0.5, 0.92), p(0.64, 0.74), thickness: stroke, color)
+        case .globe:
+            // A circle with its equator and one meridian, as an ellipse outline.
+            func ellipse(_ rx: Double, _ ry: Double) -> [FPoint] {
+                (0 ..< 48).map { i in
+                    let a = Double(i) / 48 * 2 * Double.pi
+                    return p(0.5 + rx * cos(a), 0.5 + ry * sin(a))
+                }
+            }
+            let outer = ellipse(0.5, 0.5)
+            painter.fill(outer, color)
+            painter.fill(Shapes.inset(outer, by: stroke), background)
+            let meridian = ellipse(0.22, 0.5)
+            painter.fill(meridian, color)
+            painter.fill(Shapes.inset(meridian, by: stroke), background)
+            painter.line(p(0.0, 0.5), p(1.0, 0.5), thickness: stroke, color)
+            painter.line(p(0.5, 0.0), p(0.5, 1.0), thickness: stroke, color)
         }
     }
 }

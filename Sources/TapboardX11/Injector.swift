@@ -86,6 +86,19 @@ final class Injector {
         case .keysym(let symbol):
             if let ks = Keysyms.keysym(named: symbol.name), tap(ks, now: now) { break }
             failed.append(symbol.name)
+        case .chord(let modifiers, let inner):
+            // Held in the order given, released in reverse, like fingers on a keyboard.
+            var held: [KeyCode] = []
+            for m in modifiers {
+                guard let ks = Keysyms.keysym(named: m.keysym.name), let pos = positions[ks] else {
+                    failed.append(m.keysym.name)
+                    continue
+                }
+                press(pos.keycode)
+                held.append(pos.keycode)
+            }
+            failed += type(inner, now: now)
+            for kc in held.reversed() { release(kc) }
         }
         return failed
     }

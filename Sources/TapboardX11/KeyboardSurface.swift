@@ -9,6 +9,10 @@ final class KeyboardSurface {
     let renderer: KeyboardRenderer
     /// The magnified popup over a pressed key.
     let preview: PreviewWindow
+    /// The long-press alternates over a held key.
+    let callout: CalloutWindow
+    /// Where the open callout's alternates are, in screen pixels.
+    private(set) var calloutGeometry: CalloutGeometry?
     /// The look.
     let theme: Theme
     /// Where the keys of the page shown are, in window pixels.
@@ -19,12 +23,16 @@ final class KeyboardSurface {
     var size: Size
     /// The window's top left corner on the screen, where the preview is placed from.
     var origin: Point
+    /// The screen's size, which popups stay within.
+    var screenSize: Size
 
     /// Prepares drawing into a window of this size at this place on the screen; draws nothing yet.
     init(display: XDisplay, window: Window, resources: RenderResources, theme: Theme, size: Size, origin: Point) {
         self.theme = theme
+        screenSize = Size(width: display.screenSize.width, height: display.screenSize.height)
         renderer = KeyboardRenderer(display: display, window: window, resources: resources, theme: theme)
         preview = PreviewWindow(display: display, resources: resources)
+        callout = CalloutWindow(display: display, resources: resources)
         self.size = size
         self.origin = origin
     }
@@ -32,6 +40,11 @@ final class KeyboardSurface {
     /// The key under a point of the window (the nearest one in a gap), nil outside the window.
     func key(at point: Point) -> Int? {
         Geometry.hitTest(point, in: frames, bounds: size)
+    }
+
+    /// The callout alternate under a point of the window, while a callout is open.
+    func calloutItem(at point: Point) -> Int? {
+        calloutGeometry?.item(at: Point(x: point.x + origin.x, y: point.y + origin.y))
     }
 
     /// Carries out a drawing effect (redraw, preview); the other effects are the caller's.
@@ -53,7 +66,20 @@ final class KeyboardSurface {
                          scale: theme.scale(forHeight: size.height))
         case .hidePreview:
             preview.hide()
-        case .type, .startTimer, .cancelTimer, .hide, .notify:
+        case .showCallout(let open):
+            guard open.key < frames.count else { break }
+            var onScreen = frames[open.key].rect
+            onScreen.x += origin.x
+            onScreen.y += origin.y
+            let scale = theme.scale(forHeight: size.height)
+            let geometry = CalloutGeometry(count: open.items.count, key: onScreen, screen: screenSize,
+                                           padding: Int((4 * scale).rounded()))
+            calloutGeometry = geometry
+            callout.show(open, geometry: geometry, theme: theme, keyStyle: theme.style(frames[open.key].key.styleClass), scale: scale)
+        case .hideCallout:
+            calloutGeometry = nil
+            callout.hide()
+        case .type, .startTimer, .cancelTimer, .hide, .notify, .switchLayout:
             break
         }
     }
@@ -69,6 +95,11 @@ final class KeyboardSurface {
         case .show(let key)?: draw(.showPreview(key: key), state: state)
         case .hide?: draw(.hidePreview, state: state)
         case nil: break
+        }
+        switch plan.callout {
+        case .some(.some(let open)): draw(.showCallout(open), state: state)
+        case .some(.none): draw(.hideCallout, state: state)
+        case .none: break
         }
     }
 

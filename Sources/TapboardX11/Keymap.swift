@@ -87,3 +87,8 @@ enum Keysyms {
         return u == 0 ? nil : Unicode.Scalar(u)
     }
 }
+
+/// Whether X has a keysym of this name (`Escape`, `F1`, `EuroSign`): layout files are checked with it.
+public func keysymExists(_ name: String) -> Bool {
+    Keysyms.keysym(named: name) != nil
+}

@@ -132,12 +132,12 @@ public final class OffscreenKeyboard {
     private func apply(_ effects: [Effect]) {
         for effect in effects {
             switch effect {
-            case .redraw, .redrawAll, .showPreview, .hidePreview:
+            case .redraw, .redrawAll, .showPreview, .hidePreview, .showCallout, .hideCallout:
                 surface.draw(effect, state: state)
             case .hide:
                 surface.preview.hide()
                 if isMapped { window.unmap(); isMapped = false }
-            case .type, .startTimer, .cancelTimer, .notify:
+            case .type, .startTimer, .cancelTimer, .notify, .switchLayout:
                 break
             }
         }

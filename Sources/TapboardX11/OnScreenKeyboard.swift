@@ -2,10 +2,12 @@ import CX11
 import Glibc
 import TapboardCore
 
-/// What to show and how: layout, theme, interaction options, placement, display.
+/// What to show and how: layouts, theme, interaction options, placement, display.
 public struct KeyboardConfiguration: Sendable {
-    /// The layout shown.
-    public var layout: Layout
+    /// The layouts the globe key goes through; the first shows at start.
+    public var layouts: [LayoutSource]
+    /// Turns a layout source into the layout for the window's width (compact or wide).
+    public var provider: LayoutProvider
     /// The look.
     public var theme: Theme
     /// Interaction options (auto-shift, timings).
@@ -15,14 +17,24 @@ public struct KeyboardConfiguration: Sendable {
     /// The X display to use exactly; `$DISPLAY` when nil.
     public var displayName: String?
 
-    /// Makes a configuration; every part has a default.
-    public init(layout: Layout = .enUS, theme: Theme = .default, options: InteractionOptions = InteractionOptions(),
-                geometry: WindowGeometry = WindowGeometry(), displayName: String? = nil) {
-        self.layout = layout
+    /// Makes a configuration; every part has a default (US English, compact or wide by the window's width).
+    public init(layouts: [LayoutSource] = [.enUS], wideWidth: Int = LayoutProvider.defaultWideWidth, theme: Theme = .default,
+                options: InteractionOptions = InteractionOptions(), geometry: WindowGeometry = WindowGeometry(),
+                displayName: String? = nil) {
+        precondition(!layouts.isEmpty, "a keyboard needs at least one layout")
+        self.layouts = layouts
+        self.provider = LayoutProvider(wideWidth: wideWidth, layoutKey: layouts.count > 1)
         self.theme = theme
         self.options = options
         self.geometry = geometry
         self.displayName = displayName
+    }
+
+    /// A configuration showing one layout written in code, exactly as given.
+    public init(layout: Layout, theme: Theme = .default, options: InteractionOptions = InteractionOptions(),
+                geometry: WindowGeometry = WindowGeometry(), displayName: String? = nil) {
+        self.init(layouts: [LayoutSource(name: layout.name, description: layout.name, definition: .full(layout))],
+                  theme: theme, options: options, geometry: geometry, displayName: displayName)
     }
 }
 
@@ -45,6 +57,10 @@ public final class OnScreenKeyboard {
     private var state: KeyboardState
     private var timers: [TimerID: Duration] = [:]
     private var exitStatus: Int32?
+    private let layouts: [LayoutSource]
+    private let provider: LayoutProvider
+    /// Which of `layouts` is shown.
+    private var layoutIndex = 0
 
     /// Opens the display and creates the (not yet shown) keyboard window.
     public init(_ configuration: KeyboardConfiguration) throws {
@@ -62,7 +78,9 @@ public final class OnScreenKeyboard {
         window = KeyboardWindow(display: display, frame: frame, userPlaced: placedByUser)
         surface = KeyboardSurface(display: display, window: window.id, resources: resources, theme: configuration.theme,
                                   size: Size(width: frame.width, height: frame.height), origin: Point(x: frame.x, y: frame.y))
-        state = KeyboardState(layout: configuration.layout, options: configuration.options)
+        layouts = configuration.layouts
+        provider = configuration.provider
+        state = KeyboardState(layout: provider.layout(for: layouts[0], width: frame.width), options: configuration.options)
         loop = EventLoop(xConnection: display.fileDescriptor)
         surface.relayout(state)
     }
@@ -128,8 +146,14 @@ public final class OnScreenKeyboard {
             // A window manager's synthetic event carries root coordinates; a real one is relative to the parent.
             surface.origin = e.send_event != 0 ? Point(x: Int(e.x), y: Int(e.y)) : window.rootOrigin()
             if newSize != surface.size {
+                let wasWide = provider.isWide(width: surface.size.width)
                 surface.size = newSize
-                surface.relayout(state)
+                if provider.isWide(width: newSize.width) != wasWide {
+                    // Between compact and wide: the same layout, built for the new width.
+                    pending += state.replaceLayout(provider.layout(for: layouts[layoutIndex], width: newSize.width))
+                } else {
+                    surface.relayout(state)
+                }
             }
         case ButtonPress where event.xbutton.button == UInt32(Button1):
             touch(.began, event.xbutton.x, event.xbutton.y)
@@ -158,7 +182,7 @@ public final class OnScreenKeyboard {
     /// At most one raise per interval, so another client that also keeps itself
     /// on top cannot drive the two into raising each other without pause.
     private func keepAbove(_ other: Window) {
-        guard other != window.id, !surface.preview.owns(other) else { return }
+        guard other != window.id, !surface.preview.owns(other), !surface.callout.owns(other) else { return }
         let now = Clock.now()
         if let last = lastRaise, now - last < Self.raiseInterval {
             if raiseDeadline == nil { raiseDeadline = last + Self.raiseInterval }
@@ -172,6 +196,7 @@ public final class OnScreenKeyboard {
         lastRaise = now
         window.raise()
         surface.preview.raise()
+        surface.callout.raise()
     }
 
     private var lastRaise: Duration?
@@ -181,7 +206,8 @@ public final class OnScreenKeyboard {
     private func touch(_ phase: TouchPhase, _ x: Int32, _ y: Int32) {
         let point = Point(x: Int(x), y: Int(y))
         let key = surface.key(at: point)
-        pending += state.handle(.touch(phase, point: point, key: key), at: Clock.now())
+        let item = state.callout == nil ? nil : surface.calloutItem(at: point)
+        pending += state.handle(.touch(phase, point: point, key: key, calloutItem: item), at: Clock.now())
     }
 
     private func handleSignal(_ signo: Int32) {
@@ -203,8 +229,10 @@ public final class OnScreenKeyboard {
     /// undone at once, are never drawn and never delay the keystroke.
     static let drawingDelay: Duration = .milliseconds(3)
 
-    private func apply(_ effects: [Effect]) {
-        guard !effects.isEmpty else { return }
+    private func apply(_ batch: [Effect]) {
+        guard !batch.isEmpty else { return }
+        var effects = batch
+        for case .switchLayout(let which) in batch { effects += switchLayout(which) }
         let plan = EffectPlan(deferredDrawing + effects)
         // Keystrokes go out first. The X server hands a client its events only
         // when it has finished the requests it has read, so drawing sent right
@@ -252,7 +280,26 @@ public final class OnScreenKeyboard {
 
     private func hide() {
         surface.preview.hide()
+        surface.callout.hide()
         window.unmap()
+    }
+
+    /// The globe key or a layout key: the state's effects of showing that layout,
+    /// built for the window's width.
+    private func switchLayout(_ which: LayoutSwitch) -> [Effect] {
+        let index: Int
+        switch which {
+        case .next: index = (layoutIndex + 1) % layouts.count
+        case .named(let name):
+            guard let i = layouts.firstIndex(where: { $0.name == name }) else {
+                logError("no layout '\(name)' was given; the layouts are \(layouts.map(\.name).joined(separator: ", "))")
+                return []
+            }
+            index = i
+        }
+        guard index != layoutIndex else { return [] }
+        layoutIndex = index
+        return state.replaceLayout(provider.layout(for: layouts[index], width: surface.size.width))
     }
 
     // MARK: - Timers
@@ -283,6 +330,7 @@ public final class OnScreenKeyboard {
     /// Leaves nothing behind in the server: no key held, no keycode borrowed.
     private func shutdown() {
         surface.preview.hide()
+        surface.callout.hide()
         injector.releaseAll()
         injector.restoreSpares()
         display.sync()

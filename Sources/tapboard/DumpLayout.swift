@@ -22,8 +22,12 @@ struct DumpLayout: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The page to print.", valueName: "name"))
     var page: String = Page.letters
 
+    @OptionGroup var layoutOptions: LayoutOptions
+
     func run() throws {
-        let layout = Layout.enUS
+        let sources = try layoutOptions.sources()
+        let provider = LayoutProvider(wideWidth: layoutOptions.wideWidth, layoutKey: sources.count > 1)
+        let layout = provider.layout(for: sources[0], width: size.width)
         guard let index = layout.pageIndex(named: page) else {
             let names = layout.pages.map(\.name).joined(separator: ", ")
             throw UserError(description: "unknown page '\(page)': layout \(layout.name) has \(names)")

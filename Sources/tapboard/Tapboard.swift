@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Glibc
 import TapboardCore
 import TapboardX11
@@ -15,7 +16,7 @@ struct Tapboard: ParsableCommand {
             a hidden keyboard, SIGUSR2 hides it.
             """,
         version: "tapboard \(TapboardVersion.string)",
-        subcommands: [DumpLayout.self]
+        subcommands: [DumpLayout.self, Check.self, ListLayouts.self]
     )
 
     @OptionGroup var display: DisplayOptions
@@ -27,11 +28,14 @@ struct Tapboard: ParsableCommand {
     @Flag(name: .long, help: "Do not shift at the start of text and after '. ', '! ', '? ' and return.")
     var noAutoShift = false
 
+    @OptionGroup var layoutOptions: LayoutOptions
+
     func run() throws {
         var options = InteractionOptions()
         options.autoShift = !noAutoShift
-        let configuration = KeyboardConfiguration(options: options, geometry: geometry ?? WindowGeometry(),
-                                                  displayName: display.display)
+        let layouts = try layoutOptions.sources()
+        let configuration = KeyboardConfiguration(layouts: layouts, wideWidth: layoutOptions.wideWidth, options: options,
+                                                  geometry: geometry ?? WindowGeometry(), displayName: display.display)
         let keyboard = try OnScreenKeyboard(configuration)
         let status = keyboard.run()
         if status != 0 { throw ExitCode(status) }
@@ -45,6 +49,8 @@ struct Tapboard: ParsableCommand {
         } catch let error as X11Error {
             fail(error.description, code: 1)
         } catch let error as UserError {
+            fail(error.description, code: 2)
+        } catch let error as FileError {
             fail(error.description, code: 2)
         } catch {
             let code = exitCode(for: error)
@@ -72,6 +78,36 @@ enum TapboardVersion {
 /// A mistake in what the user asked for, reported on one line.
 struct UserError: Error, CustomStringConvertible {
     var description: String
+}
+
+/// Which layouts to show and when the wide form is used.
+struct LayoutOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The layout: a name (see list-layouts) or a YAML file; default en-US.", valueName: "name|path"))
+    var layout: String?
+
+    @Option(name: .long, help: ArgumentHelp("Layouts the globe key switches between, comma-separated names or files; the first shows at start.",
+                                            valueName: "list"))
+    var layouts: String?
+
+    @Option(name: .long, help: ArgumentHelp("Windows at least this wide get the wide layout (a number row, Tab, larger action keys).",
+                                            valueName: "pixels"))
+    var wideWidth: Int = LayoutProvider.defaultWideWidth
+
+    func validate() throws {
+        if layout != nil && layouts != nil { throw ValidationError("give --layout or --layouts, not both") }
+        if let layouts, layouts.split(separator: ",", omittingEmptySubsequences: false).contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw ValidationError("--layouts '\(layouts)' has an empty name; expected names or files separated by commas")
+        }
+        if wideWidth < 0 { throw ValidationError("--wide-width must be 0 or more, not \(wideWidth)") }
+    }
+
+    /// The layouts asked for, read and checked.
+    func sources() throws -> [LayoutSource] {
+        let names = layouts.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? [layout ?? LayoutSource.enUS.name]
+        if names == [LayoutSource.enUS.name] && !LayoutCatalog.hasUserFile(named: names[0]) { return [.enUS] }
+        let catalog = LayoutCatalog.standard()
+        return try names.map { try catalog.source($0) }
+    }
 }
 
 /// Options shared by the commands that talk to an X server.

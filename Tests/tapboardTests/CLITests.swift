@@ -13,18 +13,26 @@ struct CLITests {
             With no subcommand, shows the keyboard on the display and runs until it gets SIGTERM, SIGINT or
             SIGHUP (then releases every key and exits 0). SIGUSR1 shows a hidden keyboard, SIGUSR2 hides it.
 
-            USAGE: tapboard [--display <name>] [--geometry <geometry>] [--no-auto-shift] <subcommand>
+            USAGE: tapboard [--display <name>] [--geometry <geometry>] [--no-auto-shift] [--layout <name|path>] [--layouts <list>] [--wide-width <pixels>] <subcommand>
 
             OPTIONS:
               --display <name>        The X display to use, exactly as given; default $DISPLAY.
               --geometry <geometry>   Window size and place, as WxH+X+Y; default full width at the bottom.
               --no-auto-shift         Do not shift at the start of text and after '. ', '! ', '? ' and return.
+              --layout <name|path>    The layout: a name (see list-layouts) or a YAML file; default en-US.
+              --layouts <list>        Layouts the globe key switches between, comma-separated names or files;
+                                      the first shows at start.
+              --wide-width <pixels>   Windows at least this wide get the wide layout (a number row, Tab, larger
+                                      action keys). (default: 1000)
               --version               Show the version.
               -h, --help              Show help information.
 
             SUBCOMMANDS:
               dump-layout             Print the key frames of a page at a window size as JSON, for scripts and
                                       tests.
+              check                   Check layout files; print each error with its file, line and column.
+              list-layouts            List the layouts --layout and --layouts can name: the user's, the
+                                      installation's, the built-in ones.
 
               See 'tapboard help <subcommand>' for detailed help.
             """)
@@ -38,11 +46,16 @@ struct CLITests {
 
             Frames are in window pixels and are the ones the running keyboard uses at that size.
 
-            USAGE: tapboard dump-layout --size <WxH> [--page <name>]
+            USAGE: tapboard dump-layout --size <WxH> [--page <name>] [--layout <name|path>] [--layouts <list>] [--wide-width <pixels>]
 
             OPTIONS:
               --size <WxH>            Window size, as WxH.
               --page <name>           The page to print. (default: letters)
+              --layout <name|path>    The layout: a name (see list-layouts) or a YAML file; default en-US.
+              --layouts <list>        Layouts the globe key switches between, comma-separated names or files;
+                                      the first shows at start.
+              --wide-width <pixels>   Windows at least this wide get the wide layout (a number row, Tab, larger
+                                      action keys). (default: 1000)
               --version               Show the version.
               -h, --help              Show help information.
 

@@ -83,27 +83,30 @@ public enum Geometry {
         return out
     }
 
-    /// Splits `total` among widths: fixed and relative first, dynamic share the rest.
+    /// Splits `total` among widths: fixed and relative first, dynamic and unit
+    /// widths share the rest in proportion to their units (a dynamic key is one).
     /// The result always adds up to `total`: when fixed and relative widths ask
-    /// for more or (with no dynamic key) less than there is, all scale in proportion.
+    /// for more or (with nothing sharing) less than there is, all scale in proportion.
     public static func distribute(_ widths: [KeyWidth], total: Double, scale: Double) -> [Double] {
-        var asked = 0.0, dynamicCount = 0
+        var asked = 0.0, units = 0.0
         var sizes = widths.map { w -> Double in
             switch w {
-            case .dynamic: dynamicCount += 1; return 0
+            case .dynamic, .units: units += w.shareUnits ?? 0; return 0
             case .fixed(let v): asked += max(v, 0) * scale; return max(v, 0) * scale
             case .relative(let f): asked += max(f, 0) * total; return max(f, 0) * total
             }
         }
-        if asked > 0, asked > total || dynamicCount == 0 {
+        if asked > 0, asked > total || units == 0 {
             let factor = total / asked
             sizes = sizes.map { $0 * factor }
-        } else if dynamicCount == 0 {
+        } else if units == 0 {
             // Nothing asks for any width: share equally rather than leave the row empty.
             sizes = sizes.map { _ in total / Double(max(sizes.count, 1)) }
         } else {
-            let share = (total - asked) / Double(dynamicCount)
-            for (i, w) in widths.enumerated() where w == .dynamic { sizes[i] = share }
+            let unit = (total - asked) / units
+            for (i, w) in widths.enumerated() {
+                if let u = w.shareUnits { sizes[i] = u * unit }
+            }
         }
         return sizes
     }
@@ -118,36 +121,51 @@ public enum Geometry {
         var y = y0
         for (r, row) in rows.enumerated() {
             let h = weightSum > 0 ? totalHeight * weights[r] / weightSum : 0
-            let inset = insetWidth(row.inset, total: x1 - x0, scale: scale)
             // The last edge is the area's edge itself, not a sum that floating point may tip.
             let bottom = r == rows.count - 1 ? y1 : y + h
-            layoutRow(row, x0: x0 + inset, x1: x1 - inset, y0: y, y1: bottom,
+            layoutRow(row, x0: x0, x1: x1, y0: y, y1: bottom,
                       rowSpacing: rowSpacing, keySpacing: keySpacing, scale: scale, emit: emit)
             y += h + rowSpacing
         }
     }
 
-    private static func insetWidth(_ w: KeyWidth, total: Double, scale: Double) -> Double {
-        switch w {
-        case .dynamic: return 0
-        case .fixed(let v): return min(max(v * scale, 0), total / 2)
-        case .relative(let f): return min(max(f * total, 0), total / 2)
-        }
-    }
-
     private static func layoutRow(_ row: Row, x0: Double, x1: Double, y0: Double, y1: Double,
-                                  rowSpacing: Double, keySpacing: Double, scale: Double,
+                                  rowSpacing: Double, keySpacing requested: Double, scale: Double,
                                   emit: (Key, Rect) -> Void) {
         let n = row.items.count
         guard n > 0 else { return }
-        let available = max(0, x1 - x0 - keySpacing * Double(n - 1))
-        let widths = distribute(row.items.map { item in
+        // A narrow window with many keys: gaps never take more than half the row.
+        let keySpacing = min(requested, n > 1 ? (x1 - x0) / Double(2 * (n - 1)) : requested)
+        let itemWidths = row.items.map { item -> KeyWidth in
             switch item {
             case .key(let k): return k.width
             case .stack(_, let w): return w
             }
-        }, total: available, scale: scale)
-        var x = x0
+        }
+        var inset: Double
+        var widths: [Double]
+        switch row.inset {
+        case .units(let u):
+            // One more share of the row, half at each end, so a row with an inset
+            // in units lines up with rows of the same units.
+            let available = max(0, x1 - x0 - keySpacing * Double(n - 1))
+            widths = distribute(itemWidths + [.units(2 * u)], total: available, scale: scale)
+            inset = min(widths.removeLast(), available) / 2
+        case .fixed(let v):
+            inset = min(max(v * scale, 0), (x1 - x0) / 2)
+            widths = []
+        case .relative(let f):
+            inset = min(max(f * (x1 - x0), 0), (x1 - x0) / 2)
+            widths = []
+        case .dynamic:
+            inset = 0
+            widths = []
+        }
+        let x1 = x1 - inset
+        var x = x0 + inset
+        if widths.isEmpty {
+            widths = distribute(itemWidths, total: max(0, x1 - x - keySpacing * Double(n - 1)), scale: scale)
+        }
         for (i, item) in row.items.enumerated() {
             let right = i == n - 1 ? x1 : x + widths[i]
             switch item {

@@ -20,6 +20,7 @@ extension KeyLabel {
         case .icon(.backspace): return "backspace"
         case .icon(.return): return "return"
         case .icon(.hide): return "hide"
+        case .icon(.globe): return "globe"
         }
     }
 }

@@ -6,6 +6,20 @@ public enum KeyWidth: Hashable, Sendable {
     case fixed(Double)
     /// A fraction (0...1) of the row's width left after key spacing.
     case relative(Double)
+    /// A share of what fixed and relative keys leave, in proportion to units:
+    /// a plain key is one unit, so rows adding up to the same units line up.
+    case units(Double)
+}
+
+extension KeyWidth {
+    /// How many units of the shared width this takes (nil for fixed and relative widths).
+    var shareUnits: Double? {
+        switch self {
+        case .dynamic: return 1
+        case .units(let u): return max(u, 0)
+        case .fixed, .relative: return nil
+        }
+    }
 }
 
 /// The style classes of the theme; every key draws with one of them.
@@ -32,17 +46,30 @@ public struct Key: Hashable, Sendable {
     public var width: KeyWidth
     /// The theme class the key draws with.
     public var styleClass: KeyClass
+    /// The alternates a long press offers (`e` → `è é ê ë`), shown lower case;
+    /// shift turns them upper case like the key itself.
+    public var callouts: [String]
+    /// What a character key types shifted, where that is not the character's
+    /// upper case (Turkish `i` → `İ`); nil for the usual upper case.
+    public var shifted: String?
 
     /// Makes a key; the label and style class derive from the action unless given.
-    public init(_ action: KeyAction, label: String? = nil, width: KeyWidth = .dynamic, style: KeyClass? = nil) {
+    public init(_ action: KeyAction, label: String? = nil, width: KeyWidth = .dynamic, style: KeyClass? = nil,
+                callouts: [String] = []) {
         self.action = action
         self.label = label
         self.width = width
         self.styleClass = style ?? action.defaultStyleClass
+        self.callouts = callouts
     }
 }
 
 extension Key {
+    /// What a character key shows and types in a shift state.
+    public func character(_ c: String, shift: ShiftState) -> String {
+        shift == .off ? c : (shifted ?? c.shiftedCharacter)
+    }
+
     /// A key typing one character.
     public static func character(_ c: String, width: KeyWidth = .dynamic) -> Key { Key(.character(c), width: width) }
     /// The shift key.

@@ -22,6 +22,42 @@ public struct KeySymbol: Hashable, Sendable, CustomStringConvertible {
 /// The name of a page within a layout (`letters`, `symbols`, `more-symbols`).
 public typealias PageName = String
 
+/// Which layout a layout key switches to.
+public enum LayoutSwitch: Hashable, Sendable {
+    /// The next of the layouts the keyboard was given, wrapping around (the globe key).
+    case next
+    /// The layout with this name, if the keyboard was given it.
+    case named(String)
+}
+
+/// A modifier held around the next keystroke (tap), or every keystroke (double tap).
+public enum Modifier: String, Hashable, Sendable, CaseIterable {
+    /// Control.
+    case control = "ctrl"
+    /// Alt (Meta in terminals).
+    case alt
+    /// Super (the Windows or Command key).
+    case `super`
+
+    /// The keysym pressed for it.
+    public var keysym: KeySymbol {
+        switch self {
+        case .control: return KeySymbol("Control_L")
+        case .alt: return KeySymbol("Alt_L")
+        case .super: return KeySymbol("Super_L")
+        }
+    }
+
+    /// What its key shows.
+    public var label: String {
+        switch self {
+        case .control: return "ctrl"
+        case .alt: return "alt"
+        case .super: return "super"
+        }
+    }
+}
+
 /// What a key does when it is tapped.
 public enum KeyAction: Hashable, Sendable {
     /// Types one character; shift and caps lock turn it upper case.
@@ -42,6 +78,10 @@ public enum KeyAction: Hashable, Sendable {
     case space
     /// Shows another page of the layout.
     case page(PageName)
+    /// Switches to another layout.
+    case layout(LayoutSwitch)
+    /// Ctrl, Alt or Super for the next key; a double tap keeps it on until tapped again.
+    case modifier(Modifier)
     /// Hides the keyboard.
     case hide
 }
@@ -80,6 +120,9 @@ extension KeyAction {
         case .return: return "return"
         case .space: return "space"
         case .page(let p): return "page:" + p
+        case .layout(.next): return "layout:next"
+        case .layout(.named(let n)): return "layout:" + n
+        case .modifier(let m): return m.rawValue
         case .hide: return "hide"
         }
     }

@@ -8,6 +8,8 @@ public enum KeyIcon: Hashable, Sendable {
     case `return`
     /// Hide: a chevron pointing down.
     case hide
+    /// Next layout: a globe.
+    case globe
 }
 
 /// What a key shows: text or an icon.
@@ -26,7 +28,7 @@ extension Key {
     public func displayLabel(shift: ShiftState, pages: [Page]) -> KeyLabel {
         if let label { return .text(label) }
         switch action {
-        case .character(let c): return .text(shift == .off ? c : c.shiftedCharacter)
+        case .character(let c): return .text(character(c, shift: shift))
         case .text(let s): return .text(s)
         case .keysym(let k): return .text(k.displayName)
         case .shift: return .icon(.shift(shift))
@@ -35,16 +37,20 @@ extension Key {
         case .return: return .icon(.return)
         case .space: return .text("space")
         case .page(let name): return .text(pages.first { $0.name == name }?.switchLabel ?? name)
+        case .layout(.next): return .icon(.globe)
+        case .layout(.named(let name)): return .text(name)
+        case .modifier(let m): return .text(m.label)
         case .hide: return .icon(.hide)
         }
     }
 }
 
 extension String {
-    /// The upper-case form shift gives, when it is a single character (`ß` stays `ß`).
+    /// The upper-case form shift gives, when it is a single scalar: `ß` stays `ß`
+    /// (not `SS`), `ΐ` stays `ΐ` (its capital needs combining marks).
     public var shiftedCharacter: String {
         let upper = uppercased()
-        return upper.count == 1 ? upper : self
+        return upper.unicodeScalars.count == 1 ? upper : self
     }
 }
 
@@ -61,6 +67,7 @@ extension KeySymbol {
         case "Delete": return "Del"
         case "Prior": return "PgUp"
         case "Next": return "PgDn"
+        case "Insert": return "Ins"
         default: return name
         }
     }

@@ -7,46 +7,47 @@ extension Page {
     public static let moreSymbols: PageName = "more-symbols"
 }
 
+extension LayoutSource {
+    /// US English, the default: built into the code so the default keyboard
+    /// starts without reading YAML. Layouts/en-US.yaml says the same (a test holds them equal).
+    public static let enUS = LayoutSource(
+        name: "en-US", description: "English (US)",
+        definition: .inputSet(InputSet(letters: [InputSet.rowOf("q w e r t y u i o p"), InputSet.rowOf("a s d f g h j k l"),
+                                                 InputSet.rowOf("z x c v b n m")])),
+        callouts: [
+            "a": InputSet.rowOf("à á â ä æ ã å ā"), "c": InputSet.rowOf("ç ć č"), "e": InputSet.rowOf("è é ê ë ē ė ę"),
+            "i": InputSet.rowOf("î ï í ī į ì"), "n": InputSet.rowOf("ñ ń"), "o": InputSet.rowOf("ô ö ò ó œ ø ō õ"),
+            "s": InputSet.rowOf("ß ś š"), "u": InputSet.rowOf("û ü ù ú ū"), "y": InputSet.rowOf("ÿ"),
+            "z": InputSet.rowOf("ž ź ż"),
+            "$": InputSet.rowOf("€ £ ¥ ¢ ₽"), "-": InputSet.rowOf("– — •"), "'": InputSet.rowOf("’ ‘ ‚"),
+            "\"": InputSet.rowOf("“ ” „ « »"), "?": InputSet.rowOf("¿"), "!": InputSet.rowOf("¡"),
+            ".": InputSet.rowOf("…"), "0": InputSet.rowOf("°"), "%": InputSet.rowOf("‰"), "&": InputSet.rowOf("§"),
+        ])
+}
+
 extension Layout {
-    /// The bottom row shared by every page of the phone-style layout.
-    static func bottomRow(pageKey: Key, punctuation: Bool) -> Row {
-        var parts: [any RowContent] = [pageKey, Key.hide(width: .relative(0.1))]
-        if punctuation {
-            parts += [Key.character(",", width: .relative(0.1)), Key.space(), Key.character(".", width: .relative(0.1))]
-        } else {
-            parts += [Key.space()]
+    /// US English as a phone-sized window shows it.
+    public static let enUS = LayoutProvider().layout(for: .enUS, width: 0)
+}
+
+extension LayoutSource {
+    /// Every layout built into the binary, decoded; en-US comes from code.
+    public static func builtIn() throws(FileError) -> [LayoutSource] {
+        var out: [LayoutSource] = []
+        for file in builtInFiles {
+            out.append(file.name == enUS.name ? enUS : try decodeBuiltIn(file))
         }
-        parts.append(Key.return(width: .relative(0.2)))
-        return Row(parts)
+        return out
     }
 
-    /// The built-in US English layout, shaped like a phone keyboard's.
-    public static let enUS = Layout(name: "en-US", pages: [
-        Page(name: Page.letters, switchLabel: "ABC", rows: [
-            Row("qwertyuiop"),
-            Row("asdfghjkl", inset: .relative(0.05)),
-            Row([Key.shift(width: .relative(0.14)), Row("zxcvbnm"), Key.backspace(width: .relative(0.14))]),
-            bottomRow(pageKey: .page(Page.symbols, width: .relative(0.13)), punctuation: true),
-        ]),
-        Page(name: Page.symbols, switchLabel: "123", rows: [
-            Row("1234567890"),
-            Row("-/:;()$&@\""),
-            Row([Key.page(Page.moreSymbols, width: .relative(0.14)), Row(".,?!'"), Key.backspace(width: .relative(0.14))]),
-            bottomRow(pageKey: .page(Page.letters, width: .relative(0.13)), punctuation: false),
-        ]),
-        Page(name: Page.moreSymbols, switchLabel: "#+=", rows: [
-            Row("[]{}#%^*+="),
-            Row("_\\|~<>€£¥•"),
-            Row([Key.page(Page.symbols, width: .relative(0.14)), Row(".,?!'"), Key.backspace(width: .relative(0.14))]),
-            bottomRow(pageKey: .page(Page.letters, width: .relative(0.13)), punctuation: false),
-        ]),
-    ])
-
-    /// Every layout that ships inside the binary.
-    public static let builtIn: [Layout] = [.enUS]
-
     /// The built-in layout with this name, if there is one.
-    public static func builtIn(named name: String) -> Layout? {
-        builtIn.first { $0.name == name }
+    public static func builtIn(named name: String) throws(FileError) -> LayoutSource? {
+        if name == enUS.name { return enUS }
+        guard let file = builtInFiles.first(where: { $0.name == name }) else { return nil }
+        return try decodeBuiltIn(file)
+    }
+
+    private static func decodeBuiltIn(_ file: (name: String, text: String)) throws(FileError) -> LayoutSource {
+        try LayoutFile.decode(file.text, file: "(built-in) \(file.name).yaml")
     }
 }

@@ -20,6 +20,8 @@ public struct EffectPlan: Equatable, Sendable {
     public var redraw: [Int] = []
     /// The last preview change of the batch, if any.
     public var preview: PreviewChange?
+    /// The last callout change of the batch: shown as given, or closed (nil inside).
+    public var callout: Callout??
 
     /// Sorts and merges the effects of a batch.
     public init(_ effects: [Effect]) {
@@ -31,12 +33,14 @@ public struct EffectPlan: Equatable, Sendable {
             case .redrawAll: relayout = true
             case .showPreview(let key): preview = .show(key: key)
             case .hidePreview: preview = .hide
-            case .startTimer, .cancelTimer, .hide, .notify: others.append(effect)
+            case .showCallout(let c): callout = .some(c)
+            case .hideCallout: callout = .some(nil)
+            case .startTimer, .cancelTimer, .hide, .notify, .switchLayout: others.append(effect)
             }
         }
         redraw = relayout ? [] : keys.sorted()
     }
 
     /// Whether the batch draws anything.
-    public var draws: Bool { relayout || !redraw.isEmpty || preview != nil }
+    public var draws: Bool { relayout || !redraw.isEmpty || preview != nil || callout != nil }
 }

@@ -14,12 +14,16 @@ public enum TouchPhase: Hashable, Sendable {
 public enum TimerID: Hashable, Sendable {
     /// The next repeat of a held repeating key.
     case keyRepeat
+    /// A key with callouts held long enough to open them.
+    case longPress
 }
 
 /// What the state machine is told.
 public enum InputEvent: Hashable, Sendable {
-    /// A contact at a point, with the key found there by hit testing (nil outside every key).
-    case touch(TouchPhase, point: Point, key: Int?)
+    /// A contact at a point, with the key found there by hit testing (nil outside
+    /// every key) and, while a callout is open, the callout item under it (nil
+    /// outside the callout).
+    case touch(TouchPhase, point: Point, key: Int?, calloutItem: Int? = nil)
     /// A timer the state machine started has come due.
     case timer(TimerID)
 }
@@ -40,6 +44,8 @@ public enum Keystroke: Hashable, Sendable {
     case text(String)
     /// A named keysym, typed as a key press and release.
     case keysym(KeySymbol)
+    /// A keystroke with modifiers held around it (`ctrl` + `c`).
+    indirect case chord([Modifier], Keystroke)
 }
 
 /// What the delegate hears about presses and contacts.
@@ -60,6 +66,23 @@ public enum KeyboardEvent: Hashable, Sendable {
     case touchesCancelled
     /// Another page is shown.
     case pageChanged(PageName)
+    /// Another layout is shown.
+    case layoutChanged(String)
+}
+
+/// The long-press alternates of a key, open above it.
+public struct Callout: Hashable, Sendable {
+    /// The key they belong to.
+    public var key: Int
+    /// The alternates as shown and typed (upper case when shifted).
+    public var items: [String]
+    /// The alternate under the contact; nil when it is off the callout.
+    public var selected: Int?
+
+    /// Makes a callout.
+    public init(key: Int, items: [String], selected: Int?) {
+        self.key = key; self.items = items; self.selected = selected
+    }
 }
 
 /// What the backend carries out after an event, in order.
@@ -74,6 +97,12 @@ public enum Effect: Hashable, Sendable {
     case showPreview(key: Int)
     /// Hide the preview.
     case hidePreview
+    /// Show (or update) the callout.
+    case showCallout(Callout)
+    /// Close the callout.
+    case hideCallout
+    /// Show another layout (the backend finds it and calls `KeyboardState.replaceLayout`).
+    case switchLayout(LayoutSwitch)
     /// Fire `timer` at this time (replacing an earlier deadline for it).
     case startTimer(TimerID, deadline: Duration)
     /// Forget this timer.

@@ -16,6 +16,8 @@ public protocol KeyboardDelegate: AnyObject {
     func touchesCancelled()
     /// Another page is shown.
     func pageChanged(to page: PageName)
+    /// Another layout is shown.
+    func layoutChanged(to layout: String)
 }
 
 extension KeyboardDelegate {
@@ -27,6 +29,7 @@ extension KeyboardDelegate {
     public func touchesEnded(at point: Point) {}
     public func touchesCancelled() {}
     public func pageChanged(to page: PageName) {}
+    public func layoutChanged(to layout: String) {}
 
     /// Calls the method that matches the event.
     public func dispatch(_ event: KeyboardEvent) {
@@ -39,6 +42,7 @@ extension KeyboardDelegate {
         case .touchesEnded(let p): touchesEnded(at: p)
         case .touchesCancelled: touchesCancelled()
         case .pageChanged(let p): pageChanged(to: p)
+        case .layoutChanged(let l): layoutChanged(to: l)
         }
     }
 }

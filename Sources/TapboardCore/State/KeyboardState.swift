@@ -8,14 +8,18 @@ public struct InteractionOptions: Hashable, Sendable {
     public var repeatDelay: Duration
     /// The time between repeats.
     public var repeatInterval: Duration
+    /// How long a key with callouts is held before they open.
+    public var calloutDelay: Duration
 
     /// Makes options; the defaults are the usual ones.
     public init(autoShift: Bool = true, doubleTapInterval: Duration = .milliseconds(300),
-                repeatDelay: Duration = .milliseconds(500), repeatInterval: Duration = .microseconds(66_667)) {
+                repeatDelay: Duration = .milliseconds(500), repeatInterval: Duration = .microseconds(66_667),
+                calloutDelay: Duration = .milliseconds(400)) {
         self.autoShift = autoShift
         self.doubleTapInterval = doubleTapInterval
         self.repeatDelay = repeatDelay
         self.repeatInterval = repeatInterval
+        self.calloutDelay = calloutDelay
     }
 }
 
@@ -34,6 +38,12 @@ public struct KeyboardState: Sendable {
     public private(set) var pressedKey: Int?
     /// The options in force.
     public var options: InteractionOptions
+    /// The callout open over the pressed key, if any.
+    public private(set) var callout: Callout?
+    /// Modifiers on: for the next keystroke (`false`) or until tapped again (`true`, locked).
+    public private(set) var modifiers: [Modifier: Bool] = [:]
+    /// The last modifier tap that can start a double tap.
+    private var lastModifierTap: (modifier: Modifier, time: Duration)?
 
     /// Whether a contact is down (it may be outside every key).
     private var tracking = false
@@ -48,6 +58,8 @@ public struct KeyboardState: Sendable {
     private var contextFromStart = true
     /// When the next repeat is due, while a repeating key is held.
     private var nextRepeat: Duration?
+    /// Whether the long-press timer runs for the pressed key.
+    private var longPressPending = false
 
     /// Makes the state for a layout, on its first page.
     public init(layout: Layout, options: InteractionOptions = InteractionOptions()) {
@@ -71,6 +83,7 @@ public struct KeyboardState: Sendable {
         switch key.action {
         case .shift where shift != .off: return .activeModifier
         case .capsLock where shift == .locked: return .activeModifier
+        case .modifier(let m) where modifiers[m] != nil: return .activeModifier
         default: return key.styleClass
         }
     }
@@ -79,20 +92,40 @@ public struct KeyboardState: Sendable {
     public mutating func handle(_ event: InputEvent, at time: Duration) -> [Effect] {
         var effects: [Effect] = []
         switch event {
-        case .touch(.began, let point, let key):
+        case .touch(.began, let point, let key, _):
             effects.append(.notify(.touchesBegan(point)))
             if tracking { release(at: time, into: &effects) }
             tracking = true
             pressedKey = nil
             enter(key, at: time, pressing: true, into: &effects)
-        case .touch(.moved, let point, let key):
+        case .touch(.moved, let point, let key, let item):
             effects.append(.notify(.touchesMoved(point)))
-            guard tracking, key != pressedKey else { break }
+            guard tracking else { break }
+            if var open = callout {
+                // While the callout is open the contact picks among its alternates.
+                if open.selected != item {
+                    open.selected = item
+                    callout = open
+                    effects.append(.showCallout(open))
+                }
+                break
+            }
+            guard key != pressedKey else { break }
             let from = pressedKey
             enter(key, at: time, into: &effects)
             if let from, let key { effects.append(.notify(.draggedIn(from: keyAt(from), to: keyAt(key)))) }
-        case .touch(.ended, let point, let key):
+        case .touch(.ended, let point, let key, let item):
             guard tracking else { effects.append(.notify(.touchesEnded(point))); break }
+            if let open = callout {
+                tracking = false
+                pressedKey = nil
+                callout = nil
+                let chosen = item.map { open.items[$0] }
+                if let chosen { effects += [.type(.text(chosen))] + typed(chosen) }
+                effects += [.hideCallout, .redraw([open.key]), .notify(.pressEnded(keyAt(open.key)))]
+                effects.append(.notify(.touchesEnded(point)))
+                break
+            }
             if key != pressedKey {
                 let from = pressedKey
                 enter(key, at: time, into: &effects)
@@ -100,17 +133,30 @@ public struct KeyboardState: Sendable {
             }
             release(at: time, into: &effects)
             effects.append(.notify(.touchesEnded(point)))
-        case .touch(.cancelled, _, _):
+        case .touch(.cancelled, _, _, _):
             if tracking, let k = pressedKey {
                 cancelRepeat(into: &effects)
+                cancelLongPress(into: &effects)
                 pressedKey = nil
+                if callout != nil {
+                    callout = nil
+                    effects.append(.hideCallout)
+                }
                 effects += [.hidePreview, .redraw([k]), .notify(.pressEnded(keyAt(k)))]
             }
             tracking = false
             effects.append(.notify(.touchesCancelled))
+        case .timer(.longPress):
+            guard longPressPending, let k = pressedKey, callout == nil else { break }
+            longPressPending = false
+            let items = keyAt(k).callouts.map { shift == .off ? $0 : $0.shiftedCharacter }
+            guard !items.isEmpty else { break }
+            let open = Callout(key: k, items: items, selected: 0)
+            callout = open
+            effects += [.hidePreview, .showCallout(open)]
         case .timer(.keyRepeat):
             guard let due = nextRepeat, let k = pressedKey, keyAt(k).action.repeats else { break }
-            effects += fire(keyAt(k).action, at: time)
+            effects += fire(keyAt(k), at: time)
             let next = due + options.repeatInterval
             nextRepeat = next
             effects.append(.startTimer(.keyRepeat, deadline: next > time ? next : time + options.repeatInterval))
@@ -128,6 +174,7 @@ public struct KeyboardState: Sendable {
             cancelRepeat(into: &effects)
             effects.append(.redraw([old]))
         }
+        cancelLongPress(into: &effects)
         pressedKey = key
         guard let key else {
             effects.append(.hidePreview)
@@ -136,9 +183,13 @@ public struct KeyboardState: Sendable {
         let k = keyAt(key)
         if pressing && k.action.repeats {
             // Repeating keys act on press, like a physical key, then repeat while held.
-            effects += fire(k.action, at: time)
+            effects += fire(k, at: time)
             nextRepeat = time + options.repeatDelay
             effects.append(.startTimer(.keyRepeat, deadline: time + options.repeatDelay))
+        }
+        if !k.callouts.isEmpty && !k.action.repeats {
+            longPressPending = true
+            effects.append(.startTimer(.longPress, deadline: time + options.calloutDelay))
         }
         effects.append(.redraw([key]))
         effects.append(k.action.showsPreview ? .showPreview(key: key) : .hidePreview)
@@ -154,10 +205,18 @@ public struct KeyboardState: Sendable {
         pressedKey = nil
         let actedOnPress = nextRepeat != nil
         cancelRepeat(into: &effects)
+        cancelLongPress(into: &effects)
         // Typed first: the keystroke must not wait for any drawing.
-        var fired = key.action.repeats && actedOnPress ? [] : fire(key.action, at: time)
+        var fired = key.action.repeats && actedOnPress ? [] : fire(key, at: time)
         fired.append(contentsOf: [Effect.hidePreview, .redraw([index]), .notify(.pressEnded(key))])
         effects += fired
+    }
+
+    private mutating func cancelLongPress(into effects: inout [Effect]) {
+        if longPressPending {
+            longPressPending = false
+            effects.append(.cancelTimer(.longPress))
+        }
     }
 
     private mutating func cancelRepeat(into effects: inout [Effect]) {
@@ -167,11 +226,45 @@ public struct KeyboardState: Sendable {
         }
     }
 
-    /// Carries out an action.
-    private mutating func fire(_ action: KeyAction, at time: Duration) -> [Effect] {
-        switch action {
+    /// Carries out an action: with modifiers on, a keystroke goes out as a chord
+    /// and the modifiers of one keystroke turn off.
+    private mutating func fire(_ key: Key, at time: Duration) -> [Effect] {
+        guard !modifiers.isEmpty else { return fireUnmodified(key, at: time) }
+        switch key.action {
+        case .character, .text, .space, .keysym, .return, .backspace:
+            let held = Modifier.allCases.filter { modifiers[$0] != nil }
+            var effects: [Effect] = []
+            for effect in fireWithoutContext(key) {
+                if case .type(let k) = effect { effects.append(.type(.chord(held, k))) } else { effects.append(effect) }
+            }
+            let before = modifiers.count
+            modifiers = modifiers.filter { $0.value }
+            lastModifierTap = nil
+            if modifiers.count != before { effects.append(.redrawAll) }
+            if shift == .once { effects += setShift(.off, auto: false) }
+            return effects
+        default:
+            return fireUnmodified(key, at: time)
+        }
+    }
+
+    /// A chord is a command, not text: what it types does not count for auto-shift.
+    private func fireWithoutContext(_ key: Key) -> [Effect] {
+        switch key.action {
+        case .character(let c): return [.type(.text(key.character(c, shift: shift)))]
+        case .text(let s): return [.type(.text(s))]
+        case .space: return [.type(.text(" "))]
+        case .keysym(let k): return [.type(.keysym(k))]
+        case .return: return [.type(.keysym(.return))]
+        case .backspace: return [.type(.keysym(.backSpace))]
+        default: return []
+        }
+    }
+
+    private mutating func fireUnmodified(_ key: Key, at time: Duration) -> [Effect] {
+        switch key.action {
         case .character(let c):
-            let out = shift == .off ? c : c.shiftedCharacter
+            let out = key.character(c, shift: shift)
             return [.type(.text(out))] + typed(out)
         case .text(let s):
             return [.type(.text(s))] + typed(s)
@@ -204,9 +297,35 @@ public struct KeyboardState: Sendable {
             guard let index = layout.pageIndex(named: name), index != pageIndex else { return [] }
             pageIndex = index
             return [.redrawAll, .notify(.pageChanged(name))]
+        case .layout(let which):
+            return [.switchLayout(which)]
+        case .modifier(let m):
+            let isDoubleTap = lastModifierTap.map { $0.modifier == m && time - $0.time <= options.doubleTapInterval } ?? false
+            switch modifiers[m] {
+            case nil: modifiers[m] = false
+            case false? where isDoubleTap: modifiers[m] = true
+            default: modifiers[m] = nil
+            }
+            lastModifierTap = modifiers[m] == false ? (m, time) : nil
+            return [.redrawAll]
         case .hide:
             return [.hide]
         }
+    }
+
+    /// Shows another layout (the globe key, a resize between compact and wide):
+    /// the page of the same name if it has one, else its first; shift and what
+    /// was typed carry over, a press in progress ends.
+    public mutating func replaceLayout(_ new: Layout) -> [Effect] {
+        var effects: [Effect] = []
+        if tracking { effects += handle(.touch(.cancelled, point: Point(x: 0, y: 0), key: nil), at: .zero) }
+        let pageName = page.name
+        let changed = new.name != layout.name
+        layout = new
+        pageIndex = new.pageIndex(named: pageName) ?? 0
+        effects.append(.redrawAll)
+        if changed { effects.append(.notify(.layoutChanged(new.name))) }
+        return effects
     }
 
     /// After text was typed: shift once is used up, then auto-shift looks at the context.

@@ -93,6 +93,26 @@ public struct PreviewStyle: Hashable, Sendable {
     }
 }
 
+/// How the long-press callout over a key looks.
+public struct CalloutStyle: Hashable, Sendable {
+    /// Fill of the callout.
+    public var background: Color
+    /// Fill behind the alternate under the contact.
+    public var selectedBackground: Color
+    /// Colour of the alternates.
+    public var textColor: Color
+    /// Colour of the selected alternate.
+    public var selectedTextColor: Color
+    /// Colour of the callout's outline.
+    public var borderColor: Color
+
+    /// Makes a callout style.
+    public init(background: Color, selectedBackground: Color, textColor: Color, selectedTextColor: Color, borderColor: Color) {
+        self.background = background; self.selectedBackground = selectedBackground
+        self.textColor = textColor; self.selectedTextColor = selectedTextColor; self.borderColor = borderColor
+    }
+}
+
 /// The look of the keyboard: colours, fonts, paddings, radii, shadows.
 public struct Theme: Hashable, Sendable {
     /// The theme's name.
@@ -105,18 +125,23 @@ public struct Theme: Hashable, Sendable {
     public var styles: [KeyClass: KeyStyle]
     /// The preview balloon's style.
     public var preview: PreviewStyle
+    /// The long-press callout's style.
+    public var callout: CalloutStyle
     /// The keyboard height, in pixels, at which theme lengths are used as given;
     /// other heights scale every length in proportion.
     public var referenceHeight: Double
 
     /// Makes a theme.
     public init(name: String, background: Color, paddings: Paddings, styles: [KeyClass: KeyStyle],
-                preview: PreviewStyle, referenceHeight: Double = 216) {
+                preview: PreviewStyle, callout: CalloutStyle? = nil, referenceHeight: Double = 216) {
         self.name = name
         self.background = background
         self.paddings = paddings
         self.styles = styles
         self.preview = preview
+        self.callout = callout ?? CalloutStyle(background: preview.background, selectedBackground: Color(hex: 0x0a84ff),
+                                               textColor: preview.textColor, selectedTextColor: Color(hex: 0xffffff),
+                                               borderColor: preview.borderColor)
         self.referenceHeight = referenceHeight
     }
 

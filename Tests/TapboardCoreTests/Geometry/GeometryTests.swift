@@ -10,9 +10,37 @@ struct GeometryTests {
         var page: Page { layout.pages[pageIndex] }
         var testDescription: String { "\(layout.name)/\(page.name)" }
 
+        /// en-US, the default, is swept at every size; the other layouts at a
+        /// sample of them (the same code places them; the sweep costs minutes).
+        var isDefault: Bool { layout == Layout.enUS }
+
+        /// The widths to check.
+        var widths: [Int] { isDefault ? GeometryTests.widths : Array(stride(from: 200, through: 2000, by: 151)) }
+        /// The heights to check.
+        var heights: [Int] { isDefault ? GeometryTests.heights : [100, 216, 684, 698] }
+
+        /// Every page of every built-in layout, as a phone-sized and as a wide window shows it.
         static var all: [PageCase] {
-            Layout.builtIn.flatMap { layout in layout.pages.indices.map { PageCase(layout: layout, pageIndex: $0) } }
+            let provider = LayoutProvider()
+            let sources = (try? LayoutSource.builtIn()) ?? []
+            let layouts = sources.flatMap { source in
+                [provider.layout(for: source, width: 0), provider.layout(for: source, width: provider.wideWidth)]
+            }
+            return layouts.flatMap { layout in layout.pages.indices.map { PageCase(layout: layout, pageIndex: $0) } }
         }
+
+        /// Every page case at each of its heights.
+        static var sized: [SizedCase] {
+            all.flatMap { c in c.heights.map { SizedCase(page: c, height: $0) } }
+        }
+    }
+
+    /// A page case at one height.
+    struct SizedCase: Sendable, CustomTestStringConvertible {
+        let page: PageCase
+        let height: Int
+        var testDescription: String { "\(page.testDescription) at height \(height)" }
+
     }
 
     /// Widths from 200 to 2000 in odd steps.
@@ -23,12 +51,17 @@ struct GeometryTests {
 
     // MARK: helpers
 
-    /// The inset of a row, the way the theme and the row area define it.
-    private static func inset(_ w: KeyWidth, rowWidth: Double, scale: Double) -> Double {
-        switch w {
+    /// The inset of a row at each end: fixed and relative as given (at most half
+    /// the row); in units, one more share of the row as `Geometry.distribute` splits it.
+    private static func inset(_ row: Row, rowWidth: Double, spacing: Double, scale: Double) -> Double {
+        switch row.inset {
         case .dynamic: return 0
         case .fixed(let v): return min(max(v * scale, 0), rowWidth / 2)
         case .relative(let f): return min(max(f * rowWidth, 0), rowWidth / 2)
+        case .units(let u):
+            let available = max(0, rowWidth - spacing * Double(row.items.count - 1))
+            let widths = Geometry.distribute(row.keys.map(\.width) + [.units(2 * u)], total: available, scale: scale)
+            return min(widths.last ?? 0, available) / 2
         }
     }
 
@@ -65,8 +98,9 @@ struct GeometryTests {
 
     // MARK: built-in layouts at many sizes
 
-    @Test("every row fills the row area exactly", arguments: PageCase.all, heights)
-    func rowsFillWidthExactly(_ c: PageCase, height: Int) throws {
+    @Test("every row fills the row area exactly", arguments: PageCase.sized)
+    func rowsFillWidthExactly(_ sized: SizedCase) throws {
+        let c = sized.page, height = sized.height
         let theme = Theme.default
         let page = c.page
         for row in page.rows {
@@ -76,18 +110,21 @@ struct GeometryTests {
         }
         let scale = theme.scale(forHeight: height)
         let p = theme.paddings
-        let spacing = p.keySpacing * scale
+        let requestedSpacing = p.keySpacing * scale
         // Checked with plain comparisons (thousands of sizes); each failure is recorded with its size.
         func fail(_ message: String, _ width: Int, _ r: Int) {
             Issue.record("\(message) (row \(r) at \(width)x\(height))")
         }
-        for width in Self.widths {
+        for width in c.widths {
             let frames = Geometry.frames(for: page, in: Size(width: width, height: height), theme: theme)
             try #require(frames.count == page.keys.count)
             let x0 = p.leading * scale, x1 = Double(width) - p.trailing * scale
             for (r, (row, rowFrames)) in zip(page.rows, Self.framesByRow(frames, page: page)).enumerated() {
+                // Gaps shrink when they would take more than half a narrow row.
+                let n = Double(row.items.count)
+                let spacing = n > 1 ? min(requestedSpacing, (x1 - x0) / (2 * (n - 1))) : requestedSpacing
                 let first = try #require(rowFrames.first), last = try #require(rowFrames.last)
-                let inset = Self.inset(row.inset, rowWidth: x1 - x0, scale: scale)
+                let inset = Self.inset(row, rowWidth: x1 - x0, spacing: spacing, scale: scale)
                 let left = Int((x0 + inset).rounded())
                 let union = rowFrames.dropFirst().reduce(first.rect) { $0.union($1.rect) }
                 if union.x != left || first.rect.x != left { fail("row starts at \(union.x), row area at \(left)", width, r) }
@@ -112,7 +149,7 @@ struct GeometryTests {
                     }
                 }
                 // Rounding spreads: keys of equal width spec differ by one pixel at most.
-                let dynamicWidths = rowFrames.filter { $0.key.width == .dynamic }.map(\.rect.width)
+                let dynamicWidths = rowFrames.filter { $0.key.width == .dynamic || $0.key.width == .units(1) }.map(\.rect.width)
                 if let lo = dynamicWidths.min(), let hi = dynamicWidths.max(), hi - lo > 1 {
                     fail("dynamic widths \(dynamicWidths)", width, r)
                 }
@@ -129,7 +166,7 @@ struct GeometryTests {
         var ragged: [String] = []
         for height in stride(from: 108, through: 700, by: 72) {
             let scale = theme.scale(forHeight: height)
-            for width in Self.widths {
+            for width in c.widths {
                 let right = Int((Double(width) - theme.paddings.trailing * scale).rounded())
                 let frames = Geometry.frames(for: c.page, in: Size(width: width, height: height), theme: theme)
                 for (row, rowFrames) in zip(c.page.rows, Self.framesByRow(frames, page: c.page)) where row.inset == .fixed(0) {
@@ -153,9 +190,10 @@ struct GeometryTests {
         #expect([byID["p"]?.maxX, byID["backspace"]?.maxX, byID["return"]?.maxX] == [1899, 1899, 1899])
     }
 
-    @Test("keys never overlap and stay inside the window", arguments: PageCase.all, heights)
-    func keysDoNotOverlap(_ c: PageCase, height: Int) {
-        for width in Self.widths {
+    @Test("keys never overlap and stay inside the window", arguments: PageCase.sized)
+    func keysDoNotOverlap(_ sized: SizedCase) {
+        let c = sized.page, height = sized.height
+        for width in c.widths {
             let frames = Geometry.frames(for: c.page, in: Size(width: width, height: height), theme: .default)
             let rects = frames.map(\.rect)
             for (i, a) in rects.enumerated() {
@@ -230,9 +268,10 @@ struct GeometryTests {
         #expect(byID["q"] == Rect(x: 3, y: 8, width: 94, height: 43))
         #expect(byID["w"] == Rect(x: 103, y: 8, width: 94, height: 43))
         #expect(byID["p"] == Rect(x: 903, y: 8, width: 94, height: 43))
-        // Row 2: inset 5 % of 994 = 49.7 each side.
-        #expect(byID["a"]?.x == 53)
-        #expect(byID["l"]?.maxX == 947)
+        // Row 2: 9 keys and half a key's inset at each end, 10 units in 994 - 48 = 946:
+        // the inset is 47.3.
+        #expect(byID["a"]?.x == 50)
+        #expect(byID["l"]?.maxX == 950)
         #expect(byID["a"]?.y == 62)
         // Bottom row ends at 216 - 4.
         #expect(byID["return"]?.maxX == 997)

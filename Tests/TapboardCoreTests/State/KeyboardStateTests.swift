@@ -491,7 +491,8 @@ struct KeyboardStateTests {
 
     @Test func beganOutsideThenMovedOntoKey() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let e = try Self.index("e", in: state), eKey = try Self.key("e", in: state)
+        // w: a key without callouts, so no long-press timer.
+        let e = try Self.index("w", in: state), eKey = try Self.key("w", in: state)
         let began = state.handle(.touch(.began, point: Self.here, key: nil), at: .zero)
         #expect(began == [.notify(.touchesBegan(Self.here)), .hidePreview])
         let moved = state.handle(.touch(.moved, point: Self.there, key: e), at: .milliseconds(20))
@@ -499,17 +500,18 @@ struct KeyboardStateTests {
         #expect(moved == [.notify(.touchesMoved(Self.there)), .redraw([e]), .showPreview(key: e)])
         #expect(state.pressedKey == e)
         let ended = state.handle(.touch(.ended, point: Self.there, key: e), at: .milliseconds(40))
-        #expect(ended == [.type(.text("e")), .hidePreview, .redraw([e]), .notify(.pressEnded(eKey)),
+        #expect(ended == [.type(.text("w")), .hidePreview, .redraw([e]), .notify(.pressEnded(eKey)),
                           .notify(.touchesEnded(Self.there))])
         #expect(!Self.notifications(began + moved + ended).contains { if case .pressStarted = $0 { true } else { false } })
     }
 
     @Test func releasedOnKeyAfterBeginningOutsideGetsNoPressStarted() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let e = try Self.index("e", in: state), eKey = try Self.key("e", in: state)
+        // w: a key without callouts, so no long-press timer.
+        let e = try Self.index("w", in: state), eKey = try Self.key("w", in: state)
         let began = state.handle(.touch(.began, point: Self.here, key: nil), at: .zero)
         let ended = state.handle(.touch(.ended, point: Self.there, key: e), at: .milliseconds(40))
-        #expect(ended == [.redraw([e]), .showPreview(key: e), .type(.text("e")), .hidePreview, .redraw([e]),
+        #expect(ended == [.redraw([e]), .showPreview(key: e), .type(.text("w")), .hidePreview, .redraw([e]),
                           .notify(.pressEnded(eKey)), .notify(.touchesEnded(Self.there))])
         #expect(!Self.notifications(began + ended).contains { if case .pressStarted = $0 { true } else { false } })
     }

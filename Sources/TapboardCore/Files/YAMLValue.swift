@@ -1,0 +1,124 @@
+import Yams
+
+/// A node of a parsed YAML file together with where it came from, so that
+/// every accessor can fail with the file, line, column and field.
+struct YAMLValue {
+    let node: Node
+    let path: String
+    let file: String
+
+    /// Parses a document; a syntax error carries its line and column.
+    static func parse(_ text: String, file: String) throws(FileError) -> YAMLValue {
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw FileError(file: file, line: 0, column: 0, field: "", message: "the file is empty")
+            }
+            return YAMLValue(node: node, path: "", file: file)
+        } catch let error as FileError {
+            throw error
+        } catch let error as YamlError {
+            throw Self.fileError(error, file: file)
+        } catch {
+            throw FileError(file: file, line: 0, column: 0, field: "", message: "cannot read YAML: \(error)")
+        }
+    }
+
+    private static func fileError(_ error: YamlError, file: String) -> FileError {
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+             .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            let what = context.map { "\($0.text) " } ?? ""
+            return FileError(file: file, line: mark.line, column: mark.column, field: "",
+                             message: "YAML syntax error: \(what)\(problem)")
+        case .reader(let problem, _, _, _):
+            return FileError(file: file, line: 0, column: 0, field: "", message: "cannot read the file: \(problem)")
+        case .duplicatedKeysInMapping(let duplicates, _):
+            return FileError(file: file, line: 0, column: 0, field: "",
+                             message: "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", "))")
+        default:
+            return FileError(file: file, line: 0, column: 0, field: "", message: "cannot read YAML: \(error)")
+        }
+    }
+
+    /// An error at this node.
+    func error(_ message: String) -> FileError {
+        let mark = node.mark
+        return FileError(file: file, line: mark?.line ?? 0, column: mark?.column ?? 0, field: path, message: message)
+    }
+
+    /// What kind of node this is, for messages.
+    var kind: String {
+        switch node {
+        case .scalar: return "a string"
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .alias: return "an alias"
+        }
+    }
+
+    /// The scalar's text, or nil when this is not a scalar.
+    var scalar: String? {
+        if case .scalar(let s) = node { return s.string }
+        return nil
+    }
+
+    /// Whether this is a YAML null (`~`, `null` or nothing).
+    var isNull: Bool {
+        if case .scalar(let s) = node { return s.style == .plain && ["", "~", "null", "Null", "NULL"].contains(s.string) }
+        return false
+    }
+
+    /// The scalar's text; anything else is an error saying what was expected.
+    func string(_ expected: String = "a string") throws(FileError) -> String {
+        guard let s = scalar else { throw error("expected \(expected), found \(kind)") }
+        return s
+    }
+
+    /// A number.
+    func number(_ expected: String = "a number") throws(FileError) -> Double {
+        guard let s = scalar, let v = Double(s), v.isFinite else {
+            throw error("expected \(expected), found \(scalar.map { "'\($0)'" } ?? kind)")
+        }
+        return v
+    }
+
+    /// The items of a list.
+    func list(_ expected: String = "a list") throws(FileError) -> [YAMLValue] {
+        guard case .sequence(let seq) = node else { throw error("expected \(expected), found \(kind)") }
+        return seq.enumerated().map { YAMLValue(node: $1, path: "\(path)[\($0)]", file: file) }
+    }
+
+    /// The entries of a mapping, in order, keys as strings.
+    func entries(_ expected: String = "a mapping") throws(FileError) -> [(key: String, value: YAMLValue)] {
+        guard case .mapping(let map) = node else { throw error("expected \(expected), found \(kind)") }
+        var out: [(key: String, value: YAMLValue)] = []
+        for (k, v) in map {
+            let keyValue = YAMLValue(node: k, path: path, file: file)
+            let key = try keyValue.string("a name")
+            out.append((key, YAMLValue(node: v, path: path.isEmpty ? key : "\(path).\(key)", file: file)))
+        }
+        return out
+    }
+
+    /// A mapping's fields by name, after checking that every key is one of `allowed`.
+    func fields(allowed: [String], _ expected: String = "a mapping") throws(FileError) -> [String: YAMLValue] {
+        var out: [String: YAMLValue] = [:]
+        guard case .mapping(let map) = node else { throw error("expected \(expected), found \(kind)") }
+        for (k, v) in map {
+            let keyValue = YAMLValue(node: k, path: path, file: file)
+            let key = try keyValue.string("a field name")
+            guard allowed.contains(key) else {
+                throw keyValue.error("unknown field '\(key)'; expected \(Self.oneOf(allowed))")
+            }
+            out[key] = YAMLValue(node: v, path: path.isEmpty ? key : "\(path).\(key)", file: file)
+        }
+        return out
+    }
+
+    /// `a, b or c`.
+    static func oneOf(_ names: [String]) -> String {
+        guard names.count > 1 else { return names.first ?? "nothing" }
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+}

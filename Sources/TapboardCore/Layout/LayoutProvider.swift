@@ -1,0 +1,185 @@
+/// Turns a layout source into the layout shown in a window of a given width:
+/// phone-style compact below `wideWidth`, and at or above it a wide layout with
+/// a number row, Tab, caps lock and larger action keys.
+public struct LayoutProvider: Hashable, Sendable {
+    /// Windows at least this wide (pixels) get the wide form.
+    public var wideWidth: Int
+    /// Whether to add a globe key (next layout): when there is more than one layout.
+    public var layoutKey: Bool
+
+    /// The default threshold: a tablet in landscape or a desktop is wide, a phone-sized strip is compact.
+    public static let defaultWideWidth = 1000
+
+    /// Makes a provider.
+    public init(wideWidth: Int = LayoutProvider.defaultWideWidth, layoutKey: Bool = false) {
+        self.wideWidth = wideWidth
+        self.layoutKey = layoutKey
+    }
+
+    /// Whether a window of this width shows the wide form.
+    public func isWide(width: Int) -> Bool { width >= wideWidth }
+
+    /// The layout for a window of this width.
+    public func layout(for source: LayoutSource, width: Int) -> Layout {
+        var layout: Layout
+        switch source.definition {
+        case .full(let full): layout = full
+        case .inputSet(let set):
+            layout = isWide(width: width) ? wide(set, name: source.name) : compact(set, name: source.name)
+        }
+        return layout.addingCharacterOptions(callouts: source.callouts, uppercase: source.uppercase)
+    }
+
+    // MARK: - Compact
+
+    private func compact(_ set: InputSet, name: String) -> Layout {
+        let symbols = set.symbols ?? InputSet.standardSymbols
+        let more = set.moreSymbols ?? InputSet.standardMoreSymbols
+        return Layout(name: name, pages: [
+            Page(name: Page.letters, switchLabel: "ABC", rows: compactRows(set.letters, lead: .shift(width: .units(0)))
+                + [bottomRow(pageKey: .page(Page.symbols), punctuation: true)]),
+            Page(name: Page.symbols, switchLabel: "123", rows: compactRows(symbols, lead: .page(Page.moreSymbols, width: .units(0)))
+                + [bottomRow(pageKey: .page(Page.letters), punctuation: false)]),
+            Page(name: Page.moreSymbols, switchLabel: "#+=", rows: compactRows(more, lead: .page(Page.symbols, width: .units(0)))
+                + [bottomRow(pageKey: .page(Page.letters), punctuation: false)]),
+        ])
+    }
+
+    /// Character rows centred to the widest; the last between `lead` and backspace,
+    /// both as wide as the row leaves (at least a key and a quarter).
+    private func compactRows(_ rows: [[String]], lead: Key) -> [Row] {
+        let widest = Double(rows.map(\.count).max() ?? 0)
+        return rows.enumerated().map { i, chars in
+            let keys = chars.map { Key.character($0) }
+            let count = Double(chars.count)
+            if i == rows.count - 1 && rows.count > 1 {
+                let side = max(1.25, (widest - count) / 2)
+                var first = lead
+                first.width = .units(side)
+                return Row([first, Row(keys: keys), Key.backspace(width: .units(side))], inset: .units(max(0, (widest - count) / 2 - side)))
+            }
+            return Row(keys: keys, inset: .units((widest - count) / 2))
+        }
+    }
+
+    /// Page key, globe, hide, then space between `, .` (letters) and return.
+    private func bottomRow(pageKey: Key, punctuation: Bool) -> Row {
+        var page = pageKey
+        page.width = .relative(0.13)
+        var parts: [any RowContent] = [page]
+        if layoutKey { parts.append(Key(.layout(.next), width: .relative(0.1))) }
+        parts.append(Key.hide(width: .relative(0.1)))
+        if punctuation {
+            parts += [Key.character(",", width: .relative(0.1)), Key.space(), Key.character(".", width: .relative(0.1))]
+        } else {
+            parts.append(Key.space())
+        }
+        parts.append(Key.return(width: .relative(0.2)))
+        return Row(parts)
+    }
+
+    // MARK: - Wide
+
+    /// A desktop-like arrangement: digits and backspace, Tab, caps lock and return,
+    /// shift at both ends, and the action keys below; every row as wide as the
+    /// widest, the last key of each row taking up the difference.
+    private func wide(_ set: InputSet, name: String) -> Layout {
+        let symbols = set.symbols ?? InputSet.standardSymbols
+        let more = set.moreSymbols ?? InputSet.standardMoreSymbols
+        let letters = set.letters
+        var rows: [WideRow] = [WideRow(lead: nil, chars: InputSet.rowOf("1 2 3 4 5 6 7 8 9 0"), trail: .backspace(width: .units(1.5)))]
+        for (i, chars) in letters.enumerated() {
+            if i == letters.count - 1 && i > 0 {
+                rows.append(WideRow(lead: .shift(width: .units(2)), chars: chars, trail: .shift(width: .units(2))))
+            } else if i == 0 {
+                rows.append(WideRow(lead: Key(.keysym(.tab), width: .units(1.5)), chars: chars, trail: nil))
+            } else if i == 1 {
+                rows.append(WideRow(lead: Key(.capsLock, width: .units(1.75)), chars: chars, trail: .return(width: .units(1.75))))
+            } else {
+                rows.append(WideRow(lead: nil, chars: chars, trail: nil))
+            }
+        }
+        return Layout(name: name, pages: [
+            Page(name: Page.letters, switchLabel: "ABC", rows: Self.equalize(rows) + [wideBottomRow(pageKey: .page(Page.symbols))]),
+            Page(name: Page.symbols, switchLabel: "123", rows: compactRows(symbols, lead: .page(Page.moreSymbols, width: .units(0)))
+                + [wideBottomRow(pageKey: .page(Page.letters))]),
+            Page(name: Page.moreSymbols, switchLabel: "#+=", rows: compactRows(more, lead: .page(Page.symbols, width: .units(0)))
+                + [wideBottomRow(pageKey: .page(Page.letters))]),
+        ])
+    }
+
+    /// One row of the wide letters page before the rows are made equally wide.
+    private struct WideRow {
+        var lead: Key?
+        var chars: [String]
+        var trail: Key?
+    }
+
+    /// Rows made equally wide in units: the trailing key (else the leading one,
+    /// else an inset) takes up what its row lacks.
+    private static func equalize(_ rows: [WideRow]) -> [Row] {
+        func units(_ k: Key?) -> Double { k.map { $0.width.shareUnits ?? 1 } ?? 0 }
+        let totals = rows.map { units($0.lead) + Double($0.chars.count) + units($0.trail) }
+        let widest = totals.max() ?? 0
+        return rows.enumerated().map { i, r in
+            var r = r
+            let gap = widest - totals[i]
+            var inset = 0.0
+            if let trail = r.trail {
+                r.trail?.width = .units(units(trail) + gap)
+            } else if let lead = r.lead {
+                r.lead?.width = .units(units(lead) + gap)
+            } else {
+                inset = gap / 2
+            }
+            var parts: [any RowContent] = []
+            if let lead = r.lead { parts.append(lead) }
+            parts.append(Row(keys: r.chars.map { Key.character($0) }))
+            if let trail = r.trail { parts.append(trail) }
+            return Row(parts, inset: .units(inset))
+        }
+    }
+
+    private func wideBottomRow(pageKey: Key) -> Row {
+        var page = pageKey
+        page.width = .units(1.75)
+        var parts: [any RowContent] = [page]
+        if layoutKey { parts.append(Key(.layout(.next), width: .units(1.25))) }
+        parts += [Key.hide(width: .units(1.25)), Key.space(width: .units(6)), Key.character(",", width: .units(1)),
+                  Key.character(".", width: .units(1)), Key.return(width: .units(2))]
+        return Row(parts)
+    }
+}
+
+extension Layout {
+    /// The layout with long-press alternates and shifted forms added, by the
+    /// character a key types, to every character key that has none of its own.
+    public func addingCharacterOptions(callouts: [String: [String]], uppercase: [String: String]) -> Layout {
+        guard !callouts.isEmpty || !uppercase.isEmpty else { return self }
+        var out = self
+        for p in out.pages.indices {
+            out.pages[p].rows = out.pages[p].rows.map { $0.mappingKeys { key in
+                guard case .character(let c) = key.action else { return key }
+                var k = key
+                if k.callouts.isEmpty, let alternates = callouts[c] { k.callouts = alternates }
+                if k.shifted == nil, let upper = uppercase[c] { k.shifted = upper }
+                return k
+            } }
+        }
+        return out
+    }
+}
+
+extension Row {
+    /// The row with every key, nested stacks included, transformed.
+    public func mappingKeys(_ transform: (Key) -> Key) -> Row {
+        var out = self
+        out.items = items.map { item in
+            switch item {
+            case .key(let k): return .key(transform(k))
+            case .stack(let rows, let w): return .stack(rows.map { $0.mappingKeys(transform) }, width: w)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,86 @@
+import CX11
+import TapboardCore
+
+/// The long-press alternates of a key: a row of cells above it, the one under
+/// the contact highlighted.
+///
+/// Override-redirect with an empty input shape, like the preview: the keyboard
+/// window keeps the pointer grab and decides what is under the contact.
+final class CalloutWindow {
+    private let display: XDisplay
+    private let resources: RenderResources
+    private let id: Window
+    private var buffer: (pixmap: Pixmap, size: Size)?
+    private(set) var isShown = false
+
+    /// Creates the (unmapped) callout window.
+    init(display: XDisplay, resources: RenderResources) {
+        self.display = display
+        self.resources = resources
+        let d = display.pointer
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        attributes.save_under = 1
+        id = XCreateWindow(d, display.root, 0, 0, 1, 1, 0, tb_default_depth(d, display.screen), UInt32(InputOutput),
+                           tb_default_visual(d, display.screen), UInt(CWOverrideRedirect | CWSaveUnder), &attributes)
+        XShapeCombineRectangles(d, id, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
+        display.setClass(of: id, name: "tapboard-callout", className: "Tapboard-callout")
+    }
+
+    deinit {
+        if let buffer { XFreePixmap(display.pointer, buffer.pixmap) }
+        XDestroyWindow(display.pointer, id)
+    }
+
+    /// Shows (or redraws) the callout placed by `geometry`.
+    func show(_ callout: Callout, geometry: CalloutGeometry, theme: Theme, keyStyle: KeyStyle, scale: Double) {
+        let d = display.pointer
+        let f = geometry.frame
+        let size = Size(width: max(f.width, 1), height: max(f.height, 1))
+        if buffer?.size != size {
+            if let buffer { XFreePixmap(d, buffer.pixmap) }
+            buffer = (XCreatePixmap(d, id, UInt32(size.width), UInt32(size.height), UInt32(tb_default_depth(d, display.screen))), size)
+        }
+        let pixmap = buffer!.pixmap
+        let painter = Painter(display: display, drawable: pixmap, resources: resources)
+        let style = theme.callout
+        let radius = keyStyle.cornerRadius * scale
+        let border = max(1, (scale * 0.8).rounded())
+        painter.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), theme.background)
+        painter.fillRounded(x: 0, y: 0, width: Double(size.width), height: Double(size.height), radius: radius * 1.4, style.borderColor)
+        painter.fillRounded(x: border, y: border, width: Double(size.width) - 2 * border, height: Double(size.height) - 2 * border,
+                            radius: max(radius * 1.4 - border, 0), style.background)
+        let font = try? resources.font(family: keyStyle.fontFamily, pixelSize: Int((keyStyle.fontSize * scale).rounded()))
+        for (i, cell) in geometry.cells.enumerated() where i < callout.items.count {
+            let r = Rect(x: cell.x - f.x, y: cell.y - f.y, width: cell.width, height: cell.height)
+            let selected = callout.selected == i
+            if selected {
+                painter.fillRounded(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height),
+                                    radius: radius, style.selectedBackground)
+            }
+            if let font {
+                painter.text(callout.items[i], in: r, font: font, selected ? style.selectedTextColor : style.textColor)
+            }
+        }
+        XSetWindowBackgroundPixmap(d, id, pixmap)
+        XMoveResizeWindow(d, id, Int32(f.x), Int32(f.y), UInt32(size.width), UInt32(size.height))
+        XMapRaised(d, id)
+        XClearWindow(d, id)
+        isShown = true
+    }
+
+    /// Whether this is the callout's window.
+    func owns(_ window: Window) -> Bool { window == id }
+
+    /// Puts the callout back on top, if it is showing.
+    func raise() {
+        if isShown { XRaiseWindow(display.pointer, id) }
+    }
+
+    /// Hides the callout.
+    func hide() {
+        guard isShown else { return }
+        XUnmapWindow(display.pointer, id)
+        isShown = false
+    }
+}
