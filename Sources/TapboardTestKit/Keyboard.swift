@@ -24,6 +24,8 @@ public final class Keyboard {
     /// it reads, not as it was when the key was typed).
     private let observer: TargetWindow?
     private var pages: [String: PageFrames] = [:]
+    /// The arguments that choose the layout, given to `dump-layout` too so its frames are this keyboard's.
+    private var layoutArguments: [String] = []
 
     /// Finds the binary: `$TAPBOARD_BIN`, or `tapboard` in the build directory
     /// that holds the running test executable.
@@ -78,6 +80,10 @@ public final class Keyboard {
         let child = try ChildProcess(self.binary, ["--display", displayName, "--geometry", geometry.description] + extra,
                                      environment: environment)
         self.child = child
+        var rest = extra[...]
+        while let a = rest.popFirst() {
+            if ["--layout", "--layouts", "--wide-width"].contains(a), let v = rest.popFirst() { layoutArguments += [a, v] }
+        }
         let mapped = try watcher.waitForWindow(WindowIdentity(classes: ["tapboard"]), child: child, timeout: timeout)
         window = mapped.window
         actual = mapped.placement
@@ -89,7 +95,7 @@ public final class Keyboard {
     /// The key frames of a page at the window's size, from `tapboard dump-layout`.
     public func frames(of page: String) throws -> PageFrames {
         if let frames = pages[page] { return frames }
-        let frames = try PageFrames.dump(binary: binary, size: actual.size, page: page)
+        let frames = try PageFrames.dump(binary: binary, size: actual.size, page: page, arguments: layoutArguments)
         pages[page] = frames
         return frames
     }

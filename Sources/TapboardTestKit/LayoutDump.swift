@@ -38,9 +38,9 @@ public struct PageFrames: Decodable, Sendable {
     /// The key with this id, if the page has one.
     public func key(_ id: String) -> Key? { keys.first { $0.id == id } }
 
-    /// Runs `tapboard dump-layout --size WxH --page P` and parses its JSON.
-    public static func dump(binary: URL, size: String, page: String) throws -> PageFrames {
-        let output = try ChildProcess.run(binary, ["dump-layout", "--size", size, "--page", page])
+    /// Runs `tapboard dump-layout --size WxH --page P [arguments]` and parses its JSON.
+    public static func dump(binary: URL, size: String, page: String, arguments: [String] = []) throws -> PageFrames {
+        let output = try ChildProcess.run(binary, ["dump-layout", "--size", size, "--page", page] + arguments)
         let frames: PageFrames
         do {
             frames = try JSONDecoder().decode(PageFrames.self, from: Data(output.utf8))

@@ -23,8 +23,11 @@ final class Injector {
     private(set) var restoreDeadline: Duration?
     /// How long after the last use borrowed keycodes are put back.
     static let restoreDelay: Duration = .seconds(1)
-    /// The most keycodes borrowed at once.
-    static let spareLimit = 8
+    /// The most keycodes borrowed at once: enough for a whole alphabet the keymap
+    /// lacks (Cyrillic on a US keymap), because reusing a keycode soon after it
+    /// typed something changes what an application that has not yet read that
+    /// press sees (it looks the keycode up when it handles the event).
+    static let spareLimit = 64
 
     /// Prepares typing on a display that has the XTest extension.
     init(display: XDisplay) throws {

@@ -269,6 +269,11 @@ public final class OnScreenKeyboard {
         case .hide?: out.append(.hidePreview)
         case nil: break
         }
+        switch plan.callout {
+        case .some(.some(let open)): out.append(.showCallout(open))
+        case .some(.none): out.append(.hideCallout)
+        case .none: break
+        }
         return out
     }
 

@@ -140,15 +140,17 @@ public struct LayoutProvider: Hashable, Sendable {
         }
     }
 
+    /// Page keys at both ends, like the modifiers of a desktop keyboard; return is in the letter rows.
     private func wideBottomRow(pageKey: Key) -> Row {
         var page = pageKey
         page.width = .units(1.75)
         var parts: [any RowContent] = [page]
         if layoutKey { parts.append(Key(.layout(.next), width: .units(1.25))) }
         parts += [Key.hide(width: .units(1.25)), Key.space(width: .units(6)), Key.character(",", width: .units(1)),
-                  Key.character(".", width: .units(1)), Key.return(width: .units(2))]
+                  Key.character(".", width: .units(1)), page]
         return Row(parts)
     }
+
 }
 
 extension Layout {
