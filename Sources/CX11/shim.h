@@ -26,5 +26,7 @@ static inline int tb_default_depth(Display *d, int s) { return DefaultDepth(d, s
 static inline int tb_connection_number(Display *d) { return ConnectionNumber(d); }
 static inline unsigned long tb_black_pixel(Display *d, int s) { return BlackPixel(d, s); }
 static inline unsigned long tb_white_pixel(Display *d, int s) { return WhitePixel(d, s); }
+static inline unsigned long tb_get_pixel(XImage *i, int x, int y) { return XGetPixel(i, x, y); }
+static inline void tb_destroy_image(XImage *i) { XDestroyImage(i); }
 
 #endif

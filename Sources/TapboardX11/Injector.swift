@@ -15,7 +15,7 @@ final class Injector {
     private var positions: [KeySym: KeyPosition]
     private var shiftKeycode: KeyCode?
     /// Borrowed keycodes: the keysym each carries now (0 when unmapped) and when it was last used.
-    private var spares: [(keycode: KeyCode, keysym: KeySym, lastUse: UInt64)] = []
+    private var spares: [(keycode: KeyCode, keysym: KeySym, lastUse: UInt64, usedAt: Duration)] = []
     private var useCounter: UInt64 = 0
     /// Keycodes this injector holds down in the server at the moment.
     private var down: Set<KeyCode> = []
@@ -23,11 +23,13 @@ final class Injector {
     private(set) var restoreDeadline: Duration?
     /// How long after the last use borrowed keycodes are put back.
     static let restoreDelay: Duration = .seconds(1)
-    /// The most keycodes borrowed at once: enough for a whole alphabet the keymap
-    /// lacks (Cyrillic on a US keymap), because reusing a keycode soon after it
-    /// typed something changes what an application that has not yet read that
-    /// press sees (it looks the keycode up when it handles the event).
+    /// The most keycodes borrowed at once (a keymap rarely has more empty ones).
     static let spareLimit = 64
+    /// How long a borrowed keycode keeps what it typed before it may carry
+    /// another keysym: an application looks a keycode up when it handles the
+    /// press, which may come after the next remapping (Xvfb's US keymap has 19
+    /// empty keycodes; Cyrillic needs 33).
+    static let reuseAge: Duration = .milliseconds(250)
 
     /// Prepares typing on a display that has the XTest extension.
     init(display: XDisplay) throws {
@@ -72,8 +74,39 @@ final class Injector {
     private func adoptSpares() {
         let taken = Set(spares.map(\.keycode))
         for kc in keymap.emptyKeycodes().reversed() where spares.count < Self.spareLimit {
-            if !taken.contains(KeyCode(kc)) { spares.append((KeyCode(kc), 0, 0)) }
+            if !taken.contains(KeyCode(kc)) { spares.append((KeyCode(kc), 0, 0, .zero)) }
         }
+    }
+
+    /// When a keystroke can be typed without remapping a keycode that typed
+    /// something less than `reuseAge` ago: nil for now.
+    func readyTime(for keystroke: Keystroke, now: Duration) -> Duration? {
+        var needed = Set<KeySym>()
+        func collect(_ k: Keystroke) {
+            switch k {
+            case .text(let text):
+                for scalar in text.unicodeScalars {
+                    if let ks = Keysyms.keysym(for: scalar), !canTypeFromKeymap(ks) { needed.insert(ks) }
+                }
+            case .keysym(let symbol):
+                if let ks = Keysyms.keysym(named: symbol.name), !canTypeFromKeymap(ks) { needed.insert(ks) }
+            case .chord(_, let inner):
+                collect(inner)
+            }
+        }
+        collect(keystroke)
+        let missing = needed.filter { ks in !spares.contains { $0.keysym == ks } }
+        guard !missing.isEmpty else { return nil }
+        // The spares that would be taken, least recently used first: ready once the youngest is old enough.
+        let candidates = spares.sorted { $0.lastUse < $1.lastUse }.prefix(missing.count)
+        guard candidates.count == missing.count else { return nil }  // too many at once: type what can be
+        let ready = candidates.map { $0.keysym == 0 ? Duration.zero : $0.usedAt + Self.reuseAge }.max() ?? .zero
+        return ready > now ? ready : nil
+    }
+
+    private func canTypeFromKeymap(_ keysym: KeySym) -> Bool {
+        guard let pos = positions[keysym] else { return false }
+        return !(pos.shifted && shiftKeycode == nil)
     }
 
     /// Types a keystroke; returns the characters or keysym names that could not be typed.
@@ -128,11 +161,13 @@ final class Injector {
         restoreDeadline = now + Self.restoreDelay
         if let i = spares.firstIndex(where: { $0.keysym == keysym }) {
             spares[i].lastUse = useCounter
+            spares[i].usedAt = now
             return spares[i].keycode
         }
         guard let i = spares.indices.min(by: { spares[$0].lastUse < spares[$1].lastUse }) else { return nil }
         spares[i].keysym = keysym
         spares[i].lastUse = useCounter
+        spares[i].usedAt = now
         remap(spares[i].keycode, to: keysym)
         return spares[i].keycode
     }

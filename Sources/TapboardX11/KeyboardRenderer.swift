@@ -69,6 +69,28 @@ final class KeyboardRenderer {
         }
     }
 
+    /// The back buffer's pixels as 8-bit RGB rows (for previews and tests).
+    func backBufferRGB(size: Size) -> [UInt8] {
+        let d = display.pointer
+        guard pixmap != 0, let image = XGetImage(d, pixmap, 0, 0, UInt32(size.width), UInt32(size.height), ~0, ZPixmap) else { return [] }
+        defer { tb_destroy_image(image) }
+        // A pixmap's image carries no colour masks: they are the visual's.
+        let visual = tb_default_visual(d, display.screen)!.pointee
+        let masks = [visual.red_mask, visual.green_mask, visual.blue_mask]
+        let shifts = masks.map { UInt($0.trailingZeroBitCount) }
+        var rgb = [UInt8](repeating: 0, count: size.width * size.height * 3)
+        for y in 0 ..< size.height {
+            for x in 0 ..< size.width {
+                let p = tb_get_pixel(image, Int32(x), Int32(y))
+                for c in 0 ..< 3 where masks[c] != 0 {
+                    let maxValue = masks[c] >> shifts[c]
+                    rgb[(y * size.width + x) * 3 + c] = UInt8(((p & masks[c]) >> shifts[c]) * 255 / maxValue)
+                }
+            }
+        }
+        return rgb
+    }
+
     /// Copies part of the back buffer to the window (after drawing, or on Expose).
     func present(_ rect: Rect) {
         guard pixmap != 0 else { return }

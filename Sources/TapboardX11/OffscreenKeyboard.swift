@@ -102,6 +102,13 @@ public final class OffscreenKeyboard {
         sync()
     }
 
+    /// What the keyboard shows, as 8-bit RGB rows of `size` (the drawing is synced first):
+    /// the same pixels an on-screen keyboard of this size, layout and theme shows.
+    public func snapshotRGB() -> [UInt8] {
+        sync()
+        return surface.renderer.backBufferRGB(size: surface.size)
+    }
+
     /// Sends the drawing requests and waits until the server has carried them out.
     public func sync() {
         display.sync()

@@ -16,6 +16,8 @@ public struct KeyboardConfiguration: Sendable {
     public var geometry: WindowGeometry
     /// The X display to use exactly; `$DISPLAY` when nil.
     public var displayName: String?
+    /// Factor for the default height (`--scale`); the screen's `Xft.dpi` scales it too.
+    public var scale: Double?
 
     /// Makes a configuration; every part has a default (US English, compact or wide by the window's width).
     public init(layouts: [LayoutSource] = [.enUS], wideWidth: Int = LayoutProvider.defaultWideWidth, theme: Theme = .default,
@@ -68,7 +70,8 @@ public final class OnScreenKeyboard {
         injector = try Injector(display: display)
         resources = try RenderResources(display: display)
         let screen = display.screenSize
-        let frame = configuration.geometry.resolve(screen: Size(width: screen.width, height: screen.height))
+        let frame = configuration.geometry.resolve(screen: Size(width: screen.width, height: screen.height),
+                                                   dpi: display.dpi, scale: configuration.scale ?? 1)
         // Fail early, with a clear message, when no font matches; opened at the
         // size the letters use, so the first drawing finds it ready.
         let letters = configuration.theme.style(.character)
@@ -238,10 +241,8 @@ public final class OnScreenKeyboard {
         // when it has finished the requests it has read, so drawing sent right
         // behind a keystroke would hold the key back from the application:
         // wait until the server has handled the keystroke, then draw.
-        for keystroke in plan.keystrokes {
-            let failed = injector.type(keystroke, now: Clock.now())
-            for f in failed { logError("cannot type '\(f)': no keysym for it") }
-        }
+        queuedKeystrokes += plan.keystrokes.flatMap(Self.oneCharacterEach)
+        typeQueued()
         for effect in plan.others {
             switch effect {
             case .startTimer(let id, let deadline): timers[id] = deadline
@@ -252,13 +253,38 @@ public final class OnScreenKeyboard {
             }
         }
         guard plan.draws else { return }
-        if plan.keystrokes.isEmpty {
+        if plan.keystrokes.isEmpty || !queuedKeystrokes.isEmpty {
             deferredDrawing = Self.drawingEffects(of: plan)
             if drawDeadline == nil { drawDeadline = Clock.now() + Self.drawingDelay }
         } else {
             display.sync()
             drawNow(plan)
         }
+    }
+
+    /// Keystrokes waiting, in order, for a borrowed keycode to be old enough to reuse.
+    private var queuedKeystrokes: [Keystroke] = []
+    /// When the first queued keystroke can go.
+    private var keystrokeDeadline: Duration?
+
+    /// Types queued keystrokes in order until one must wait (see `Injector.reuseAge`).
+    private func typeQueued(force: Bool = false) {
+        keystrokeDeadline = nil
+        while let next = queuedKeystrokes.first {
+            let now = Clock.now()
+            if !force, let ready = injector.readyTime(for: next, now: now) {
+                keystrokeDeadline = ready
+                return
+            }
+            queuedKeystrokes.removeFirst()
+            for f in injector.type(next, now: now) { logError("cannot type '\(f)': no keysym for it") }
+        }
+    }
+
+    /// Text split into one keystroke per character, so each waits only for itself.
+    private static func oneCharacterEach(_ keystroke: Keystroke) -> [Keystroke] {
+        guard case .text(let text) = keystroke, text.unicodeScalars.count > 1 else { return [keystroke] }
+        return text.unicodeScalars.map { .text(String($0)) }
     }
 
     /// The drawing of a plan as effects, to be merged with the next batch.
@@ -310,7 +336,7 @@ public final class OnScreenKeyboard {
     // MARK: - Timers
 
     private var nextDeadline: Duration? {
-        ([injector.restoreDeadline, drawDeadline, raiseDeadline].compactMap { $0 } + timers.values).min()
+        ([injector.restoreDeadline, drawDeadline, raiseDeadline, keystrokeDeadline].compactMap { $0 } + timers.values).min()
     }
 
     private func fireDueTimers() {
@@ -325,7 +351,11 @@ public final class OnScreenKeyboard {
         if let due = drawDeadline, due <= now {
             drawNow(EffectPlan(deferredDrawing))
         }
-        if let restore = injector.restoreDeadline, restore <= now {
+        if let due = keystrokeDeadline, due <= now {
+            typeQueued()
+            display.sync()
+        }
+        if let restore = injector.restoreDeadline, restore <= now, queuedKeystrokes.isEmpty {
             injector.restoreSpares()
         }
     }
@@ -334,6 +364,8 @@ public final class OnScreenKeyboard {
 
     /// Leaves nothing behind in the server: no key held, no keycode borrowed.
     private func shutdown() {
+        // Keys tapped are typed, even those still waiting for a keycode.
+        typeQueued(force: true)
         surface.preview.hide()
         surface.callout.hide()
         injector.releaseAll()

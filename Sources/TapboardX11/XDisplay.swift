@@ -65,6 +65,13 @@ public final class XDisplay {
 
     /// Sends buffered requests and waits until the server has handled them.
     func sync() { XSync(pointer, 0) }
+
+    /// The resolution fonts are rendered for: the `Xft.dpi` resource, else 96.
+    var dpi: Double {
+        guard let value = XGetDefault(pointer, "Xft", "dpi"), let dpi = Double(String(cString: value)),
+              dpi >= 48, dpi <= 480 else { return 96 }
+        return dpi
+    }
 }
 
 /// Reports X protocol errors without exiting; a bad request must not kill the keyboard.

@@ -2,29 +2,43 @@ import ArgumentParser
 import TapboardCore
 import TapboardX11
 
-/// `tapboard check FILE...`: decodes layout files and reports every error.
+/// `tapboard check FILE...`: decodes layout and theme files and reports every error.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check layout files; print each error with its file, line and column.",
-        discussion: "Exits 0 when every file is a valid layout, 2 otherwise."
+        abstract: "Check layout and theme files; print each error with its file, line and column.",
+        discussion: """
+            A file with 'letters' or 'pages' is read as a layout, any other as a theme. \
+            Exits 0 when every file is valid, 2 otherwise.
+            """
     )
 
-    @Argument(help: ArgumentHelp("Layout files (YAML).", valueName: "file"))
+    @Argument(help: ArgumentHelp("Layout or theme files (YAML).", valueName: "file"))
     var files: [String]
 
     func run() throws {
         var failed = 0
         for path in files {
             do {
-                let source = try LayoutCatalog.load(path: path)
-                let pages = LayoutProvider().layout(for: source, width: 0).pages.map(\.name)
-                print("\(path): ok: layout \(source.name), pages \(pages.joined(separator: ", "))")
+                let text = try FileLocations.read(path)
+                if Self.looksLikeLayout(text) {
+                    let source = try Catalog<LayoutSource>.layouts().load(path: path)
+                    let pages = LayoutProvider().layout(for: source, width: 0).pages.map(\.name)
+                    print("\(path): ok: layout \(source.name), pages \(pages.joined(separator: ", "))")
+                } else {
+                    let theme = try Catalog<Theme>.themes().load(path: path)
+                    print("\(path): ok: theme \(theme.name)")
+                }
             } catch {
                 logError("\(error)")
                 failed += 1
             }
         }
         if failed > 0 { throw ExitCode(2) }
+    }
+
+    /// Whether a file has a top-level `letters:` or `pages:` line.
+    static func looksLikeLayout(_ text: String) -> Bool {
+        text.split(separator: "\n").contains { $0.hasPrefix("letters:") || $0.hasPrefix("pages:") }
     }
 }
 
@@ -36,10 +50,26 @@ struct ListLayouts: ParsableCommand {
     )
 
     func run() throws {
-        let catalog = LayoutCatalog.standard()
+        let catalog = Catalog<LayoutSource>.layouts()
         for name in catalog.names() {
-            let description = (try? catalog.source(name).description) ?? "(cannot be read: tapboard check it)"
+            let description = (try? catalog.item(name).description) ?? "(cannot be read: tapboard check it)"
             print("\(name)\t\(description)")
+        }
+    }
+}
+
+/// `tapboard list-themes`: the themes `--theme` can name.
+struct ListThemes: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list-themes",
+        abstract: "List the themes --theme can name: the user's, the installation's, the built-in ones."
+    )
+
+    func run() throws {
+        let catalog = Catalog<Theme>.themes()
+        for name in catalog.names() {
+            let note = (try? catalog.item(name)) == nil ? "\t(cannot be read: tapboard check it)" : ""
+            print(name + note)
         }
     }
 }

@@ -16,7 +16,7 @@ struct Tapboard: ParsableCommand {
             a hidden keyboard, SIGUSR2 hides it.
             """,
         version: "tapboard \(TapboardVersion.string)",
-        subcommands: [DumpLayout.self, Check.self, ListLayouts.self]
+        subcommands: [DumpLayout.self, Check.self, ListLayouts.self, ListThemes.self]
     )
 
     @OptionGroup var display: DisplayOptions
@@ -30,12 +30,27 @@ struct Tapboard: ParsableCommand {
 
     @OptionGroup var layoutOptions: LayoutOptions
 
+    @Option(name: .long, help: ArgumentHelp("The theme: a name (see list-themes) or a YAML file; default 'default'.", valueName: "name|path"))
+    var theme: String?
+
+    @Option(name: .long, help: ArgumentHelp("Size factor for the default height (which Xft.dpi also scales); 1 by default.", valueName: "factor"))
+    var scale: Double?
+
+    func validate() throws {
+        if let scale, !(scale >= 0.25 && scale <= 4) { throw ValidationError("--scale must be between 0.25 and 4, not \(scale)") }
+    }
+
     func run() throws {
         var options = InteractionOptions()
         options.autoShift = !noAutoShift
         let layouts = try layoutOptions.sources()
-        let configuration = KeyboardConfiguration(layouts: layouts, wideWidth: layoutOptions.wideWidth, options: options,
-                                                  geometry: geometry ?? WindowGeometry(), displayName: display.display)
+        let themes = Catalog<Theme>.themes()
+        let chosen = theme ?? Theme.default.name
+        let look = chosen == Theme.default.name && themes.userFile(named: chosen) == nil ? Theme.default : try themes.item(chosen)
+        var configuration = KeyboardConfiguration(layouts: layouts, wideWidth: layoutOptions.wideWidth, theme: look,
+                                                  options: options, geometry: geometry ?? WindowGeometry(),
+                                                  displayName: display.display)
+        configuration.scale = scale
         let keyboard = try OnScreenKeyboard(configuration)
         let status = keyboard.run()
         if status != 0 { throw ExitCode(status) }
@@ -101,12 +116,11 @@ struct LayoutOptions: ParsableArguments {
         if wideWidth < 0 { throw ValidationError("--wide-width must be 0 or more, not \(wideWidth)") }
     }
 
-    /// The layouts asked for, read and checked.
+    /// The layouts asked for, read and checked; the default one without reading any file.
     func sources() throws -> [LayoutSource] {
         let names = layouts.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? [layout ?? LayoutSource.enUS.name]
-        if names == [LayoutSource.enUS.name] && !LayoutCatalog.hasUserFile(named: names[0]) { return [.enUS] }
-        let catalog = LayoutCatalog.standard()
-        return try names.map { try catalog.source($0) }
+        let catalog = Catalog<LayoutSource>.layouts()
+        return try names.map { try catalog.item($0) }
     }
 }
 

@@ -13,7 +13,7 @@ struct CLITests {
             With no subcommand, shows the keyboard on the display and runs until it gets SIGTERM, SIGINT or
             SIGHUP (then releases every key and exits 0). SIGUSR1 shows a hidden keyboard, SIGUSR2 hides it.
 
-            USAGE: tapboard [--display <name>] [--geometry <geometry>] [--no-auto-shift] [--layout <name|path>] [--layouts <list>] [--wide-width <pixels>] <subcommand>
+            USAGE: tapboard [--display <name>] [--geometry <geometry>] [--no-auto-shift] [--layout <name|path>] [--layouts <list>] [--wide-width <pixels>] [--theme <name|path>] [--scale <factor>] <subcommand>
 
             OPTIONS:
               --display <name>        The X display to use, exactly as given; default $DISPLAY.
@@ -24,15 +24,21 @@ struct CLITests {
                                       the first shows at start.
               --wide-width <pixels>   Windows at least this wide get the wide layout (a number row, Tab, larger
                                       action keys). (default: 1000)
+              --theme <name|path>     The theme: a name (see list-themes) or a YAML file; default 'default'.
+              --scale <factor>        Size factor for the default height (which Xft.dpi also scales); 1 by
+                                      default.
               --version               Show the version.
               -h, --help              Show help information.
 
             SUBCOMMANDS:
               dump-layout             Print the key frames of a page at a window size as JSON, for scripts and
                                       tests.
-              check                   Check layout files; print each error with its file, line and column.
+              check                   Check layout and theme files; print each error with its file, line and
+                                      column.
               list-layouts            List the layouts --layout and --layouts can name: the user's, the
                                       installation's, the built-in ones.
+              list-themes             List the themes --theme can name: the user's, the installation's, the
+                                      built-in ones.
 
               See 'tapboard help <subcommand>' for detailed help.
             """)

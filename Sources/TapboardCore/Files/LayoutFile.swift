@@ -214,8 +214,9 @@ public enum LayoutFile {
                 case "callouts": key.callouts = try LayoutFile.alternatesList(v)
                 case "style":
                     let s = try v.string("a style class")
-                    guard let c = KeyClass(rawValue: s) else {
-                        throw v.error("unknown style '\(s)'; expected \(YAMLValue.oneOf(KeyClass.allCases.map(\.rawValue)))")
+                    // Spelt as in theme files (`active-modifier`).
+                    guard let c = KeyClass.allCases.first(where: { ThemeFile.fileName($0) == s }) else {
+                        throw v.error("unknown style '\(s)'; expected \(YAMLValue.oneOf(KeyClass.allCases.map(ThemeFile.fileName)))")
                     }
                     key.styleClass = c
                 default:

@@ -46,10 +46,13 @@ public struct WindowGeometry: Hashable, Sendable {
     }
 
     /// The window's rectangle on a screen: full width at the bottom by default,
-    /// with a height of a third of the width, at most 40% of the screen's height.
-    public func resolve(screen: Size) -> Rect {
+    /// with a height of a third of the width, at most 40% of the screen's height
+    /// and at most three inches at `dpi`, times `scale`.
+    public func resolve(screen: Size, dpi: Double = 96, scale: Double = 1) -> Rect {
         let w = width ?? screen.width
-        let h = height ?? max(1, min(w / 3, screen.height * 2 / 5))
+        let inches = Int((3 * dpi).rounded())
+        let natural = Double(min(w / 3, screen.height * 2 / 5, inches)) * scale
+        let h = height ?? max(1, min(Int(natural.rounded()), screen.height))
         var px = x ?? 0
         var py = y ?? (screen.height - h)
         if xFromRight { px = screen.width - w - px }

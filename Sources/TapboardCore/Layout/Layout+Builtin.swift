@@ -16,7 +16,7 @@ extension LayoutSource {
                                                  InputSet.rowOf("z x c v b n m")])),
         callouts: [
             "a": InputSet.rowOf("à á â ä æ ã å ā"), "c": InputSet.rowOf("ç ć č"), "e": InputSet.rowOf("è é ê ë ē ė ę"),
-            "i": InputSet.rowOf("î ï í ī į ì"), "n": InputSet.rowOf("ñ ń"), "o": InputSet.rowOf("ô ö ò ó œ ø ō õ"),
+            "i": InputSet.rowOf("î ï í ī į ì"), "l": InputSet.rowOf("ł"), "n": InputSet.rowOf("ñ ń"), "o": InputSet.rowOf("ô ö ò ó œ ø ō õ"),
             "s": InputSet.rowOf("ß ś š"), "u": InputSet.rowOf("û ü ù ú ū"), "y": InputSet.rowOf("ÿ"),
             "z": InputSet.rowOf("ž ź ż"),
             "$": InputSet.rowOf("€ £ ¥ ¢ ₽"), "-": InputSet.rowOf("– — •"), "'": InputSet.rowOf("’ ‘ ‚"),

@@ -178,3 +178,21 @@ extension Theme {
         )
     }()
 }
+
+extension Theme {
+    /// Every theme built into the binary, decoded; the default comes from code.
+    public static func builtIn() throws(FileError) -> [Theme] {
+        var out: [Theme] = []
+        for file in builtInFiles {
+            out.append(file.name == Theme.default.name ? .default : try ThemeFile.decode(file.text, file: "(built-in) \(file.name).yaml"))
+        }
+        return out
+    }
+
+    /// The built-in theme with this name, if there is one.
+    public static func builtIn(named name: String) throws(FileError) -> Theme? {
+        if name == Theme.default.name { return .default }
+        guard let file = builtInFiles.first(where: { $0.name == name }) else { return nil }
+        return try ThemeFile.decode(file.text, file: "(built-in) \(file.name).yaml")
+    }
+}

@@ -9,7 +9,7 @@ struct WindowGeometryTests {
         ("800x300", Rect(x: 0, y: 500, width: 800, height: 300)),
         ("800x300+10+20", Rect(x: 10, y: 20, width: 800, height: 300)),
         ("800x300-10-20", Rect(x: 470, y: 480, width: 800, height: 300)),
-        ("+5+6", Rect(x: 5, y: 6, width: 1280, height: 320)),
+        ("+5+6", Rect(x: 5, y: 6, width: 1280, height: 288)),
         ("1x1+0+0", Rect(x: 0, y: 0, width: 1, height: 1)),
     ])
     func parses(text: String, expected: Rect) throws {
@@ -27,10 +27,22 @@ struct WindowGeometryTests {
         }
     }
 
-    @Test("the default is full width at the bottom, a third of the width high, at most 40% of the screen")
+    @Test("the default is full width at the bottom, a third of the width high, at most 40% of the screen and 3 inches")
     func defaultPlacement() {
-        #expect(WindowGeometry().resolve(screen: Size(width: 1280, height: 800)) == Rect(x: 0, y: 480, width: 1280, height: 320))
+        // 3 inches at 96 dpi is 288 pixels, under 40% of 800.
+        #expect(WindowGeometry().resolve(screen: Size(width: 1280, height: 800)) == Rect(x: 0, y: 512, width: 1280, height: 288))
         #expect(WindowGeometry().resolve(screen: Size(width: 600, height: 1000)) == Rect(x: 0, y: 800, width: 600, height: 200))
+        #expect(WindowGeometry().resolve(screen: Size(width: 1280, height: 700)) == Rect(x: 0, y: 420, width: 1280, height: 280))
+    }
+
+    @Test("Xft.dpi and --scale scale the default height, never past the screen")
+    func dpiAndScale() {
+        let screen = Size(width: 3840, height: 2160)
+        #expect(WindowGeometry().resolve(screen: screen, dpi: 192).height == 576)
+        #expect(WindowGeometry().resolve(screen: screen, dpi: 96, scale: 1.5).height == 432)
+        #expect(WindowGeometry().resolve(screen: Size(width: 1280, height: 800), scale: 4).height == 800)
+        // A height given in --geometry is kept as given.
+        #expect(try! WindowGeometry(parsing: "800x300").resolve(screen: screen, dpi: 192, scale: 2).height == 300)
     }
 }
 

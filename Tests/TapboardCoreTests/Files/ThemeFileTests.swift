@@ -6,7 +6,7 @@ import Testing
 struct ThemeFileTests {
     /// The repository's Themes folder, found from this file's place in it.
     static let themesFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Themes")
 
     /// The names of every file in Themes/.

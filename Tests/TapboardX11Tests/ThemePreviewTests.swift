@@ -1,0 +1,39 @@
+import Foundation
+import TapboardCore
+import TapboardTestKit
+import TapboardX11
+import Testing
+
+/// Each theme drawn by the real renderer under Xvfb must match its committed
+/// preview, Themes/previews/NAME.png: a change to how keys look shows up here.
+/// `scripts/theme-previews` writes them again (this test with TAPBOARD_UPDATE_PREVIEWS=1).
+@Suite("Theme previews", .serialized)
+struct ThemePreviewTests {
+    static let themes = Theme.builtInFiles.map(\.name)
+    static let size = Size(width: 800, height: 280)
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Themes/previews")
+
+    @Test("the committed preview matches what the renderer draws", arguments: themes)
+    func previewMatches(_ name: String) throws {
+        let xvfb = try Xvfb()
+        defer { xvfb.stop() }
+        let theme = try #require(try Theme.builtIn(named: name))
+        let keyboard = try OffscreenKeyboard(displayName: xvfb.displayName, size: Self.size, theme: theme,
+                                             options: InteractionOptions(autoShift: false))
+        let drawn = Screenshot(width: Self.size.width, height: Self.size.height, rgb: keyboard.snapshotRGB())
+        // A keyboard has a background, keys, shadows, labels: never a handful of colours.
+        #expect(drawn.colourCount > 20, "the renderer drew \(drawn.colourCount) colours")
+        let path = Self.folder.appendingPathComponent(name + ".png").path
+        if ProcessInfo.processInfo.environment["TAPBOARD_UPDATE_PREVIEWS"] == "1" {
+            try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
+            try drawn.writePNG(to: path)
+            return
+        }
+        let committed = try Screenshot.readPNG(path)
+        // Glyph edges may move by a shade between FreeType builds; shapes and colours may not.
+        let differing = drawn.differingPixels(from: committed, tolerance: 24)
+        #expect(differing <= drawn.width * drawn.height / 500,
+                "\(differing) pixels differ from \(path); if the change is meant, run scripts/theme-previews")
+    }
+}
