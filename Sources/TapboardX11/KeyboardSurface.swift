@@ -14,7 +14,9 @@ final class KeyboardSurface {
     /// Where the open callout's alternates are, in screen pixels.
     private(set) var calloutGeometry: CalloutGeometry?
     /// The look.
-    let theme: Theme
+    var theme: Theme {
+        didSet { renderer.theme = theme }
+    }
     /// Where the keys of the page shown are, in window pixels.
     private(set) var frames: [KeyFrame] = []
     /// The page `frames` were placed for.

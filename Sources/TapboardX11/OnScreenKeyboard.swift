@@ -18,6 +18,8 @@ public struct KeyboardConfiguration: Sendable {
     public var displayName: String?
     /// Factor for the default height (`--scale`); the screen's `Xft.dpi` scales it too.
     public var scale: Double?
+    /// Reads the layout and theme files again, on SIGHUP; without it SIGHUP quits.
+    public var reload: (@Sendable () throws -> ReloadedFiles)?
 
     /// Makes a configuration; every part has a default (US English, compact or wide by the window's width).
     public init(layouts: [LayoutSource] = [.enUS], wideWidth: Int = LayoutProvider.defaultWideWidth, theme: Theme = .default,
@@ -40,6 +42,20 @@ public struct KeyboardConfiguration: Sendable {
     }
 }
 
+/// What SIGHUP reads again: the layouts and the theme.
+public struct ReloadedFiles: Sendable {
+    /// The layouts, first shown first; at least one.
+    public var layouts: [LayoutSource]
+    /// The look.
+    public var theme: Theme
+
+    /// Makes the result of a reload.
+    public init(layouts: [LayoutSource], theme: Theme) {
+        self.layouts = layouts
+        self.theme = theme
+    }
+}
+
 /// An on-screen keyboard in an X window: presses on its keys are typed into
 /// the application that has the focus.
 ///
@@ -59,8 +75,9 @@ public final class OnScreenKeyboard {
     private var state: KeyboardState
     private var timers: [TimerID: Duration] = [:]
     private var exitStatus: Int32?
-    private let layouts: [LayoutSource]
-    private let provider: LayoutProvider
+    private var layouts: [LayoutSource]
+    private var provider: LayoutProvider
+    private let reload: (@Sendable () throws -> ReloadedFiles)?
     /// Which of `layouts` is shown.
     private var layoutIndex = 0
 
@@ -83,6 +100,7 @@ public final class OnScreenKeyboard {
                                   size: Size(width: frame.width, height: frame.height), origin: Point(x: frame.x, y: frame.y))
         layouts = configuration.layouts
         provider = configuration.provider
+        reload = configuration.reload
         state = KeyboardState(layout: provider.layout(for: layouts[0], width: frame.width), options: configuration.options)
         loop = EventLoop(xConnection: display.fileDescriptor)
         surface.relayout(state)
@@ -217,8 +235,29 @@ public final class OnScreenKeyboard {
         switch signo {
         case SIGUSR1: window.map()
         case SIGUSR2: hide()
+        case SIGHUP where reload != nil: reloadFiles()
         default: exitStatus = 0
         }
+    }
+
+    /// SIGHUP: the layout and theme files read again and shown at once; a file
+    /// with a mistake leaves everything as it was, and the mistake is logged.
+    private func reloadFiles() {
+        guard let reload else { return }
+        let files: ReloadedFiles
+        do {
+            files = try reload()
+            guard !files.layouts.isEmpty else { return }
+        } catch {
+            logError("reload on SIGHUP: \(error); keeping the layouts and theme in use")
+            return
+        }
+        let shown = layouts[layoutIndex].name
+        layouts = files.layouts
+        provider.layoutKey = layouts.count > 1
+        layoutIndex = layouts.firstIndex { $0.name == shown } ?? 0
+        surface.theme = files.theme
+        apply(state.replaceLayout(provider.layout(for: layouts[layoutIndex], width: surface.size.width)))
     }
 
     // MARK: - Effects

@@ -12,8 +12,9 @@ struct Tapboard: ParsableCommand {
         abstract: "An on-screen keyboard for X11: tap keys, they are typed into the focused window.",
         discussion: """
             With no subcommand, shows the keyboard on the display and runs until it gets \
-            SIGTERM, SIGINT or SIGHUP (then releases every key and exits 0). SIGUSR1 shows \
-            a hidden keyboard, SIGUSR2 hides it.
+            SIGTERM or SIGINT (then releases every key and exits 0). SIGHUP reads the layout \
+            and theme files again (a file with a mistake is reported and changes nothing); \
+            SIGUSR1 shows a hidden keyboard, SIGUSR2 hides it.
             """,
         version: "tapboard \(TapboardVersion.string)",
         subcommands: [DumpLayout.self, Check.self, ListLayouts.self, ListThemes.self]
@@ -44,16 +45,28 @@ struct Tapboard: ParsableCommand {
         var options = InteractionOptions()
         options.autoShift = !noAutoShift
         let layouts = try layoutOptions.sources()
-        let themes = Catalog<Theme>.themes()
-        let chosen = theme ?? Theme.default.name
-        let look = chosen == Theme.default.name && themes.userFile(named: chosen) == nil ? Theme.default : try themes.item(chosen)
+        let look = try Self.theme(named: theme)
         var configuration = KeyboardConfiguration(layouts: layouts, wideWidth: layoutOptions.wideWidth, theme: look,
                                                   options: options, geometry: geometry ?? WindowGeometry(),
                                                   displayName: display.display)
         configuration.scale = scale
+        let (layoutArgument, layoutList, themeArgument) = (layoutOptions.layout, layoutOptions.layouts, theme)
+        configuration.reload = {
+            var again = LayoutOptions()
+            again.layout = layoutArgument
+            again.layouts = layoutList
+            return ReloadedFiles(layouts: try again.sources(), theme: try Self.theme(named: themeArgument))
+        }
         let keyboard = try OnScreenKeyboard(configuration)
         let status = keyboard.run()
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The theme `--theme` names; the built-in default without reading a file unless the user has one.
+    static func theme(named argument: String?) throws -> Theme {
+        let themes = Catalog<Theme>.themes()
+        let chosen = argument ?? Theme.default.name
+        return chosen == Theme.default.name && themes.userFile(named: chosen) == nil ? Theme.default : try themes.item(chosen)
     }
 
     /// Parses, runs, and reports any error on one line.

@@ -10,8 +10,9 @@ struct CLITests {
         #expect(help == """
             OVERVIEW: An on-screen keyboard for X11: tap keys, they are typed into the focused window.
 
-            With no subcommand, shows the keyboard on the display and runs until it gets SIGTERM, SIGINT or
-            SIGHUP (then releases every key and exits 0). SIGUSR1 shows a hidden keyboard, SIGUSR2 hides it.
+            With no subcommand, shows the keyboard on the display and runs until it gets SIGTERM or SIGINT
+            (then releases every key and exits 0). SIGHUP reads the layout and theme files again (a file with a
+            mistake is reported and changes nothing); SIGUSR1 shows a hidden keyboard, SIGUSR2 hides it.
 
             USAGE: tapboard [--display <name>] [--geometry <geometry>] [--no-auto-shift] [--layout <name|path>] [--layouts <list>] [--wide-width <pixels>] [--theme <name|path>] [--scale <factor>] <subcommand>
 
