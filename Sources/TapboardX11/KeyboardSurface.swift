@@ -21,6 +21,10 @@ final class KeyboardSurface {
     private(set) var frames: [KeyFrame] = []
     /// The page `frames` were placed for.
     private var framesPage = -1
+    /// The layout generation `frames` were placed for (see `KeyboardState.layoutGeneration`).
+    private var framesGeneration = -1
+    /// The size `frames` were placed for.
+    private var framesSize: Size?
     /// The window's size.
     var size: Size
     /// The window's top left corner on the screen, where the preview is placed from.
@@ -39,9 +43,24 @@ final class KeyboardSurface {
         self.origin = origin
     }
 
-    /// The key under a point of the window (the nearest one in a gap), nil outside the window.
-    func key(at point: Point) -> Int? {
-        Geometry.hitTest(point, in: frames, bounds: size)
+    /// The key under a point of the window (the nearest one in a gap), nil outside the window,
+    /// on the page the state shows now: a page or layout switch earlier in the same batch
+    /// of events counts, though it is not drawn yet.
+    func key(at point: Point, state: KeyboardState) -> Int? {
+        if framesAreStale(state) { place(state) }
+        return Geometry.hitTest(point, in: frames, bounds: size)
+    }
+
+    private func framesAreStale(_ state: KeyboardState) -> Bool {
+        framesPage != state.pageIndex || framesGeneration != state.layoutGeneration || framesSize != size
+    }
+
+    /// Places the keys of the state's page for the window's size, without drawing.
+    private func place(_ state: KeyboardState) {
+        frames = Geometry.frames(for: state.page, in: size, theme: theme)
+        framesPage = state.pageIndex
+        framesGeneration = state.layoutGeneration
+        framesSize = size
     }
 
     /// The callout alternate under a point of the window, while a callout is open.
@@ -53,7 +72,7 @@ final class KeyboardSurface {
     func draw(_ effect: Effect, state: KeyboardState) {
         switch effect {
         case .redraw(let keys):
-            if framesPage != state.pageIndex { relayout(state) } else {
+            if framesAreStale(state) { relayout(state) } else {
                 renderer.draw(keys.filter { $0 < frames.count }.map { appearance(frames[$0], state) })
             }
         case .redrawAll:
@@ -88,7 +107,7 @@ final class KeyboardSurface {
 
     /// Carries out the drawing of a batch: a relayout or the changed keys, then the preview.
     func draw(_ plan: EffectPlan, state: KeyboardState) {
-        if plan.relayout || framesPage != state.pageIndex {
+        if plan.relayout || framesAreStale(state) {
             relayout(state)
         } else if !plan.redraw.isEmpty {
             renderer.draw(plan.redraw.filter { $0 < frames.count }.map { appearance(frames[$0], state) })
@@ -107,8 +126,7 @@ final class KeyboardSurface {
 
     /// Places the keys of the current page for the window's size and draws them all.
     func relayout(_ state: KeyboardState) {
-        frames = Geometry.frames(for: state.page, in: size, theme: theme)
-        framesPage = state.pageIndex
+        place(state)
         renderer.resize(to: size)
         drawAll(state)
     }

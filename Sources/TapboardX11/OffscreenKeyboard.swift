@@ -131,7 +131,7 @@ public final class OffscreenKeyboard {
     }
 
     private func touch(_ phase: TouchPhase, at point: Point) {
-        let key = surface.key(at: point)
+        let key = surface.key(at: point, state: state)
         apply(state.handle(.touch(phase, point: point, key: key), at: Clock.now()))
     }
 

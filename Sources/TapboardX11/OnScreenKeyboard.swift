@@ -226,9 +226,12 @@ public final class OnScreenKeyboard {
 
     private func touch(_ phase: TouchPhase, _ x: Int32, _ y: Int32) {
         let point = Point(x: Int(x), y: Int(y))
-        let key = surface.key(at: point)
+        let key = surface.key(at: point, state: state)
         let item = state.callout == nil ? nil : surface.calloutItem(at: point)
-        pending += state.handle(.touch(phase, point: point, key: key, calloutItem: item), at: Clock.now())
+        let effects = state.handle(.touch(phase, point: point, key: key, calloutItem: item), at: Clock.now())
+        pending += effects
+        // A layout switch takes effect before the next event of the batch is hit-tested.
+        for case .switchLayout(let which) in effects { pending += switchLayout(which) }
     }
 
     private func handleSignal(_ signo: Int32) {
@@ -273,9 +276,8 @@ public final class OnScreenKeyboard {
 
     private func apply(_ batch: [Effect]) {
         guard !batch.isEmpty else { return }
-        var effects = batch
-        for case .switchLayout(let which) in batch { effects += switchLayout(which) }
-        let plan = EffectPlan(deferredDrawing + effects)
+        // Layout switches were carried out as their events were handled (see `touch`).
+        let plan = EffectPlan(deferredDrawing + batch)
         // Keystrokes go out first. The X server hands a client its events only
         // when it has finished the requests it has read, so drawing sent right
         // behind a keystroke would hold the key back from the application:

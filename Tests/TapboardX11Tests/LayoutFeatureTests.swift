@@ -64,6 +64,28 @@ struct LayoutFeatureTests {
         expectText("qфыw", keyboard)
     }
 
+    @Test("Taps sent in one burst across a page switch and a layout switch hit the keys of the new page and layout")
+    func burstAcrossSwitches() throws {
+        let keyboard = try desktop.launchKeyboard(arguments: ["--no-auto-shift", "--layouts", "en-US,ru"])
+        let ru = try PageFrames.dump(binary: keyboard.binary, size: keyboard.actual.size, page: "letters",
+                                     arguments: ["--layouts", "ru,en-US"])
+        func centre(_ key: PageFrames.Key) -> ScreenPoint {
+            keyboard.actual.screenPoint(x: key.x + key.width / 2, y: key.y + key.height / 2)
+        }
+        let points = [try keyboard.centre(of: "page:symbols", on: "letters"), try keyboard.centre(of: "1", on: "symbols"),
+                      try keyboard.centre(of: "page:letters", on: "symbols"), try keyboard.centre(of: "layout:next", on: "letters"),
+                      centre(try #require(ru.key("ф"))), centre(try #require(ru.key("layout:next"))),
+                      try keyboard.centre(of: "q", on: "letters")]
+        // All queued, then sent at once: the keyboard reads them in one batch.
+        for p in points {
+            desktop.tapper.queueMotion(to: p)
+            desktop.tapper.queueButton(down: true)
+            desktop.tapper.queueButton(down: false)
+        }
+        desktop.tapper.flush()
+        expectText("1фq", keyboard)
+    }
+
     @Test("Resized past --wide-width, the keyboard shows the wide layout: its Tab key types a tab")
     func resizeSwitchesToWide() throws {
         let keyboard = try desktop.launchKeyboard(arguments: ["--no-auto-shift", "--wide-width", "1000"])

@@ -40,6 +40,8 @@ public struct KeyboardState: Sendable {
     public var options: InteractionOptions
     /// The callout open over the pressed key, if any.
     public private(set) var callout: Callout?
+    /// Counts layout replacements, so a backend knows its key frames are stale.
+    public private(set) var layoutGeneration = 0
     /// Modifiers on: for the next keystroke (`false`) or until tapped again (`true`, locked).
     public private(set) var modifiers: [Modifier: Bool] = [:]
     /// The last modifier tap that can start a double tap.
@@ -322,6 +324,7 @@ public struct KeyboardState: Sendable {
         let pageName = page.name
         let changed = new.name != layout.name
         layout = new
+        layoutGeneration += 1
         pageIndex = new.pageIndex(named: pageName) ?? 0
         effects.append(.redrawAll)
         if changed { effects.append(.notify(.layoutChanged(new.name))) }
