@@ -22,7 +22,7 @@ final class Injector {
     /// When borrowed keycodes are to be put back, if any are mapped.
     private(set) var restoreDeadline: Duration?
     /// How long after the last use borrowed keycodes are put back.
-    static let restoreDelay: Duration = .seconds(1)
+    static let restoreDelay: Duration = .seconds(2)
     /// The most keycodes borrowed at once (a keymap rarely has more empty ones).
     static let spareLimit = 64
     /// How long a borrowed keycode keeps what it typed before it may carry
@@ -112,6 +112,9 @@ final class Injector {
     /// Types a keystroke; returns the characters or keysym names that could not be typed.
     @discardableResult
     func type(_ keystroke: Keystroke, now: Duration) -> [String] {
+        // Borrowed keycodes stay while typing goes on, whatever is typed: an
+        // application may still be reading presses made through them.
+        if restoreDeadline != nil { restoreDeadline = now + Self.restoreDelay }
         var failed: [String] = []
         switch keystroke {
         case .text(let text):

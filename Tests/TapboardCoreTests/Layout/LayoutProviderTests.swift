@@ -9,9 +9,13 @@ struct LayoutProviderTests {
         Dictionary(uniqueKeysWithValues: layout.pages.map { ($0.name, $0.keyIdentifiers) })
     }
 
-    /// Identifiers of each row of a page.
+    /// The page's key identifiers (duplicates numbered on the page), row by row.
     static func rowIDs(_ page: Page) -> [[String]] {
-        page.rows.map { Page(name: "", switchLabel: "", rows: [$0]).keyIdentifiers }
+        var rest = page.keyIdentifiers[...]
+        return page.rows.map { row in
+            defer { rest = rest.dropFirst(row.keys.count) }
+            return Array(rest.prefix(row.keys.count))
+        }
     }
 
     /// How many units a row is wide: its keys' units and both insets; nil if anything is not in units.
@@ -86,18 +90,18 @@ struct LayoutProviderTests {
         #expect(layout.pages.map(\.switchLabel) == ["ABC", "123", "#+="])
         #expect(Self.rowIDs(layout.pages[0]) == [
             Self.digits + ["backspace"], ["Tab"] + Self.top, ["capslock"] + Self.home + ["return"],
-            ["shift"] + Self.bottom + ["shift"],
-            ["page:symbols", "hide", "space", ",", ".", "page:symbols"],
+            ["shift"] + Self.bottom + ["shift-2"],
+            ["page:symbols", "hide", "space", ",", ".", "page:symbols-2"],
         ])
         #expect(Array(layout.pages[0].keyIdentifiers.suffix(8))
                 == ["m", "shift-2", "page:symbols", "hide", "space", ",", ".", "page:symbols-2"])
         #expect(Self.rowIDs(layout.pages[1]) == [
             Self.digits, Self.symbolsRow2, ["page:more-symbols"] + Self.punctuation + ["backspace"],
-            ["page:letters", "hide", "space", ",", ".", "page:letters"],
+            ["page:letters", "hide", "space", ",-2", ".-2", "page:letters-2"],
         ])
         #expect(Self.rowIDs(layout.pages[2]) == [
             Self.moreRow1, Self.moreRow2, ["page:symbols"] + Self.punctuation + ["backspace"],
-            ["page:letters", "hide", "space", ",", ".", "page:letters"],
+            ["page:letters", "hide", "space", ",-2", ".-2", "page:letters-2"],
         ])
         // Duplicates are numbered on the page.
         #expect(Array(layout.pages[1].keyIdentifiers.suffix(6)) == ["page:letters", "hide", "space", ",-2", ".-2", "page:letters-2"])
@@ -181,6 +185,18 @@ struct LayoutProviderTests {
         let letters = LayoutProvider().layout(for: .enUS, width: 1280).pages[0]
         let characterRows = letters.rows.dropLast()
         #expect(characterRows.map { Self.units($0) } == [12.5, 12.5, 12.5, 12.5])
+    }
+
+    /// `wide(_:name:)` says "every row as wide as the widest", and a 1-unit key should be as
+    /// wide as a letter; the bottom row is 12.75 units (14 with the globe key) against 12.5.
+    @Test("the wide bottom row is as many units wide as the letter rows", arguments: [false, true])
+    func wideBottomRowIsEquallyWide(layoutKey: Bool) throws {
+        let letters = LayoutProvider(layoutKey: layoutKey).layout(for: .enUS, width: 1280).pages[0]
+        let bottom = try #require(letters.rows.last)
+        #expect(Self.units(bottom) == (layoutKey ? 14 : 12.75))
+        withKnownIssue("LayoutProvider.wideBottomRow adds up to \(Self.units(bottom)!) units, the letter rows to 12.5") {
+            #expect(Self.units(bottom) == Self.units(letters.rows[0]))
+        }
     }
 
     @Test("wide rows are equal for any number and length of letter rows", arguments: [
