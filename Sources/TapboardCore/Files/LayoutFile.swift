@@ -88,12 +88,13 @@ public enum LayoutFile {
             guard !rows.isEmpty else { throw value.error("expected at least one row") }
             return try rows.map { row throws(FileError) in
                 let text = try row.string("a string of characters separated by spaces")
-                let chars = InputSet.rowOf(text)
-                guard !chars.isEmpty else { throw row.error("expected at least one character") }
-                for c in chars where c.count != 1 {
-                    throw row.error("'\(c)' is not one character: rows here hold characters only, separated by spaces; the provider adds the action keys")
+                let words = YAMLValue.words(text)
+                guard !words.isEmpty else { throw row.error("expected at least one character") }
+                for (c, offset) in words where c.count != 1 {
+                    throw row.error("'\(c)' is not one character: rows here hold characters only, separated by spaces; the provider adds the action keys",
+                                    atOffset: offset)
                 }
-                return chars
+                return words.map(\.word)
             }
         }
 
@@ -114,7 +115,7 @@ public enum LayoutFile {
                 pages.append(Page(name: pageName, switchLabel: try f["label"]?.string("a label") ?? pageName, rows: rows))
             }
             for (target, at) in pageReferences where !pages.contains(where: { $0.name == target }) {
-                throw at.error("unknown page '\(target)'; this layout has \(YAMLValue.oneOf(pages.map(\.name)))")
+                throw at.error("unknown page '\(target)'; this layout's pages are \(YAMLValue.allOf(pages.map(\.name)))")
             }
             return Layout(name: name, pages: pages)
         }
@@ -127,7 +128,7 @@ public enum LayoutFile {
                 let f = try value.fields(allowed: ["keys", "inset", "height"], "a row")
                 guard let keys = f["keys"] else { throw value.error("missing field 'keys'") }
                 let height = try f["height"]?.number("a height relative to the other rows, like 1.5") ?? 1
-                guard height > 0 else { throw f["height"]!.error("expected a height above 0, found \(height)") }
+                guard height > 0 else { throw f["height"]!.error("expected a height above 0, found '\(f["height"]!.scalar ?? "")'") }
                 return Row(try items(keys), inset: try f["inset"].map(Self.width) ?? .fixed(0), heightWeight: height)
             case .alias:
                 throw value.error("aliases are not supported; write the row out")
@@ -136,9 +137,9 @@ public enum LayoutFile {
 
         mutating func items(_ value: YAMLValue) throws(FileError) -> [Row.Item] {
             if let text = value.scalar {
-                let words = InputSet.rowOf(text)
+                let words = YAMLValue.words(text)
                 guard !words.isEmpty else { throw value.error("expected keys separated by spaces, found an empty string") }
-                return try words.map { w throws(FileError) in .key(try word(w, at: value)) }
+                return try words.map { w throws(FileError) in .key(try word(w.word, at: value, offset: w.offset)) }
             }
             var out: [Row.Item] = []
             for item in try value.list("keys: a string of keys separated by spaces, or a list") {
@@ -155,10 +156,11 @@ public enum LayoutFile {
             return out
         }
 
-        func word(_ w: String, at value: YAMLValue) throws(FileError) -> Key {
+        func word(_ w: String, at value: YAMLValue, offset: Int) throws(FileError) -> Key {
             if let action = LayoutFile.wordActions[w] { return Key(action) }
             if w.count == 1 { return Key(.character(w)) }
-            throw value.error("unknown key '\(w)': expected one character or an action name (\(LayoutFile.wordActions.keys.sorted().joined(separator: ", ")))")
+            throw value.error("unknown key '\(w)': expected one character or an action name (\(LayoutFile.wordActions.keys.sorted().joined(separator: ", ")))",
+                              atOffset: offset)
         }
 
         mutating func mappingItem(_ value: YAMLValue) throws(FileError) -> Row.Item {
@@ -230,7 +232,10 @@ public enum LayoutFile {
             let expected = "a width: key units (1.5), a share of the row (\"20%\") or points (\"40pt\")"
             guard let s = value.scalar else { throw value.error("expected \(expected), found \(value.kind)") }
             func number(_ t: Substring) -> Double? { Double(t).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
-            if s.hasSuffix("%"), let v = number(s.dropLast()), v <= 100 { return .relative(v / 100) }
+            if s.hasSuffix("%"), let v = number(s.dropLast()) {
+                guard v <= 100 else { throw value.error("expected a share of the row of at most 100%, found '\(s)'") }
+                return .relative(v / 100)
+            }
             if s.hasSuffix("pt"), let v = number(s.dropLast(2)) { return .fixed(v) }
             if let v = number(Substring(s)) { return .units(v) }
             throw value.error("expected \(expected), found '\(s)'")

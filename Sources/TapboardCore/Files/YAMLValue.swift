@@ -33,8 +33,8 @@ struct YAMLValue {
                              message: "YAML syntax error: \(what)\(problem)")
         case .reader(let problem, _, _, _):
             return FileError(file: file, line: 0, column: 0, field: "", message: "cannot read the file: \(problem)")
-        case .duplicatedKeysInMapping(let duplicates, _):
-            return FileError(file: file, line: 0, column: 0, field: "",
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return FileError(file: file, line: context.mark.line, column: context.mark.column, field: "",
                              message: "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", "))")
         default:
             return FileError(file: file, line: 0, column: 0, field: "", message: "cannot read YAML: \(error)")
@@ -45,6 +45,35 @@ struct YAMLValue {
     func error(_ message: String) -> FileError {
         let mark = node.mark
         return FileError(file: file, line: mark?.line ?? 0, column: mark?.column ?? 0, field: path, message: message)
+    }
+
+    /// An error at a word inside this scalar (`offset` scalars from its start),
+    /// so a message about `foo` in `"q w foo"` points at `foo`.
+    func error(_ message: String, atOffset offset: Int) -> FileError {
+        var e = error(message)
+        guard case .scalar(let s) = node, e.line > 0, !s.string.contains("\n") else { return e }
+        let quoted = s.style == .singleQuoted || s.style == .doubleQuoted
+        // Escapes in double quotes would shift the column; point at the scalar then.
+        if s.style == .doubleQuoted && s.string.contains(where: { $0 == "\\" || $0 == "\"" }) { return e }
+        e.column += offset + (quoted ? 1 : 0)
+        return e
+    }
+
+    /// The offset, in Unicode scalars, of each space-separated word of a string.
+    static func words(_ text: String) -> [(word: String, offset: Int)] {
+        var out: [(String, Int)] = []
+        var current = "", start = 0
+        for (i, scalar) in text.unicodeScalars.enumerated() {
+            if scalar == " " {
+                if !current.isEmpty { out.append((current, start)) }
+                current = ""
+            } else {
+                if current.isEmpty { start = i }
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        if !current.isEmpty { out.append((current, start)) }
+        return out
     }
 
     /// What kind of node this is, for messages.
@@ -118,7 +147,16 @@ struct YAMLValue {
 
     /// `a, b or c`.
     static func oneOf(_ names: [String]) -> String {
+        list(names, joinedBy: "or")
+    }
+
+    /// `a, b and c`.
+    static func allOf(_ names: [String]) -> String {
+        list(names, joinedBy: "and")
+    }
+
+    private static func list(_ names: [String], joinedBy word: String) -> String {
         guard names.count > 1 else { return names.first ?? "nothing" }
-        return names.dropLast().joined(separator: ", ") + " or " + names.last!
+        return names.dropLast().joined(separator: ", ") + " \(word) " + names.last!
     }
 }

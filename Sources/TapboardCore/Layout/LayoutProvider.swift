@@ -99,12 +99,13 @@ public struct LayoutProvider: Hashable, Sendable {
                 rows.append(WideRow(lead: nil, chars: chars, trail: nil))
             }
         }
+        let widest = Self.units(of: rows).max() ?? 0
         return Layout(name: name, pages: [
-            Page(name: Page.letters, switchLabel: "ABC", rows: Self.equalize(rows) + [wideBottomRow(pageKey: .page(Page.symbols))]),
+            Page(name: Page.letters, switchLabel: "ABC", rows: Self.equalize(rows) + [wideBottomRow(pageKey: .page(Page.symbols), units: widest)]),
             Page(name: Page.symbols, switchLabel: "123", rows: compactRows(symbols, lead: .page(Page.moreSymbols, width: .units(0)))
-                + [wideBottomRow(pageKey: .page(Page.letters))]),
+                + [wideBottomRow(pageKey: .page(Page.letters), units: widest)]),
             Page(name: Page.moreSymbols, switchLabel: "#+=", rows: compactRows(more, lead: .page(Page.symbols, width: .units(0)))
-                + [wideBottomRow(pageKey: .page(Page.letters))]),
+                + [wideBottomRow(pageKey: .page(Page.letters), units: widest)]),
         ])
     }
 
@@ -117,9 +118,15 @@ public struct LayoutProvider: Hashable, Sendable {
 
     /// Rows made equally wide in units: the trailing key (else the leading one,
     /// else an inset) takes up what its row lacks.
+    private static func units(_ k: Key?) -> Double { k.map { $0.width.shareUnits ?? 1 } ?? 0 }
+
+    /// Each row's width in units.
+    private static func units(of rows: [WideRow]) -> [Double] {
+        rows.map { units($0.lead) + Double($0.chars.count) + units($0.trail) }
+    }
+
     private static func equalize(_ rows: [WideRow]) -> [Row] {
-        func units(_ k: Key?) -> Double { k.map { $0.width.shareUnits ?? 1 } ?? 0 }
-        let totals = rows.map { units($0.lead) + Double($0.chars.count) + units($0.trail) }
+        let totals = units(of: rows)
         let widest = totals.max() ?? 0
         return rows.enumerated().map { i, r in
             var r = r
@@ -140,16 +147,21 @@ public struct LayoutProvider: Hashable, Sendable {
         }
     }
 
-    /// Page keys at both ends, like the modifiers of a desktop keyboard; return is in the letter rows.
-    private func wideBottomRow(pageKey: Key) -> Row {
+    /// Page keys at both ends, like the modifiers of a desktop keyboard (return
+    /// is in the letter rows); the space bar takes what makes the row `units` wide,
+    /// so its keys are the letters' size.
+    private func wideBottomRow(pageKey: Key, units: Double) -> Row {
         var page = pageKey
         page.width = .units(1.75)
-        var parts: [any RowContent] = [page]
+        var parts: [Key] = [page]
         if layoutKey { parts.append(Key(.layout(.next), width: .units(1.25))) }
-        parts += [Key.hide(width: .units(1.25)), Key.space(width: .units(6)), Key.character(",", width: .units(1)),
+        parts += [Key.hide(width: .units(1.25)), Key.space(), Key.character(",", width: .units(1)),
                   Key.character(".", width: .units(1)), page]
-        return Row(parts)
+        let others = parts.filter { $0.action != .space }.reduce(0.0) { $0 + Self.units($1) }
+        for i in parts.indices where parts[i].action == .space { parts[i].width = .units(max(units - others, 4)) }
+        return Row(keys: parts)
     }
+
 
 }
 

@@ -122,8 +122,8 @@ public struct KeyboardState: Sendable {
                 tracking = false
                 pressedKey = nil
                 callout = nil
-                let chosen = item.map { open.items[$0] }
-                if let chosen { effects += [.type(.text(chosen))] + typed(chosen) }
+                // Typed as text (already in the shift state it was shown in), so a latched modifier applies.
+                if let chosen = item.map({ open.items[$0] }) { effects += fire(Key(.text(chosen)), at: time) }
                 effects += [.hideCallout, .redraw([open.key]), .notify(.pressEnded(keyAt(open.key)))]
                 effects.append(.notify(.touchesEnded(point)))
                 break
@@ -243,7 +243,8 @@ public struct KeyboardState: Sendable {
             modifiers = modifiers.filter { $0.value }
             lastModifierTap = nil
             if modifiers.count != before { effects.append(.redrawAll) }
-            if shift == .once { effects += setShift(.off, auto: false) }
+            // A shift the user tapped goes into the chord and is used up; auto-shift is for text, not chords.
+            if shift == .once && !shiftIsAuto { effects += setShift(.off, auto: false) }
             return effects
         default:
             return fireUnmodified(key, at: time)
@@ -253,7 +254,7 @@ public struct KeyboardState: Sendable {
     /// A chord is a command, not text: what it types does not count for auto-shift.
     private func fireWithoutContext(_ key: Key) -> [Effect] {
         switch key.action {
-        case .character(let c): return [.type(.text(key.character(c, shift: shift)))]
+        case .character(let c): return [.type(.text(key.character(c, shift: shift == .once && shiftIsAuto ? .off : shift)))]
         case .text(let s): return [.type(.text(s))]
         case .space: return [.type(.text(" "))]
         case .keysym(let k): return [.type(.keysym(k))]

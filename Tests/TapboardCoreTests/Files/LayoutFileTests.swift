@@ -190,9 +190,9 @@ struct LayoutFileTests {
         #expect(Self.error(Self.onePage("[a, {frobnicate: 1}]"))
             == "l.yaml:5:13: pages[0].rows[0][1]: unknown action 'frobnicate'; expected alt, backspace, capslock, ctrl, globe, hide, return, shift, space, super, tab, char, text, keysym, page or layout")
         #expect(Self.error(Self.onePage("q w foo"))
-            == "l.yaml:5:9: pages[0].rows[0]: unknown key 'foo': expected one character or an action name (alt, backspace, capslock, ctrl, globe, hide, return, shift, space, super, tab)")
+            == "l.yaml:5:13: pages[0].rows[0]: unknown key 'foo': expected one character or an action name (alt, backspace, capslock, ctrl, globe, hide, return, shift, space, super, tab)")
         #expect(Self.error(Self.onePage("[q, \"w foo\"]"))
-            == "l.yaml:5:13: pages[0].rows[0][1]: unknown key 'foo': expected one character or an action name (alt, backspace, capslock, ctrl, globe, hide, return, shift, space, super, tab)")
+            == "l.yaml:5:16: pages[0].rows[0][1]: unknown key 'foo': expected one character or an action name (alt, backspace, capslock, ctrl, globe, hide, return, shift, space, super, tab)")
         #expect(Self.error(Self.onePage("[{char: a, text: b}]"))
             == "l.yaml:5:10: pages[0].rows[0][0]: a key has one action; found char and text")
         #expect(Self.error(Self.onePage("[{label: a}]"))
@@ -209,13 +209,13 @@ struct LayoutFileTests {
         #expect(Self.error(Self.onePage("[q, {char: w, width: wide}]"))
             == "l.yaml:5:30: pages[0].rows[0][1].width: expected a width: key units (1.5), a share of the row (\"20%\") or points (\"40pt\"), found 'wide'")
         #expect(Self.error(Self.onePage("[q, {char: w, width: \"120%\"}]"))
-            == "l.yaml:5:30: pages[0].rows[0][1].width: expected a width: key units (1.5), a share of the row (\"20%\") or points (\"40pt\"), found '120%'")
+            == "l.yaml:5:30: pages[0].rows[0][1].width: expected a share of the row of at most 100%, found '120%'")
         #expect(Self.error(Self.onePage("[q, {backspace: -1}]"))
             == "l.yaml:5:25: pages[0].rows[0][1].backspace: expected a width: key units (1.5), a share of the row (\"20%\") or points (\"40pt\"), found '-1'")
         #expect(Self.error(Self.onePage("{keys: q, inset: [1]}"))
             == "l.yaml:5:26: pages[0].rows[0].inset: expected a width: key units (1.5), a share of the row (\"20%\") or points (\"40pt\"), found a list")
         #expect(Self.error(Self.onePage("{keys: q, height: 0}"))
-            == "l.yaml:5:27: pages[0].rows[0].height: expected a height above 0, found 0.0")
+            == "l.yaml:5:27: pages[0].rows[0].height: expected a height above 0, found '0'")
     }
 
     @Test func pageErrors() {
@@ -229,7 +229,7 @@ struct LayoutFileTests {
                 rows:
                   - "1"
             """)
-            == "l.yaml:5:20: pages[0].rows[0][1].page: unknown page 'emoji'; this layout has letters or symbols")
+            == "l.yaml:5:20: pages[0].rows[0][1].page: unknown page 'emoji'; this layout's pages are letters and symbols")
         #expect(Self.error("name: x\npages:\n  - name: p\n    rows:\n      - q\n  - name: p\n    rows:\n      - w\n")
             == "l.yaml:6:11: pages[1].name: a second page named 'p'")
         #expect(Self.error("name: x\npages:\n  - name: p\n    rows: []\n")
@@ -270,29 +270,27 @@ struct LayoutFileTests {
         #expect(Self.error("name: x\nsymbols:\n  - 1 2\npages:\n  - name: p\n    rows:\n      - q\n")
             == "l.yaml:3:3: symbols: belongs to a file that gives letters; with pages, give the page in pages")
         #expect(Self.error("") == "l.yaml: the file is empty")
-        #expect(Self.error("name: x\nname: y\nletters:\n  - q\n") == "l.yaml: duplicate key 'name'")
+        #expect(Self.error("name: x\nname: y\nletters:\n  - q\n") == "l.yaml:1:1: duplicate key 'name'")
     }
 
-    /// DESIGN.md: every error names the line and column. Yams gives the mapping's
-    /// place with a duplicate key (`YamlError.Context.mark`), and YAMLValue drops it.
+    /// DESIGN.md: every error names the line and column; for a duplicate key
+    /// Yams gives the place of the mapping that holds it.
     @Test func duplicateKeyErrorHasAPlace() throws {
-        withKnownIssue("YAMLValue.fileError drops the mark of duplicatedKeysInMapping: the error has line 0") {
-            do throws(FileError) {
-                _ = try LayoutFile.decode("name: x\nname: y\nletters:\n  - q\n", file: "l.yaml")
-                Issue.record("decoded a file with a duplicate key")
-            } catch {
-                #expect(error.line > 0)
-            }
+        do throws(FileError) {
+            _ = try LayoutFile.decode("name: x\nname: y\nletters:\n  - q\n", file: "l.yaml")
+            Issue.record("decoded a file with a duplicate key")
+        } catch {
+            #expect(error.line > 0)
         }
     }
 
     @Test func lettersErrors() {
         #expect(Self.error("name: x\nletters:\n  - q w er\n")
-            == "l.yaml:3:5: letters[0]: 'er' is not one character: rows here hold characters only, separated by spaces; the provider adds the action keys")
+            == "l.yaml:3:9: letters[0]: 'er' is not one character: rows here hold characters only, separated by spaces; the provider adds the action keys")
         #expect(Self.error("name: x\nletters: []\n")
             == "l.yaml:2:10: letters: expected at least one row")
         #expect(Self.error("name: x\nletters:\n  - q\nsymbols:\n  - 1 22\n")
-            == "l.yaml:5:5: symbols[0]: '22' is not one character: rows here hold characters only, separated by spaces; the provider adds the action keys")
+            == "l.yaml:5:7: symbols[0]: '22' is not one character: rows here hold characters only, separated by spaces; the provider adds the action keys")
     }
 
     @Test func calloutAndUppercaseErrors() {
