@@ -12,7 +12,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .systemLibrary(
@@ -20,8 +19,10 @@ let package = Package(
             pkgConfig: "xft",
             providers: [.apt(["libx11-dev", "libxtst-dev", "libxext-dev", "libxft-dev", "libxkbcommon-dev"])]
         ),
-        // Layout and theme files are YAML, read with Yams (which brings Foundation).
-        .target(name: "TapboardCore", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Layout and theme files are YAML, read with libyaml (what Yams wraps) directly:
+        // Yams brings Foundation, whose start-up runs in every process that links it.
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .target(name: "TapboardCore", dependencies: ["CYAML"]),
         .target(name: "TapboardX11", dependencies: ["CX11", "TapboardCore"]),
         .executableTarget(
             name: "tapboard",

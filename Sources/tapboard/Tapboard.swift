@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Glibc
 import TapboardCore
 import TapboardX11
@@ -37,41 +36,27 @@ struct Tapboard: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Size factor for the default height (which Xft.dpi also scales); 1 by default.", valueName: "factor"))
     var scale: Double?
 
+    /// The options of the default command as plain values, as `QuickStart` also gives them.
+    var runOptions: RunOptions {
+        RunOptions(display: display.display, geometry: geometry, noAutoShift: noAutoShift, layout: layoutOptions.layout,
+                   layouts: layoutOptions.layouts, wideWidth: layoutOptions.wideWidth, theme: theme, scale: scale)
+    }
+
     func validate() throws {
-        if let scale, !(scale >= 0.25 && scale <= 4) { throw ValidationError("--scale must be between 0.25 and 4, not \(scale)") }
+        if let problem = runOptions.problem { throw ValidationError(problem) }
     }
 
     func run() throws {
-        var options = InteractionOptions()
-        options.autoShift = !noAutoShift
-        let layouts = try layoutOptions.sources()
-        let look = try Self.theme(named: theme)
-        var configuration = KeyboardConfiguration(layouts: layouts, wideWidth: layoutOptions.wideWidth, theme: look,
-                                                  options: options, geometry: geometry ?? WindowGeometry(),
-                                                  displayName: display.display)
-        configuration.scale = scale
-        let (layoutArgument, layoutList, themeArgument) = (layoutOptions.layout, layoutOptions.layouts, theme)
-        configuration.reload = {
-            var again = LayoutOptions()
-            again.layout = layoutArgument
-            again.layouts = layoutList
-            return ReloadedFiles(layouts: try again.sources(), theme: try Self.theme(named: themeArgument))
-        }
-        let keyboard = try OnScreenKeyboard(configuration)
-        let status = keyboard.run()
+        let status = try runOptions.showKeyboard()
         if status != 0 { throw ExitCode(status) }
-    }
-
-    /// The theme `--theme` names; the built-in default without reading a file unless the user has one.
-    static func theme(named argument: String?) throws -> Theme {
-        let themes = Catalog<Theme>.themes()
-        let chosen = argument ?? Theme.default.name
-        return chosen == Theme.default.name && themes.userFile(named: chosen) == nil ? Theme.default : try themes.item(chosen)
     }
 
     /// Parses, runs, and reports any error on one line.
     static func main() {
         do {
+            if let quick = QuickStart.parse(Array(CommandLine.arguments.dropFirst())) {
+                Glibc.exit(try quick.showKeyboard())
+            }
             var command = try parseAsRoot()
             try command.run()
         } catch let error as X11Error {
@@ -122,18 +107,14 @@ struct LayoutOptions: ParsableArguments {
     var wideWidth: Int = LayoutProvider.defaultWideWidth
 
     func validate() throws {
-        if layout != nil && layouts != nil { throw ValidationError("give --layout or --layouts, not both") }
-        if let layouts, layouts.split(separator: ",", omittingEmptySubsequences: false).contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-            throw ValidationError("--layouts '\(layouts)' has an empty name; expected names or files separated by commas")
+        if let problem = RunOptions.layoutProblem(layout: layout, layouts: layouts, wideWidth: wideWidth) {
+            throw ValidationError(problem)
         }
-        if wideWidth < 0 { throw ValidationError("--wide-width must be 0 or more, not \(wideWidth)") }
     }
 
-    /// The layouts asked for, read and checked; the default one without reading any file.
+    /// The layouts asked for, read and checked.
     func sources() throws -> [LayoutSource] {
-        let names = layouts.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? [layout ?? LayoutSource.enUS.name]
-        let catalog = Catalog<LayoutSource>.layouts()
-        return try names.map { try catalog.item($0) }
+        try RunOptions.layoutSources(layout: layout, layouts: layouts)
     }
 }
 

@@ -102,4 +102,27 @@ struct CLITests {
             #expect(error.description == "unknown page 'emoji': layout en-US has letters, symbols, more-symbols")
         }
     }
+
+    @Test("the quick parse of the default options agrees with ArgumentParser, or leaves the arguments to it", arguments: [
+        [], ["--display", ":3"], ["--geometry", "800x300+10+20", "--no-auto-shift"],
+        ["--layout", "de", "--theme", "dark", "--scale", "1.5", "--wide-width", "1400"],
+        ["--layouts", "en-US, de ,ru", "--display", ":1"], ["--layout", "/tmp/x.yaml"],
+        // Left to ArgumentParser: help, version, subcommands, other forms, repeats, bad values.
+        ["--help"], ["--version"], ["check", "x.yaml"], ["--display=:3"], ["--display", ":1", "--display", ":2"],
+        ["--geometry", "12"], ["--scale", "9"], ["--scale", "big"], ["--layout", "de", "--layouts", "de,ru"],
+        ["--layouts", "de,,ru"], ["--wide-width", "-5"], ["--no-auto-shift", "--no-auto-shift"], ["--bogus"], ["--display"],
+    ])
+    func quickParseAgrees(arguments: [String]) throws {
+        let quick = QuickStart.parse(arguments)
+        let full = try? Tapboard.parseAsRoot(arguments)
+        if let quick {
+            let parsed = try #require(full as? Tapboard, "ArgumentParser rejects what the quick parse took: \(arguments)")
+            #expect(parsed.runOptions == quick)
+        } else if let parsed = full as? Tapboard {
+            // Left to ArgumentParser though it would run the keyboard: only forms the quick parse does not read.
+            #expect(arguments.contains { $0.contains("=") } || arguments.count != Set(arguments).count
+                    || arguments.contains { $0.hasPrefix("-") && $0.dropFirst().first?.isNumber == true },
+                    "\(arguments) parse as \(parsed.runOptions) but the quick parse left them")
+        }
+    }
 }

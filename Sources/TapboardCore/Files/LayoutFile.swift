@@ -130,8 +130,6 @@ public enum LayoutFile {
                 let height = try f["height"]?.number("a height relative to the other rows, like 1.5") ?? 1
                 guard height > 0 else { throw f["height"]!.error("expected a height above 0, found '\(f["height"]!.scalar ?? "")'") }
                 return Row(try items(keys), inset: try f["inset"].map(Self.width) ?? .fixed(0), heightWeight: height)
-            case .alias:
-                throw value.error("aliases are not supported; write the row out")
             }
         }
 

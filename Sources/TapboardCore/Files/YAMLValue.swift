@@ -1,50 +1,28 @@
-import Yams
-
 /// A node of a parsed YAML file together with where it came from, so that
 /// every accessor can fail with the file, line, column and field.
 struct YAMLValue {
-    let node: Node
+    let node: YAMLNode
     let path: String
     let file: String
 
     /// Parses a document; a syntax error carries its line and column.
     static func parse(_ text: String, file: String) throws(FileError) -> YAMLValue {
+        let parsed: YAMLNode?
         do {
-            guard let node = try Yams.compose(yaml: text) else {
-                throw FileError(file: file, line: 0, column: 0, field: "", message: "the file is empty")
-            }
-            return YAMLValue(node: node, path: "", file: file)
-        } catch let error as FileError {
-            throw error
-        } catch let error as YamlError {
-            throw Self.fileError(error, file: file)
+            parsed = try YAMLNode.parse(text)
         } catch {
-            throw FileError(file: file, line: 0, column: 0, field: "", message: "cannot read YAML: \(error)")
+            throw FileError(file: file, line: error.mark?.line ?? 0, column: error.mark?.column ?? 0, field: "",
+                            message: "YAML syntax error: \(error.message)")
         }
-    }
-
-    private static func fileError(_ error: YamlError, file: String) -> FileError {
-        switch error {
-        case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
-            let what = context.map { "\($0.text) " } ?? ""
-            return FileError(file: file, line: mark.line, column: mark.column, field: "",
-                             message: "YAML syntax error: \(what)\(problem)")
-        case .reader(let problem, _, _, _):
-            return FileError(file: file, line: 0, column: 0, field: "", message: "cannot read the file: \(problem)")
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return FileError(file: file, line: context.mark.line, column: context.mark.column, field: "",
-                             message: "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", "))")
-        default:
-            return FileError(file: file, line: 0, column: 0, field: "", message: "cannot read YAML: \(error)")
+        guard let node = parsed else {
+            throw FileError(file: file, line: 0, column: 0, field: "", message: "the file is empty")
         }
+        return YAMLValue(node: node, path: "", file: file)
     }
 
     /// An error at this node.
     func error(_ message: String) -> FileError {
-        let mark = node.mark
-        return FileError(file: file, line: mark?.line ?? 0, column: mark?.column ?? 0, field: path, message: message)
+        FileError(file: file, line: node.mark.line, column: node.mark.column, field: path, message: message)
     }
 
     /// An error at a word inside this scalar (`offset` scalars from its start),
@@ -82,7 +60,6 @@ struct YAMLValue {
         case .scalar: return "a string"
         case .mapping: return "a mapping"
         case .sequence: return "a list"
-        case .alias: return "an alias"
         }
     }
 
@@ -114,17 +91,18 @@ struct YAMLValue {
 
     /// The items of a list.
     func list(_ expected: String = "a list") throws(FileError) -> [YAMLValue] {
-        guard case .sequence(let seq) = node else { throw error("expected \(expected), found \(kind)") }
+        guard case .sequence(let seq, _) = node else { throw error("expected \(expected), found \(kind)") }
         return seq.enumerated().map { YAMLValue(node: $1, path: "\(path)[\($0)]", file: file) }
     }
 
     /// The entries of a mapping, in order, keys as strings.
     func entries(_ expected: String = "a mapping") throws(FileError) -> [(key: String, value: YAMLValue)] {
-        guard case .mapping(let map) = node else { throw error("expected \(expected), found \(kind)") }
+        guard case .mapping(let map, _) = node else { throw error("expected \(expected), found \(kind)") }
         var out: [(key: String, value: YAMLValue)] = []
         for (k, v) in map {
             let keyValue = YAMLValue(node: k, path: path, file: file)
             let key = try keyValue.string("a name")
+            if out.contains(where: { $0.key == key }) { throw keyValue.error("duplicate key '\(key)'") }
             out.append((key, YAMLValue(node: v, path: path.isEmpty ? key : "\(path).\(key)", file: file)))
         }
         return out
@@ -133,13 +111,14 @@ struct YAMLValue {
     /// A mapping's fields by name, after checking that every key is one of `allowed`.
     func fields(allowed: [String], _ expected: String = "a mapping") throws(FileError) -> [String: YAMLValue] {
         var out: [String: YAMLValue] = [:]
-        guard case .mapping(let map) = node else { throw error("expected \(expected), found \(kind)") }
+        guard case .mapping(let map, _) = node else { throw error("expected \(expected), found \(kind)") }
         for (k, v) in map {
             let keyValue = YAMLValue(node: k, path: path, file: file)
             let key = try keyValue.string("a field name")
             guard allowed.contains(key) else {
                 throw keyValue.error("unknown field '\(key)'; expected \(Self.oneOf(allowed))")
             }
+            if out[key] != nil { throw keyValue.error("duplicate key '\(key)'") }
             out[key] = YAMLValue(node: v, path: path.isEmpty ? key : "\(path).\(key)", file: file)
         }
         return out

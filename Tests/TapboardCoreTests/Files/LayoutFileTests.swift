@@ -270,11 +270,11 @@ struct LayoutFileTests {
         #expect(Self.error("name: x\nsymbols:\n  - 1 2\npages:\n  - name: p\n    rows:\n      - q\n")
             == "l.yaml:3:3: symbols: belongs to a file that gives letters; with pages, give the page in pages")
         #expect(Self.error("") == "l.yaml: the file is empty")
-        #expect(Self.error("name: x\nname: y\nletters:\n  - q\n") == "l.yaml:1:1: duplicate key 'name'")
+        #expect(Self.error("name: x\nname: y\nletters:\n  - q\n") == "l.yaml:2:1: duplicate key 'name'")
     }
 
-    /// DESIGN.md: every error names the line and column; for a duplicate key
-    /// Yams gives the place of the mapping that holds it.
+    /// DESIGN.md: every error names the line and column; a duplicate key is
+    /// reported where it is written the second time.
     @Test func duplicateKeyErrorHasAPlace() throws {
         do throws(FileError) {
             _ = try LayoutFile.decode("name: x\nname: y\nletters:\n  - q\n", file: "l.yaml")

@@ -1,0 +1,55 @@
+import TapboardCore
+
+/// The default command's options read without ArgumentParser, when they are
+/// given in their plain forms.
+///
+/// ArgumentParser finds options by reflection: at start-up it looks up protocol
+/// conformances across the whole binary and instantiates generic metadata,
+/// which costs page faults and resident memory (`perf record -e page-faults`:
+/// 11% of the faults of a start). The plain forms of the default
+/// command's options are read here; anything else (help, version, subcommands,
+/// `--opt=value`, a repeated or unknown option, a value that does not parse or
+/// check) gives nil and goes to ArgumentParser, so errors and help come from
+/// one place. A test holds the two to the same result.
+enum QuickStart {
+    /// Options that take a value.
+    static let valueOptions: Set<String> = ["--display", "--geometry", "--layout", "--layouts", "--theme", "--scale", "--wide-width"]
+    /// Options that take none.
+    static let flags: Set<String> = ["--no-auto-shift"]
+
+    /// The options as `Tapboard` would parse them, or nil to let it.
+    static func parse(_ arguments: [String]) -> RunOptions? {
+        var values: [String: String] = [:]
+        var given: Set<String> = []
+        var rest = arguments[...]
+        while let name = rest.popFirst() {
+            if flags.contains(name) {
+                guard given.insert(name).inserted else { return nil }
+            } else if valueOptions.contains(name) {
+                guard values[name] == nil, let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else { return nil }
+                values[name] = value
+            } else {
+                return nil
+            }
+        }
+        var options = RunOptions()
+        options.display = values["--display"]
+        if let g = values["--geometry"] {
+            guard let geometry = try? WindowGeometry(parsing: g) else { return nil }
+            options.geometry = geometry
+        }
+        options.noAutoShift = given.contains("--no-auto-shift")
+        options.layout = values["--layout"]
+        options.layouts = values["--layouts"]
+        if let w = values["--wide-width"] {
+            guard let width = Int(w) else { return nil }
+            options.wideWidth = width
+        }
+        options.theme = values["--theme"]
+        if let s = values["--scale"] {
+            guard let scale = Double(s) else { return nil }
+            options.scale = scale
+        }
+        return options.problem == nil ? options : nil
+    }
+}

@@ -1,0 +1,66 @@
+import TapboardCore
+import TapboardX11
+
+/// What the default command (show the keyboard) is told, as plain values:
+/// ArgumentParser gives them, and so does `QuickStart` without it.
+struct RunOptions: Equatable {
+    var display: String?
+    var geometry: WindowGeometry?
+    var noAutoShift = false
+    var layout: String?
+    var layouts: String?
+    var wideWidth = LayoutProvider.defaultWideWidth
+    var theme: String?
+    var scale: Double?
+
+    /// What is wrong with the options, if anything.
+    var problem: String? {
+        if let scale, !(scale >= 0.25 && scale <= 4) { return "--scale must be between 0.25 and 4, not \(scale)" }
+        return Self.layoutProblem(layout: layout, layouts: layouts, wideWidth: wideWidth)
+    }
+
+    static func layoutProblem(layout: String?, layouts: String?, wideWidth: Int) -> String? {
+        if layout != nil && layouts != nil { return "give --layout or --layouts, not both" }
+        if let layouts, names(layouts, keepingEmpty: true).contains(where: \.isEmpty) {
+            return "--layouts '\(layouts)' has an empty name; expected names or files separated by commas"
+        }
+        if wideWidth < 0 { return "--wide-width must be 0 or more, not \(wideWidth)" }
+        return nil
+    }
+
+    /// The names of a comma-separated list, without the spaces around them.
+    static func names(_ list: String, keepingEmpty: Bool) -> [String] {
+        list.split(separator: ",", omittingEmptySubsequences: !keepingEmpty).map { name in
+            String(name.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        }
+    }
+
+    /// The layouts asked for, read and checked; the default one without reading any file.
+    static func layoutSources(layout: String?, layouts: String?) throws -> [LayoutSource] {
+        let names = layouts.map { self.names($0, keepingEmpty: false) } ?? [layout ?? LayoutSource.enUS.name]
+        let catalog = Catalog<LayoutSource>.layouts()
+        return try names.map { try catalog.item($0) }
+    }
+
+    /// The theme `--theme` names; the built-in default without reading a file unless the user has one.
+    static func theme(named argument: String?) throws -> Theme {
+        let themes = Catalog<Theme>.themes()
+        let chosen = argument ?? Theme.default.name
+        return chosen == Theme.default.name && themes.userFile(named: chosen) == nil ? Theme.default : try themes.item(chosen)
+    }
+
+    /// Shows the keyboard until it is told to quit; returns the exit status.
+    func showKeyboard() throws -> Int32 {
+        var options = InteractionOptions()
+        options.autoShift = !noAutoShift
+        var configuration = KeyboardConfiguration(layouts: try Self.layoutSources(layout: layout, layouts: layouts),
+                                                  wideWidth: wideWidth, theme: try Self.theme(named: theme), options: options,
+                                                  geometry: geometry ?? WindowGeometry(), displayName: display)
+        configuration.scale = scale
+        let (layout, layouts, theme) = (self.layout, self.layouts, self.theme)
+        configuration.reload = {
+            ReloadedFiles(layouts: try Self.layoutSources(layout: layout, layouts: layouts), theme: try Self.theme(named: theme))
+        }
+        return try OnScreenKeyboard(configuration).run()
+    }
+}
