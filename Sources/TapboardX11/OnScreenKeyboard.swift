@@ -20,6 +20,10 @@ public struct KeyboardConfiguration: Sendable {
     public var scale: Double?
     /// Reads the layout and theme files again, on SIGHUP; without it SIGHUP quits.
     public var reload: (@Sendable () throws -> ReloadedFiles)?
+    /// Take the display over from a keyboard already running there (it quits).
+    public var replace = false
+    /// Start hidden; `tapboard show`, `toggle` or SIGUSR1 shows it.
+    public var startHidden = false
 
     /// Makes a configuration; every part has a default (US English, compact or wide by the window's width).
     public init(layouts: [LayoutSource] = [.enUS], wideWidth: Int = LayoutProvider.defaultWideWidth, theme: Theme = .default,
@@ -68,6 +72,10 @@ public final class OnScreenKeyboard {
 
     private let display: XDisplay
     private let window: KeyboardWindow
+    private let control: ControlWindow
+    private let startHidden: Bool
+    /// Whether the keyboard is shown (mapped) or hidden.
+    private var shown = false
     private let resources: RenderResources
     private let surface: KeyboardSurface
     private let injector: Injector
@@ -84,6 +92,9 @@ public final class OnScreenKeyboard {
     /// Opens the display and creates the (not yet shown) keyboard window.
     public init(_ configuration: KeyboardConfiguration) throws {
         display = try XDisplay(name: configuration.displayName)
+        // First, so a second keyboard on the display says so before anything else.
+        control = try ControlWindow(display: display, replace: configuration.replace)
+        startHidden = configuration.startHidden
         injector = try Injector(display: display)
         resources = try RenderResources(display: display)
         let screen = display.screenSize
@@ -109,7 +120,7 @@ public final class OnScreenKeyboard {
     /// Shows the keyboard and handles events until it is told to quit; returns the exit status.
     public func run() -> Int32 {
         XSelectInput(display.pointer, display.root, SubstructureNotifyMask)
-        window.map()
+        if !startHidden { show() }
         display.flush()
         while exitStatus == nil {
             fireDueTimers()
@@ -192,7 +203,14 @@ public final class OnScreenKeyboard {
         case ConfigureNotify where event.xconfigure.event == display.root:
             keepAbove(event.xconfigure.window)
         case ClientMessage:
-            if Atom(event.xclient.data.l.0) == display.atom("WM_DELETE_WINDOW") { exitStatus = 0 }
+            if let command = control.command(in: event.xclient) {
+                perform(command)
+            } else if Atom(event.xclient.data.l.0) == display.atom("WM_DELETE_WINDOW") {
+                exitStatus = 0
+            }
+        case SelectionClear where control.lostSelection(event.xselectionclear):
+            logError("another tapboard took over display \(display.name) (--replace); quitting")
+            exitStatus = 0
         default:
             break
         }
@@ -236,7 +254,7 @@ public final class OnScreenKeyboard {
 
     private func handleSignal(_ signo: Int32) {
         switch signo {
-        case SIGUSR1: window.map()
+        case SIGUSR1: show()
         case SIGUSR2: hide()
         case SIGHUP where reload != nil: reloadFiles()
         default: exitStatus = 0
@@ -350,7 +368,23 @@ public final class OnScreenKeyboard {
         surface.draw(plan, state: state)
     }
 
+    /// A command from `tapboard show|hide|toggle|quit`.
+    private func perform(_ command: ControlCommand) {
+        switch command {
+        case .show: show()
+        case .hide: hide()
+        case .toggle: if shown { hide() } else { show() }
+        case .quit: exitStatus = 0
+        }
+    }
+
+    private func show() {
+        shown = true
+        window.map()
+    }
+
     private func hide() {
+        shown = false
         surface.preview.hide()
         surface.callout.hide()
         window.unmap()

@@ -8,6 +8,12 @@ public enum X11Error: Error, CustomStringConvertible, Equatable {
     case missingExtension(String)
     /// No font matched.
     case cannotLoadFont(String)
+    /// Another keyboard already runs on the display.
+    case alreadyRunning(String)
+    /// No keyboard runs on the display (for a control command).
+    case notRunning(String)
+    /// The keyboard was told to quit and is still there.
+    case didNotQuit(String)
 
     /// A one-line message for the user.
     public var description: String {
@@ -20,6 +26,12 @@ public enum X11Error: Error, CustomStringConvertible, Equatable {
             return "the X server at this display lacks the \(name) extension, which Tapboard needs"
         case .cannotLoadFont(let pattern):
             return "no font matches '\(pattern)': install a font (e.g. fonts-dejavu-core)"
+        case .alreadyRunning(let name):
+            return "a tapboard is already running on display \(name): use 'tapboard show', 'hide', 'toggle' or 'quit', or start with --replace"
+        case .notRunning(let name):
+            return "no tapboard is running on display \(name)"
+        case .didNotQuit(let name):
+            return "the tapboard on display \(name) was told to quit and is still running"
         }
     }
 }

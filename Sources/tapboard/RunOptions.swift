@@ -12,6 +12,8 @@ struct RunOptions: Equatable {
     var wideWidth = LayoutProvider.defaultWideWidth
     var theme: String?
     var scale: Double?
+    var hidden = false
+    var replace = false
 
     /// What is wrong with the options, if anything.
     var problem: String? {
@@ -57,6 +59,8 @@ struct RunOptions: Equatable {
                                                   wideWidth: wideWidth, theme: try Self.theme(named: theme), options: options,
                                                   geometry: geometry ?? WindowGeometry(), displayName: display)
         configuration.scale = scale
+        configuration.startHidden = hidden
+        configuration.replace = replace
         let (layout, layouts, theme) = (self.layout, self.layouts, self.theme)
         configuration.reload = {
             ReloadedFiles(layouts: try Self.layoutSources(layout: layout, layouts: layouts), theme: try Self.theme(named: theme))

@@ -16,7 +16,7 @@ struct Tapboard: ParsableCommand {
             SIGUSR1 shows a hidden keyboard, SIGUSR2 hides it.
             """,
         version: "tapboard \(TapboardVersion.string)",
-        subcommands: [DumpLayout.self, Check.self, ListLayouts.self, ListThemes.self]
+        subcommands: [Show.self, Hide.self, Toggle.self, Quit.self, DumpLayout.self, Check.self, ListLayouts.self, ListThemes.self]
     )
 
     @OptionGroup var display: DisplayOptions
@@ -36,10 +36,17 @@ struct Tapboard: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Size factor for the default height (which Xft.dpi also scales); 1 by default.", valueName: "factor"))
     var scale: Double?
 
+    @Flag(name: .long, help: "Start hidden; 'tapboard show' or 'toggle' shows it.")
+    var hidden = false
+
+    @Flag(name: .long, help: "Take the display over from a tapboard already running there (it quits).")
+    var replace = false
+
     /// The options of the default command as plain values, as `QuickStart` also gives them.
     var runOptions: RunOptions {
         RunOptions(display: display.display, geometry: geometry, noAutoShift: noAutoShift, layout: layoutOptions.layout,
-                   layouts: layoutOptions.layouts, wideWidth: layoutOptions.wideWidth, theme: theme, scale: scale)
+                   layouts: layoutOptions.layouts, wideWidth: layoutOptions.wideWidth, theme: theme, scale: scale,
+                   hidden: hidden, replace: replace)
     }
 
     func validate() throws {

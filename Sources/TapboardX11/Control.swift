@@ -1,0 +1,100 @@
+import CX11
+import Glibc
+
+/// What `tapboard show|hide|toggle|quit` asks of the keyboard running on a display.
+public enum ControlCommand: String, CaseIterable, Sendable {
+    /// Show the keyboard.
+    case show
+    /// Hide it.
+    case hide
+    /// Show it if hidden, hide it if shown.
+    case toggle
+    /// Release every key, restore the keymap and exit 0.
+    case quit
+}
+
+/// The running keyboard's end of control: a small unmapped window that owns the
+/// display's `_TAPBOARD_S<screen>` selection (the way window managers own
+/// `WM_S<screen>`), so other clients find it through the X server, and only
+/// clients of that display can send it commands.
+final class ControlWindow {
+    private let display: XDisplay
+    /// The window that owns the selection and receives commands.
+    let id: Window
+
+    /// The selection's name on a screen.
+    static func selection(screen: Int32) -> String { "_TAPBOARD_S\(screen)" }
+    /// The ClientMessage type of commands.
+    static let commandType = "_TAPBOARD_COMMAND"
+
+    /// Takes the selection; when another keyboard holds it, throws unless `replace`
+    /// (then that keyboard gets SelectionClear and quits).
+    init(display: XDisplay, replace: Bool) throws {
+        self.display = display
+        let d = display.pointer
+        let selection = display.atom(Self.selection(screen: display.screen))
+        let owner = XGetSelectionOwner(d, selection)
+        if owner != 0 && !replace { throw X11Error.alreadyRunning(display.name) }
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        attributes.event_mask = PropertyChangeMask
+        id = XCreateWindow(d, display.root, -1, -1, 1, 1, 0, 0, UInt32(InputOnly), nil,
+                           UInt(CWOverrideRedirect | CWEventMask), &attributes)
+        display.setClass(of: id, name: "tapboard-control", className: "Tapboard-control")
+        XSetSelectionOwner(d, selection, id, Time(CurrentTime))
+        guard XGetSelectionOwner(d, selection) == id else {
+            XDestroyWindow(d, id)
+            throw X11Error.alreadyRunning(display.name)
+        }
+    }
+
+    deinit { XDestroyWindow(display.pointer, id) }
+
+    /// The command a ClientMessage to this window carries, if it is one.
+    func command(in event: XClientMessageEvent) -> ControlCommand? {
+        guard event.window == id, event.message_type == display.atom(Self.commandType), event.format == 32 else { return nil }
+        let name = Atom(UInt(bitPattern: event.data.l.0))
+        return ControlCommand.allCases.first { display.atom("_TAPBOARD_" + $0.rawValue.uppercased()) == name }
+    }
+
+    /// Whether a SelectionClear means another keyboard took this display over.
+    func lostSelection(_ event: XSelectionClearEvent) -> Bool {
+        event.window == id && event.selection == display.atom(Self.selection(screen: display.screen))
+    }
+}
+
+/// The sending end: `tapboard show` and the others.
+public enum KeyboardControl {
+    /// Sends a command to the keyboard running on a display (`$DISPLAY` when nil);
+    /// for `quit`, waits until it has gone (at most `timeout`).
+    public static func send(_ command: ControlCommand, displayName: String?, timeout: Duration = .seconds(5)) throws {
+        let display = try XDisplay(name: displayName)
+        let d = display.pointer
+        let selection = display.atom(ControlWindow.selection(screen: display.screen))
+        let owner = XGetSelectionOwner(d, selection)
+        guard owner != 0 else { throw X11Error.notRunning(display.name) }
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = owner
+        event.xclient.message_type = display.atom(ControlWindow.commandType)
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(bitPattern: UInt(display.atom("_TAPBOARD_" + command.rawValue.uppercased())))
+        // For quit: hear the control window's DestroyNotify, which comes when the keyboard has gone.
+        if command == .quit { XSelectInput(d, owner, StructureNotifyMask) }
+        XSendEvent(d, owner, 0, NoEventMask, &event)
+        display.sync()
+        guard command == .quit else { return }
+        let end = Clock.now() + timeout
+        var pfd = pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            while XPending(d) > 0 {
+                var e = XEvent()
+                XNextEvent(d, &e)
+                if e.type == DestroyNotify && e.xdestroywindow.window == owner { return }
+            }
+            let now = Clock.now()
+            guard now < end else { throw X11Error.didNotQuit(display.name) }
+            _ = poll(&pfd, 1, Int32((end - now).millisecondsRoundedUp))
+        }
+    }
+}

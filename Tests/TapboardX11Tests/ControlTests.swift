@@ -1,0 +1,132 @@
+import CX11
+import Foundation
+import TapboardTestKit
+import Testing
+
+/// `tapboard show|hide|toggle|quit`, one keyboard per display, `--hidden` and
+/// `--replace`, through the real binary under a private Xvfb.
+@Suite("Controlling the running keyboard", .serialized)
+struct ControlTests {
+    let desktop: Desktop
+
+    init() throws { desktop = try Desktop() }
+
+    /// Runs `tapboard ARGS --display D` to its end; its exit status and stderr.
+    private func tapboard(_ arguments: [String]) throws -> (status: TapboardTestKit.ExitStatus?, stderr: String) {
+        let child = try ChildProcess(try Keyboard.locateBinary(), arguments + ["--display", desktop.xvfb.displayName])
+        let status = child.wait(until: Deadline(.seconds(10)))
+        return (status, child.standardError)
+    }
+
+    /// Watches a window's StructureNotify events on a connection of its own.
+    private final class MapWatch {
+        let display: OpaquePointer
+        let window: Window
+        private(set) var mapped: Bool
+
+        init(_ displayName: String, window: Window) throws {
+            display = try XConnection.open(displayName)
+            self.window = window
+            XSelectInput(display, window, StructureNotifyMask)
+            var attributes = XWindowAttributes()
+            XGetWindowAttributes(display, window, &attributes)
+            mapped = attributes.map_state != IsUnmapped
+        }
+
+        deinit { XCloseDisplay(display) }
+
+        /// Waits (blocked on the connection, deadline 5 s) until the window is mapped or not, as asked.
+        func waitUntil(mapped wanted: Bool) -> Bool {
+            XConnection.pump(display, until: Deadline(.seconds(5)), handle: { event in
+                if event.type == MapNotify && event.xmap.window == self.window { self.mapped = true }
+                if event.type == UnmapNotify && event.xunmap.window == self.window { self.mapped = false }
+            }, done: { self.mapped == wanted })
+        }
+    }
+
+    /// How many top-level windows of class tapboard are mapped.
+    private func mappedKeyboardWindows() throws -> Int {
+        let d = try XConnection.open(desktop.xvfb.displayName)
+        defer { XCloseDisplay(d) }
+        var root: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        XQueryTree(d, tb_root_window(d, tb_default_screen(d)), &root, &parent, &children, &count)
+        defer { if let children { XFree(children) } }
+        var mapped = 0
+        for i in 0 ..< Int(count) {
+            guard let w = children?[i], WindowWatcher.wmClass(of: w, on: d).first == "tapboard" else { continue }
+            var attributes = XWindowAttributes()
+            XGetWindowAttributes(d, w, &attributes)
+            if attributes.map_state != IsUnmapped { mapped += 1 }
+        }
+        return mapped
+    }
+
+    @Test("A second tapboard on the display says one is running and exits 1; the first keeps running")
+    func oneKeyboardPerDisplay() throws {
+        let keyboard = try desktop.launchKeyboard()
+        let second = try tapboard([])
+        #expect(second.status == .exited(1))
+        #expect(second.stderr == "tapboard: a tapboard is already running on display \(desktop.xvfb.displayName): use 'tapboard show', 'hide', 'toggle' or 'quit', or start with --replace\n")
+        #expect(keyboard.isRunning)
+        try keyboard.tap("letters", "q")
+        desktop.target.waitForText(length: 1)
+        #expect(desktop.target.text == "Q")  // auto-shift at the start
+    }
+
+    @Test("hide, show, toggle and toggle map and unmap the window; quit exits 0 with no key down and the keymap as before")
+    func controlCommands() throws {
+        let before = desktop.tapper.keyboardMapping()
+        let keyboard = try desktop.launchKeyboard()
+        let watch = try MapWatch(desktop.xvfb.displayName, window: keyboard.window)
+        #expect(watch.mapped)
+        for (command, mapped) in [("hide", false), ("show", true), ("toggle", false), ("toggle", true)] {
+            let result = try tapboard([command])
+            #expect(result.status == .exited(0), "\(command): \(result.stderr)")
+            #expect(watch.waitUntil(mapped: mapped), "after \(command) the window is \(watch.mapped ? "mapped" : "unmapped")")
+        }
+        // A key typed through a borrowed keycode, so quit has one to put back.
+        try keyboard.tap("letters", "page:symbols")
+        try keyboard.tap("symbols", "page:more-symbols")
+        try keyboard.tap("more-symbols", "€")
+        desktop.target.waitForText(length: 1)
+        let quit = try tapboard(["quit"])
+        #expect(quit.status == .exited(0), "\(quit.stderr)")
+        // `tapboard quit` returns once the keyboard has gone.
+        #expect(!keyboard.isRunning || keyboard.child.wait(until: Deadline(.seconds(1))) == .exited(0))
+        #expect(keyboard.child.wait(until: Deadline(.seconds(5))) == .exited(0))
+        #expect(desktop.tapper.noKeyDown)
+        #expect(desktop.tapper.keyboardMapping() == before)
+        let again = try tapboard(["show"])
+        #expect(again.status == .exited(1))
+        #expect(again.stderr == "tapboard: no tapboard is running on display \(desktop.xvfb.displayName)\n")
+    }
+
+    @Test("--hidden starts unmapped until shown; --replace takes the display over and the old keyboard exits 0")
+    func hiddenAndReplace() throws {
+        let binary = try Keyboard.locateBinary()
+        let watcher = try WindowWatcher(displayName: desktop.xvfb.displayName)
+        defer { watcher.close() }
+        let hidden = try ChildProcess(binary, ["--display", desktop.xvfb.displayName, "--hidden"])
+        // `hide` succeeds once it has started (and leaves it hidden); its window must still be unmapped.
+        let end = Deadline(.seconds(10))
+        var probe = try tapboard(["hide"])
+        while probe.status != .exited(0) && !end.hasPassed {
+            desktop.target.handleEvents(until: Deadline(.milliseconds(20)))
+            probe = try tapboard(["hide"])
+        }
+        #expect(probe.status == .exited(0))
+        #expect(try mappedKeyboardWindows() == 0, "--hidden mapped the keyboard")
+        #expect(try tapboard(["show"]).status == .exited(0))
+        let mapped = try watcher.waitForWindow(WindowIdentity(classes: ["tapboard"]), child: hidden, timeout: .seconds(5))
+        #expect(mapped.wmClass == ["tapboard", "tapboard"])
+
+        let replacing = try desktop.launchKeyboard(arguments: ["--replace"])
+        #expect(hidden.wait(until: Deadline(.seconds(5))) == .exited(0))
+        #expect(hidden.standardError.contains("another tapboard took over display"))
+        try replacing.tap("letters", "w")
+        desktop.target.waitForText(length: 1)
+        #expect(desktop.target.text == "W")  // auto-shift at the start
+    }
+}
