@@ -1,4 +1,5 @@
 import CX11
+import TapboardCore
 import Glibc
 
 /// What `tapboard show|hide|toggle|quit` asks of the keyboard running on a display.
@@ -50,12 +51,26 @@ final class ControlWindow {
 
     deinit { XDestroyWindow(display.pointer, id) }
 
-    /// The command a ClientMessage to this window carries, if it is one.
-    func command(in event: XClientMessageEvent) -> ControlCommand? {
+    /// What a ClientMessage to this window asks.
+    enum Request {
+        /// A command.
+        case command(ControlCommand)
+        /// `tapboard events`: send events to this window (typed text too when `keys`).
+        case subscribe(Window, keys: Bool)
+    }
+
+    /// The request a ClientMessage to this window carries, if it is one.
+    func request(in event: XClientMessageEvent) -> Request? {
         guard event.window == id, event.message_type == display.atom(Self.commandType), event.format == 32 else { return nil }
         let name = Atom(UInt(bitPattern: event.data.l.0))
-        return ControlCommand.allCases.first { display.atom("_TAPBOARD_" + $0.rawValue.uppercased()) == name }
+        if name == display.atom(Self.subscribe) {
+            return .subscribe(Window(UInt(bitPattern: event.data.l.1)), keys: event.data.l.2 != 0)
+        }
+        return ControlCommand.allCases.first { display.atom("_TAPBOARD_" + $0.rawValue.uppercased()) == name }.map { .command($0) }
     }
+
+    /// The request name of a subscription.
+    static let subscribe = "_TAPBOARD_SUBSCRIBE"
 
     /// Whether a SelectionClear means another keyboard took this display over.
     func lostSelection(_ event: XSelectionClearEvent) -> Bool {
@@ -63,8 +78,41 @@ final class ControlWindow {
     }
 }
 
-/// The sending end: `tapboard show` and the others.
+/// The sending end: `tapboard show` and the others, and `tapboard events`.
 public enum KeyboardControl {
+    /// Listens to the keyboard running on a display and calls `handler` with each
+    /// event, until the keyboard goes away (then returns) or `handler` returns false.
+    /// Typed text comes only when `keys` and the keyboard publishes it (`--publish-keys`).
+    public static func listen(displayName: String?, keys: Bool, _ handler: (PublishedEvent) -> Bool) throws {
+        let display = try XDisplay(name: displayName)
+        let d = display.pointer
+        let owner = XGetSelectionOwner(d, display.atom(ControlWindow.selection(screen: display.screen)))
+        guard owner != 0 else { throw X11Error.notRunning(display.name) }
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        let listener = XCreateWindow(d, display.root, -1, -1, 1, 1, 0, 0, UInt32(InputOnly), nil, UInt(CWOverrideRedirect), &attributes)
+        defer { XDestroyWindow(d, listener) }
+        XSelectInput(d, owner, StructureNotifyMask)
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = owner
+        event.xclient.message_type = display.atom(ControlWindow.commandType)
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(bitPattern: UInt(display.atom(ControlWindow.subscribe)))
+        event.xclient.data.l.1 = Int(bitPattern: UInt(listener))
+        event.xclient.data.l.2 = keys ? 1 : 0
+        XSendEvent(d, owner, 0, NoEventMask, &event)
+        display.sync()
+        while true {
+            var e = XEvent()
+            XNextEvent(d, &e)
+            if e.type == DestroyNotify && e.xdestroywindow.window == owner { return }
+            if e.type == ClientMessage, e.xclient.window == listener, let published = EventWire.decode(e.xclient, display: display) {
+                if !handler(published) { return }
+            }
+        }
+    }
+
     /// Sends a command to the keyboard running on a display (`$DISPLAY` when nil);
     /// for `quit`, waits until it has gone (at most `timeout`).
     public static func send(_ command: ControlCommand, displayName: String?, timeout: Duration = .seconds(5)) throws {

@@ -22,6 +22,9 @@ public struct KeyboardConfiguration: Sendable {
     public var reload: (@Sendable () throws -> ReloadedFiles)?
     /// Take the display over from a keyboard already running there (it quits).
     public var replace = false
+    /// Publish typed text to listeners that ask for it (`--keys`); off by default,
+    /// since what is typed may be a password.
+    public var publishKeys = false
     /// Start hidden; `tapboard show`, `toggle` or SIGUSR1 shows it.
     public var startHidden = false
 
@@ -60,6 +63,21 @@ public struct ReloadedFiles: Sendable {
     }
 }
 
+/// A running observation of the keyboard's events; `cancel()` stops it.
+public final class EventObservation {
+    private var stop: (() -> Void)?
+
+    init(_ stop: @escaping () -> Void) { self.stop = stop }
+
+    /// Stops the observation; calling it again does nothing.
+    public func cancel() {
+        stop?()
+        stop = nil
+    }
+
+    deinit { cancel() }
+}
+
 /// An on-screen keyboard in an X window: presses on its keys are typed into
 /// the application that has the focus.
 ///
@@ -73,6 +91,7 @@ public final class OnScreenKeyboard {
     private let display: XDisplay
     private let window: KeyboardWindow
     private let control: ControlWindow
+    private let events: EventPublisher
     private let startHidden: Bool
     /// Whether the keyboard is shown (mapped) or hidden.
     private var shown = false
@@ -95,6 +114,7 @@ public final class OnScreenKeyboard {
         // First, so a second keyboard on the display says so before anything else.
         control = try ControlWindow(display: display, replace: configuration.replace)
         startHidden = configuration.startHidden
+        events = EventPublisher(display: display, keysAllowed: configuration.publishKeys)
         injector = try Injector(display: display)
         resources = try RenderResources(display: display)
         let screen = display.screenSize
@@ -175,8 +195,15 @@ public final class OnScreenKeyboard {
         case ConfigureNotify where event.xconfigure.event == window.id:
             let e = event.xconfigure
             let newSize = Size(width: Int(e.width), height: Int(e.height))
+            let before = frame
             // A window manager's synthetic event carries root coordinates; a real one is relative to the parent.
             surface.origin = e.send_event != 0 ? Point(x: Int(e.x), y: Int(e.y)) : window.rootOrigin()
+            let after = Rect(x: surface.origin.x, y: surface.origin.y, width: newSize.width, height: newSize.height)
+            if after != before {
+                // Moved or resized by someone else: it has happened by the time we hear of it.
+                events.publish(.frame(.willChangeFrame, start: before, end: after, duration: .zero))
+                events.publish(.frame(.didChangeFrame, start: before, end: after, duration: .zero))
+            }
             if newSize != surface.size {
                 let wasWide = provider.isWide(width: surface.size.width)
                 surface.size = newSize
@@ -196,15 +223,26 @@ public final class OnScreenKeyboard {
         case MappingNotify:
             XRefreshKeyboardMapping(&event.xmapping)
             if event.xmapping.request != MappingPointer { injector.keymapChanged() }
-        case UnmapNotify where event.xunmap.window == window.id:
+        case UnmapNotify where event.xunmap.window == window.id && event.xunmap.event == window.id:
             pending += state.handle(.touch(.cancelled, point: Point(x: 0, y: 0), key: nil), at: Clock.now())
+            events.publish(.frame(.didHide, start: frame, end: frame, duration: .zero))
+        case MapNotify where event.xmap.window == window.id && event.xmap.event == window.id:
+            events.publish(.frame(.didShow, start: frame, end: frame, duration: .zero))
+        case DestroyNotify where events.removeListener(event.xdestroywindow.window):
+            break
         case MapNotify where event.xmap.event == display.root && event.xmap.window != window.id:
             keepAbove(event.xmap.window)
         case ConfigureNotify where event.xconfigure.event == display.root:
             keepAbove(event.xconfigure.window)
         case ClientMessage:
-            if let command = control.command(in: event.xclient) {
-                perform(command)
+            if let request = control.request(in: event.xclient) {
+                switch request {
+                case .command(let command): perform(command)
+                case .subscribe(let listener, let keys):
+                    events.addListener(listener, keys: keys)
+                    // A new listener hears where the keyboard is now.
+                    if shown { events.publish(.frame(.didShow, start: frame, end: frame, duration: .zero)) }
+                }
             } else if Atom(event.xclient.data.l.0) == display.atom("WM_DELETE_WINDOW") {
                 exitStatus = 0
             }
@@ -307,7 +345,13 @@ public final class OnScreenKeyboard {
             case .startTimer(let id, let deadline): timers[id] = deadline
             case .cancelTimer(let id): timers[id] = nil
             case .hide: hide()
-            case .notify(let event): delegate?.dispatch(event)
+            case .notify(let event):
+                delegate?.dispatch(event)
+                switch event {
+                case .pageChanged(let page): events.publish(.pageChanged(page))
+                case .layoutChanged(let layout): events.publish(.layoutChanged(layout))
+                default: break
+                }
             default: break
             }
         }
@@ -337,6 +381,7 @@ public final class OnScreenKeyboard {
             }
             queuedKeystrokes.removeFirst()
             for f in injector.type(next, now: now) { logError("cannot type '\(f)': no keysym for it") }
+            if events.keysAllowed, case .text(let text) = next { events.publish(.typed(text)) }
         }
     }
 
@@ -379,15 +424,33 @@ public final class OnScreenKeyboard {
     }
 
     private func show() {
+        guard !shown else { return }
         shown = true
+        events.publish(.frame(.willShow, start: frame, end: frame, duration: .zero))
         window.map()
     }
 
     private func hide() {
+        guard shown else { return }
         shown = false
+        events.publish(.frame(.willHide, start: frame, end: frame, duration: .zero))
         surface.preview.hide()
         surface.callout.hide()
         window.unmap()
+    }
+
+    /// The keyboard window's place on the screen.
+    private var frame: Rect {
+        Rect(x: surface.origin.x, y: surface.origin.y, width: surface.size.width, height: surface.size.height)
+    }
+
+    /// Starts calling `handler` with the published events whose names are in `names`
+    /// (all when nil: `willShow`, `didShow`, `willHide`, `didHide`, `willChangeFrame`,
+    /// `didChangeFrame`, `pageChanged`, `layoutChanged`, and `key` when
+    /// `KeyboardConfiguration.publishKeys`); the observation stops when cancelled.
+    public func observe(_ names: Set<String>? = nil, _ handler: @escaping (PublishedEvent) -> Void) -> EventObservation {
+        let id = events.addObserver(names: names, handler)
+        return EventObservation { [weak self] in self?.events.removeObserver(id) }
     }
 
     /// The globe key or a layout key: the state's effects of showing that layout,

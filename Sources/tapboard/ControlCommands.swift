@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import TapboardX11
 
 /// Sends a control command to the keyboard running on the display.
@@ -33,4 +34,29 @@ struct Quit: ParsableCommand {
         abstract: "Make the keyboard running on the display quit (every key released, the keymap restored); waits until it has.")
     @OptionGroup var display: DisplayOptions
     func run() throws { try send(.quit, display) }
+}
+
+/// `tapboard events`: the keyboard's events as JSON lines.
+struct Events: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the keyboard's events, one JSON object a line, until it quits.",
+        discussion: """
+            Events: willShow, didShow, willHide, didHide, willChangeFrame, didChangeFrame (each with \
+            startFrame and endFrame in screen pixels and the duration in ms), pageChanged and \
+            layoutChanged. Typed text is never printed unless this command is given --keys and the \
+            keyboard was started with --publish-keys: what is typed may be a password.
+            """
+    )
+    @OptionGroup var display: DisplayOptions
+
+    @Flag(name: .long, help: "Also print what is typed ('key' events), if the keyboard was started with --publish-keys.")
+    var keys = false
+
+    func run() throws {
+        try KeyboardControl.listen(displayName: display.display, keys: keys) { event in
+            // Written straight to the descriptor, a line at a time, so a pipe sees each event at once.
+            let line = event.jsonLine + "\n"
+            return line.utf8CString.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count - 1) } >= 0
+        }
+    }
 }

@@ -15,7 +15,7 @@ enum QuickStart {
     /// Options that take a value.
     static let valueOptions: Set<String> = ["--display", "--geometry", "--layout", "--layouts", "--theme", "--scale", "--wide-width"]
     /// Options that take none.
-    static let flags: Set<String> = ["--no-auto-shift", "--hidden", "--replace"]
+    static let flags: Set<String> = ["--no-auto-shift", "--hidden", "--replace", "--publish-keys"]
 
     /// The options as `Tapboard` would parse them, or nil to let it.
     static func parse(_ arguments: [String]) -> RunOptions? {
@@ -41,6 +41,7 @@ enum QuickStart {
         options.noAutoShift = given.contains("--no-auto-shift")
         options.hidden = given.contains("--hidden")
         options.replace = given.contains("--replace")
+        options.keys = given.contains("--publish-keys")
         options.layout = values["--layout"]
         options.layouts = values["--layouts"]
         if let w = values["--wide-width"] {

@@ -14,6 +14,7 @@ struct RunOptions: Equatable {
     var scale: Double?
     var hidden = false
     var replace = false
+    var keys = false
 
     /// What is wrong with the options, if anything.
     var problem: String? {
@@ -61,6 +62,7 @@ struct RunOptions: Equatable {
         configuration.scale = scale
         configuration.startHidden = hidden
         configuration.replace = replace
+        configuration.publishKeys = keys
         let (layout, layouts, theme) = (self.layout, self.layouts, self.theme)
         configuration.reload = {
             ReloadedFiles(layouts: try Self.layoutSources(layout: layout, layouts: layouts), theme: try Self.theme(named: theme))

@@ -16,7 +16,7 @@ struct Tapboard: ParsableCommand {
             SIGUSR1 shows a hidden keyboard, SIGUSR2 hides it.
             """,
         version: "tapboard \(TapboardVersion.string)",
-        subcommands: [Show.self, Hide.self, Toggle.self, Quit.self, DumpLayout.self, Check.self, ListLayouts.self, ListThemes.self]
+        subcommands: [Show.self, Hide.self, Toggle.self, Quit.self, Events.self, DumpLayout.self, Check.self, ListLayouts.self, ListThemes.self]
     )
 
     @OptionGroup var display: DisplayOptions
@@ -42,11 +42,14 @@ struct Tapboard: ParsableCommand {
     @Flag(name: .long, help: "Take the display over from a tapboard already running there (it quits).")
     var replace = false
 
+    @Flag(name: .long, help: "Let 'tapboard events --keys' see what is typed; off by default, since it may be a password.")
+    var publishKeys = false
+
     /// The options of the default command as plain values, as `QuickStart` also gives them.
     var runOptions: RunOptions {
         RunOptions(display: display.display, geometry: geometry, noAutoShift: noAutoShift, layout: layoutOptions.layout,
                    layouts: layoutOptions.layouts, wideWidth: layoutOptions.wideWidth, theme: theme, scale: scale,
-                   hidden: hidden, replace: replace)
+                   hidden: hidden, replace: replace, keys: publishKeys)
     }
 
     func validate() throws {

@@ -129,4 +129,51 @@ struct ControlTests {
         desktop.target.waitForText(length: 1)
         #expect(desktop.target.text == "W")  // auto-shift at the start
     }
+
+    /// Starts `tapboard events` and waits (deadline) for its first line, the didShow every new listener hears.
+    private func listen(_ extra: [String] = []) throws -> ChildProcess {
+        let events = try ChildProcess(try Keyboard.locateBinary(), ["events", "--display", desktop.xvfb.displayName] + extra)
+        let end = Deadline(.seconds(10))
+        while !events.standardOutput.contains("\n") && !end.hasPassed && events.isRunning {
+            desktop.target.handleEvents(until: Deadline(.milliseconds(20)))
+        }
+        return events
+    }
+
+    @Test("tapboard events prints show, hide, frame and page events as JSON lines, with the keyboard's true frame")
+    func eventsStream() throws {
+        let keyboard = try desktop.launchKeyboard(arguments: ["--no-auto-shift"])
+        let events = try listen()
+        for command in ["hide", "show"] { #expect(try tapboard([command]).status == .exited(0)) }
+        try keyboard.tap("letters", "page:symbols")
+        try keyboard.tap("symbols", "1")
+        desktop.target.waitForText(length: 1)
+        #expect(try tapboard(["quit"]).status == .exited(0))
+        #expect(events.wait(until: Deadline(.seconds(5))) == .exited(0), "events: \(events.standardError)")
+        let f = keyboard.actual
+        let frame = "{\"x\":\(f.x),\"y\":\(f.y),\"width\":\(f.width),\"height\":\(f.height)}"
+        func line(_ name: String) -> String {
+            "{\"event\":\"\(name)\",\"startFrame\":\(frame),\"endFrame\":\(frame),\"duration\":0}"
+        }
+        #expect(events.standardOutput.split(separator: "\n").map(String.init) == [
+            line("didShow"), line("willHide"), line("didHide"), line("willShow"), line("didShow"),
+            "{\"event\":\"pageChanged\",\"page\":\"symbols\"}",
+        ])
+    }
+
+    @Test("Typed text is published only when the keyboard allows it (--publish-keys) and the listener asks (--keys)", arguments: [false, true])
+    func keysOnlyWhenAsked(keyboardAllows: Bool) throws {
+        let keyboard = try desktop.launchKeyboard(arguments: ["--no-auto-shift"] + (keyboardAllows ? ["--publish-keys"] : []))
+        let withKeys = try listen(["--keys"])
+        let without = try listen()
+        try keyboard.tap("letters", "q")
+        try keyboard.tap("letters", "w")
+        desktop.target.waitForText(length: 2)
+        #expect(try tapboard(["quit"]).status == .exited(0))
+        #expect(withKeys.wait(until: Deadline(.seconds(5))) == .exited(0))
+        #expect(without.wait(until: Deadline(.seconds(5))) == .exited(0))
+        let keyLines = { (p: ChildProcess) in p.standardOutput.split(separator: "\n").filter { $0.contains("\"key\"") }.map(String.init) }
+        #expect(keyLines(withKeys) == (keyboardAllows ? ["{\"event\":\"key\",\"text\":\"q\"}", "{\"event\":\"key\",\"text\":\"w\"}"] : []))
+        #expect(keyLines(without) == [])
+    }
 }

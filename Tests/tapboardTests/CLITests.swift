@@ -14,7 +14,7 @@ struct CLITests {
             (then releases every key and exits 0). SIGHUP reads the layout and theme files again (a file with a
             mistake is reported and changes nothing); SIGUSR1 shows a hidden keyboard, SIGUSR2 hides it.
 
-            USAGE: tapboard [--display <name>] [--geometry <geometry>] [--no-auto-shift] [--layout <name|path>] [--layouts <list>] [--wide-width <pixels>] [--theme <name|path>] [--scale <factor>] [--hidden] [--replace] <subcommand>
+            USAGE: tapboard [--display <name>] [--geometry <geometry>] [--no-auto-shift] [--layout <name|path>] [--layouts <list>] [--wide-width <pixels>] [--theme <name|path>] [--scale <factor>] [--hidden] [--replace] [--publish-keys] <subcommand>
 
             OPTIONS:
               --display <name>        The X display to use, exactly as given; default $DISPLAY.
@@ -30,6 +30,8 @@ struct CLITests {
                                       default.
               --hidden                Start hidden; 'tapboard show' or 'toggle' shows it.
               --replace               Take the display over from a tapboard already running there (it quits).
+              --publish-keys          Let 'tapboard events --keys' see what is typed; off by default, since it
+                                      may be a password.
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -39,6 +41,7 @@ struct CLITests {
               toggle                  Show the keyboard running on the display if hidden, else hide it.
               quit                    Make the keyboard running on the display quit (every key released, the
                                       keymap restored); waits until it has.
+              events                  Print the keyboard's events, one JSON object a line, until it quits.
               dump-layout             Print the key frames of a page at a window size as JSON, for scripts and
                                       tests.
               check                   Check layout and theme files; print each error with its file, line and
@@ -113,7 +116,7 @@ struct CLITests {
     @Test("the quick parse of the default options agrees with ArgumentParser, or leaves the arguments to it", arguments: [
         [], ["--display", ":3"], ["--geometry", "800x300+10+20", "--no-auto-shift"],
         ["--layout", "de", "--theme", "dark", "--scale", "1.5", "--wide-width", "1400"],
-        ["--layouts", "en-US, de ,ru", "--display", ":1"], ["--layout", "/tmp/x.yaml"], ["--hidden", "--replace"],
+        ["--layouts", "en-US, de ,ru", "--display", ":1"], ["--layout", "/tmp/x.yaml"], ["--hidden", "--replace", "--publish-keys"],
         // Left to ArgumentParser: help, version, subcommands, other forms, repeats, bad values.
         ["--help"], ["--version"], ["check", "x.yaml"], ["--display=:3"], ["--display", ":1", "--display", ":2"],
         ["--geometry", "12"], ["--scale", "9"], ["--scale", "big"], ["--layout", "de", "--layouts", "de,ru"],

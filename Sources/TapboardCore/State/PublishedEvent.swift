@@ -1,0 +1,45 @@
+/// What changed about the keyboard's frame on the screen.
+public enum FrameEventKind: String, Hashable, Sendable, CaseIterable {
+    case willShow, didShow, willHide, didHide, willChangeFrame, didChangeFrame
+}
+
+/// What the keyboard tells applications and scripts (`tapboard events`, library
+/// observers), so they can move their content clear of it.
+public enum PublishedEvent: Hashable, Sendable {
+    /// The keyboard shows, hides or moves: its frame before and after, in screen
+    /// pixels, and how long the change takes (zero when at once).
+    case frame(FrameEventKind, start: Rect, end: Rect, duration: Duration)
+    /// Another page is shown.
+    case pageChanged(PageName)
+    /// Another layout is shown.
+    case layoutChanged(String)
+    /// Text was typed: only published when both the keyboard and the listener
+    /// asked for it (`--keys`), since it may be a password.
+    case typed(String)
+
+    /// The event's name in JSON (`didShow`, `pageChanged`, `key`).
+    public var name: String {
+        switch self {
+        case .frame(let kind, _, _, _): return kind.rawValue
+        case .pageChanged: return "pageChanged"
+        case .layoutChanged: return "layoutChanged"
+        case .typed: return "key"
+        }
+    }
+
+    /// One JSON object on one line, for `tapboard events`.
+    public var jsonLine: String {
+        func rect(_ r: Rect) -> String { "{\"x\":\(r.x),\"y\":\(r.y),\"width\":\(r.width),\"height\":\(r.height)}" }
+        switch self {
+        case .frame(let kind, let start, let end, let duration):
+            let ms = Int(duration.components.seconds) * 1000 + Int(duration.components.attoseconds / 1_000_000_000_000_000)
+            return "{\"event\":\"\(kind.rawValue)\",\"startFrame\":\(rect(start)),\"endFrame\":\(rect(end)),\"duration\":\(ms)}"
+        case .pageChanged(let page):
+            return "{\"event\":\"pageChanged\",\"page\":\(LayoutDump.quote(page))}"
+        case .layoutChanged(let layout):
+            return "{\"event\":\"layoutChanged\",\"layout\":\(LayoutDump.quote(layout))}"
+        case .typed(let text):
+            return "{\"event\":\"key\",\"text\":\(LayoutDump.quote(text))}"
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import CX11
+import TapboardCore
+
+/// Sends the keyboard's published events to the windows of `tapboard events`
+/// listeners (as ClientMessages, so they go only through the X server) and to
+/// the library's observers.
+final class EventPublisher {
+    private let display: XDisplay
+    /// Whether typed text may be published at all (`--keys` on the keyboard).
+    let keysAllowed: Bool
+    private var listeners: [(window: Window, keys: Bool)] = []
+    private var observers: [Int: (kinds: Set<String>?, handler: (PublishedEvent) -> Void)] = [:]
+    private var nextObserver = 0
+
+    /// The ClientMessage type of published events.
+    static let eventType = "_TAPBOARD_EVENT"
+
+    init(display: XDisplay, keysAllowed: Bool) {
+        self.display = display
+        self.keysAllowed = keysAllowed
+    }
+
+    /// Whether anyone listens (so callers can skip building events).
+    var hasListeners: Bool { !listeners.isEmpty || !observers.isEmpty }
+
+    /// A `tapboard events` window to send events to, until it is destroyed.
+    func addListener(_ window: Window, keys: Bool) {
+        guard !listeners.contains(where: { $0.window == window }) else { return }
+        // Its DestroyNotify tells when to stop sending.
+        XSelectInput(display.pointer, window, StructureNotifyMask)
+        listeners.append((window, keys))
+    }
+
+    /// Forgets a destroyed listener window; whether it was one.
+    @discardableResult
+    func removeListener(_ window: Window) -> Bool {
+        let before = listeners.count
+        listeners.removeAll { $0.window == window }
+        return listeners.count != before
+    }
+
+    /// Adds a library observer for some event names (nil: all); returns its number.
+    func addObserver(names: Set<String>?, _ handler: @escaping (PublishedEvent) -> Void) -> Int {
+        nextObserver += 1
+        observers[nextObserver] = (names, handler)
+        return nextObserver
+    }
+
+    /// Removes a library observer.
+    func removeObserver(_ id: Int) { observers[id] = nil }
+
+    /// Publishes an event to everyone who may hear it.
+    func publish(_ event: PublishedEvent) {
+        if case .typed = event, !keysAllowed { return }
+        for (_, o) in observers where o.kinds?.contains(event.name) ?? true { o.handler(event) }
+        for listener in listeners {
+            if case .typed = event, !listener.keys { continue }
+            for message in EventWire.encode(event, display: display) {
+                var e = message
+                e.xclient.window = listener.window
+                XSendEvent(display.pointer, listener.window, 0, NoEventMask, &e)
+            }
+        }
+    }
+}
+
+/// Events as ClientMessages: 20 bytes each. Frames as ten 16-bit numbers (kind,
+/// start x y w h, end x y w h, duration in ms); names as an atom; text as
+/// UTF-8 in pieces of up to 18 bytes.
+enum EventWire {
+    private static let frameKinds = FrameEventKind.allCases
+    private static let pageCode: Int16 = 100, layoutCode: Int16 = 101, keyCode: Int8 = 102
+
+    static func encode(_ event: PublishedEvent, display: XDisplay) -> [XEvent] {
+        func message(format: Int32) -> XEvent {
+            var e = XEvent()
+            e.xclient.type = ClientMessage
+            e.xclient.message_type = display.atom(EventPublisher.eventType)
+            e.xclient.format = format
+            return e
+        }
+        switch event {
+        case .frame(let kind, let start, let end, let duration):
+            var e = message(format: 16)
+            let ms = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+            let values: [Int] = [frameKinds.firstIndex(of: kind) ?? 0, start.x, start.y, start.width, start.height,
+                                 end.x, end.y, end.width, end.height, Int(ms)]
+            withUnsafeMutableBytes(of: &e.xclient.data) { raw in
+                for (i, v) in values.enumerated() { raw.storeBytes(of: Int16(clamping: v), toByteOffset: i * 2, as: Int16.self) }
+            }
+            return [e]
+        case .pageChanged(let name), .layoutChanged(let name):
+            var e = message(format: 32)
+            let code = { if case .pageChanged = event { return pageCode } else { return layoutCode } }()
+            e.xclient.data.l.0 = Int(code)
+            e.xclient.data.l.1 = Int(bitPattern: UInt(display.atom(name)))
+            return [e]
+        case .typed(let text):
+            var out: [XEvent] = []
+            // Pieces end on character boundaries: a piece is whole scalars of at most 18 bytes.
+            var pieces: [[UInt8]] = []
+            var piece: [UInt8] = []
+            for scalar in text.unicodeScalars {
+                let b = Array(String(scalar).utf8)
+                if piece.count + b.count > 18 { pieces.append(piece); piece = [] }
+                piece += b
+            }
+            if !piece.isEmpty { pieces.append(piece) }
+            for p in pieces {
+                var e = message(format: 8)
+                withUnsafeMutableBytes(of: &e.xclient.data) { raw in
+                    raw.storeBytes(of: keyCode, toByteOffset: 0, as: Int8.self)
+                    raw.storeBytes(of: UInt8(p.count), toByteOffset: 1, as: UInt8.self)
+                    for (i, byte) in p.enumerated() { raw.storeBytes(of: byte, toByteOffset: 2 + i, as: UInt8.self) }
+                }
+                out.append(e)
+            }
+            return out
+        }
+    }
+
+    static func decode(_ e: XClientMessageEvent, display: XDisplay) -> PublishedEvent? {
+        guard e.message_type == display.atom(EventPublisher.eventType) else { return nil }
+        var data = e.data
+        switch e.format {
+        case 16:
+            let v: [Int] = withUnsafeBytes(of: &data) { raw in (0 ..< 10).map { Int(raw.load(fromByteOffset: $0 * 2, as: Int16.self)) } }
+            guard v[0] >= 0, v[0] < frameKinds.count else { return nil }
+            return .frame(frameKinds[v[0]], start: Rect(x: v[1], y: v[2], width: v[3], height: v[4]),
+                          end: Rect(x: v[5], y: v[6], width: v[7], height: v[8]), duration: .milliseconds(v[9]))
+        case 32:
+            let atom = Atom(UInt(bitPattern: data.l.1))
+            guard let cName = XGetAtomName(display.pointer, atom) else { return nil }
+            defer { XFree(cName) }
+            let name = String(cString: cName)
+            switch Int16(truncatingIfNeeded: data.l.0) {
+            case pageCode: return .pageChanged(name)
+            case layoutCode: return .layoutChanged(name)
+            default: return nil
+            }
+        case 8:
+            return withUnsafeBytes(of: &data) { raw -> PublishedEvent? in
+                guard raw.load(fromByteOffset: 0, as: Int8.self) == keyCode else { return nil }
+                let n = min(Int(raw.load(fromByteOffset: 1, as: UInt8.self)), 18)
+                return .typed(String(decoding: raw[2 ..< 2 + n], as: UTF8.self))
+            }
+        default:
+            return nil
+        }
+    }
+}
