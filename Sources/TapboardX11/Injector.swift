@@ -5,10 +5,13 @@ import TapboardCore
 ///
 /// A keysym in the keymap is typed with its keycode, Shift held around it when
 /// it sits on the shifted level. A keysym the keymap lacks is typed through a
-/// spare keycode mapped for the moment. Spares are reused least recently used
-/// first and put back only when typing has been idle for a while and at exit,
-/// because an application reads the mapping when it handles the key press, which
-/// may be after a quick restore (the race xdotool is known for).
+/// spare keycode (one the keymap leaves empty). A spare keeps its keysym until
+/// it is needed for another, least recently used first and never within
+/// `reuseAge` of its last use, and all are put back at exit: an application reads
+/// the mapping when it handles the key press, which may be after a quick restore
+/// (the race xdotool is known for). Restoring after some idle time lost
+/// characters under load in the tests, so spares are not restored while running;
+/// they are keycodes no key uses.
 final class Injector {
     private let display: XDisplay
     private var keymap: Keymap
@@ -19,12 +22,17 @@ final class Injector {
     private var useCounter: UInt64 = 0
     /// Keycodes this injector holds down in the server at the moment.
     private var down: Set<KeyCode> = []
-    /// When borrowed keycodes are to be put back, if any are mapped.
-    private(set) var restoreDeadline: Duration?
-    /// How long after the last use borrowed keycodes are put back.
-    static let restoreDelay: Duration = .seconds(2)
     /// The most keycodes borrowed at once (a keymap rarely has more empty ones).
     static let spareLimit = 64
+    /// The least time between two remappings. Xlib notes a keymap change when it
+    /// reads the event and forgets the changes noted while it fetches the new
+    /// map, so an application that reads a second change during the fetch for
+    /// the first keeps the old keysym for it (seen in the tests under load: the
+    /// second remapped keycode read as NoSymbol). Keystrokes that need a remap
+    /// sooner wait, in order.
+    static let remapInterval: Duration = .milliseconds(50)
+    /// When a keycode was last remapped.
+    private var lastRemap: Duration?
     /// How long a borrowed keycode keeps what it typed before it may carry
     /// another keysym: an application looks a keycode up when it handles the
     /// press, which may come after the next remapping (Xvfb's US keymap has 19
@@ -100,7 +108,8 @@ final class Injector {
         // The spares that would be taken, least recently used first: ready once the youngest is old enough.
         let candidates = spares.sorted { $0.lastUse < $1.lastUse }.prefix(missing.count)
         guard candidates.count == missing.count else { return nil }  // too many at once: type what can be
-        let ready = candidates.map { $0.keysym == 0 ? Duration.zero : $0.usedAt + Self.reuseAge }.max() ?? .zero
+        var ready = candidates.map { $0.keysym == 0 ? Duration.zero : $0.usedAt + Self.reuseAge }.max() ?? .zero
+        if let last = lastRemap { ready = max(ready, last + Self.remapInterval) }
         return ready > now ? ready : nil
     }
 
@@ -112,9 +121,6 @@ final class Injector {
     /// Types a keystroke; returns the characters or keysym names that could not be typed.
     @discardableResult
     func type(_ keystroke: Keystroke, now: Duration) -> [String] {
-        // Borrowed keycodes stay while typing goes on, whatever is typed: an
-        // application may still be reading presses made through them.
-        if restoreDeadline != nil { restoreDeadline = now + Self.restoreDelay }
         var failed: [String] = []
         switch keystroke {
         case .text(let text):
@@ -161,7 +167,6 @@ final class Injector {
     /// A spare keycode carrying the keysym: one that already does, or the least recently used.
     private func borrow(for keysym: KeySym, now: Duration) -> KeyCode? {
         useCounter += 1
-        restoreDeadline = now + Self.restoreDelay
         if let i = spares.firstIndex(where: { $0.keysym == keysym }) {
             spares[i].lastUse = useCounter
             spares[i].usedAt = now
@@ -171,6 +176,7 @@ final class Injector {
         spares[i].keysym = keysym
         spares[i].lastUse = useCounter
         spares[i].usedAt = now
+        lastRemap = now
         remap(spares[i].keycode, to: keysym)
         return spares[i].keycode
     }
@@ -182,9 +188,8 @@ final class Injector {
         positions = positions.filter { $0.value.keycode != keycode }
     }
 
-    /// Puts every borrowed keycode back to no keysym.
+    /// Puts every borrowed keycode back to no keysym (at exit).
     func restoreSpares() {
-        restoreDeadline = nil
         for i in spares.indices where spares[i].keysym != 0 {
             spares[i].keysym = 0
             remap(spares[i].keycode, to: 0)

@@ -474,7 +474,7 @@ public final class OnScreenKeyboard {
     // MARK: - Timers
 
     private var nextDeadline: Duration? {
-        ([injector.restoreDeadline, drawDeadline, raiseDeadline, keystrokeDeadline].compactMap { $0 } + timers.values).min()
+        ([drawDeadline, raiseDeadline, keystrokeDeadline].compactMap { $0 } + timers.values).min()
     }
 
     private func fireDueTimers() {
@@ -492,9 +492,6 @@ public final class OnScreenKeyboard {
         if let due = keystrokeDeadline, due <= now {
             typeQueued()
             display.sync()
-        }
-        if let restore = injector.restoreDeadline, restore <= now, queuedKeystrokes.isEmpty {
-            injector.restoreSpares()
         }
     }
 
