@@ -1,0 +1,25 @@
+# Part of scripts/test: install into a scratch prefix with the binary just
+# tested, check what a user gets, uninstall, check nothing is left.
+check_install() {
+    local prefix bin
+    prefix=$(mktemp -d)
+    bin="$(swift build --show-bin-path)/tapboard"
+    TAPBOARD_BINARY="$bin" "$ROOT/scripts/install" "$prefix" >/dev/null
+    local fail=0
+    check() { if ! eval "$1"; then echo "install check failed: $1" >&2; fail=1; fi; }
+    check '[ -x "$prefix/bin/tapboard" ]'
+    check '[ "$(ls "$prefix/share/tapboard/layouts" | wc -l)" -eq "$(ls "$ROOT/Layouts"/*.yaml | wc -l)" ]'
+    check '[ "$(ls "$prefix/share/tapboard/themes" | wc -l)" -eq "$(ls "$ROOT/Themes"/*.yaml | wc -l)" ]'
+    check 'grep -q "^\.Sh NAME" "$prefix/share/man/man1/tapboard.1"'
+    check 'grep -q "^Exec=tapboard toggle" "$prefix/share/applications/tapboard.desktop"'
+    check 'grep -q "^Exec=tapboard --hidden" "$prefix/share/tapboard/autostart/tapboard.desktop"'
+    # An installed layout, edited, is found by name before the built-in one.
+    sed -i 's/^description: .*/description: Installed copy/' "$prefix/share/tapboard/layouts/de.yaml"
+    check 'HOME=/nonexistent XDG_DATA_DIRS=/nonexistent "$prefix/bin/tapboard" list-layouts | grep -q "^de	Installed copy$"'
+    check 'HOME=/nonexistent "$prefix/bin/tapboard" check "$prefix"/share/tapboard/layouts/*.yaml "$prefix"/share/tapboard/themes/*.yaml >/dev/null'
+    "$ROOT/scripts/uninstall" "$prefix" >/dev/null
+    check '[ -z "$(ls -A "$prefix")" ]'
+    rm -rf "$prefix"
+    [ $fail -eq 0 ] && echo "install check: ok (scripts/install, the installed files, scripts/uninstall)"
+    return $fail
+}
