@@ -19,7 +19,8 @@ final class KeyboardWindow {
     static let eventMask = ExposureMask | ButtonPressMask | ButtonReleaseMask | Button1MotionMask | StructureNotifyMask
 
     /// Creates the window at a place on the screen; `userPlaced` marks a position the user asked for.
-    init(display: XDisplay, frame: Rect, userPlaced: Bool) {
+    /// `managed` (for `--float`) lets a window manager frame and move it.
+    init(display: XDisplay, frame: Rect, userPlaced: Bool, managed: Bool = false) {
         self.display = display
         let d = display.pointer
         var attributes = XSetWindowAttributes()
@@ -27,16 +28,16 @@ final class KeyboardWindow {
         attributes.background_pixmap = 0
         attributes.event_mask = Self.eventMask
         attributes.bit_gravity = Int32(NorthWestGravity)
-        attributes.override_redirect = 1
+        attributes.override_redirect = managed ? 0 : 1
         id = XCreateWindow(d, display.root, Int32(frame.x), Int32(frame.y), UInt32(max(frame.width, 1)), UInt32(max(frame.height, 1)), 0,
                            tb_default_depth(d, display.screen), UInt32(InputOutput), tb_default_visual(d, display.screen),
                            UInt(CWBackPixmap | CWEventMask | CWBitGravity | CWOverrideRedirect), &attributes)
-        setProperties(frame: frame, userPlaced: userPlaced)
+        setProperties(frame: frame, userPlaced: userPlaced, managed: managed)
     }
 
     deinit { XDestroyWindow(display.pointer, id) }
 
-    private func setProperties(frame: Rect, userPlaced: Bool) {
+    private func setProperties(frame: Rect, userPlaced: Bool, managed: Bool) {
         let d = display.pointer
         // ICCCM: input = False, so a window manager never gives this window the focus.
         if let hints = XAllocWMHints() {
@@ -56,22 +57,15 @@ final class KeyboardWindow {
         display.setClass(of: id, name: "tapboard", className: "tapboard")
         XStoreName(d, id, "Tapboard")
         setUTF8(property: "_NET_WM_NAME", "Tapboard")
-        setAtoms(property: "_NET_WM_WINDOW_TYPE", ["_NET_WM_WINDOW_TYPE_DOCK"])
-        setAtoms(property: "_NET_WM_STATE", ["_NET_WM_STATE_ABOVE", "_NET_WM_STATE_STICKY",
-                                             "_NET_WM_STATE_SKIP_TASKBAR", "_NET_WM_STATE_SKIP_PAGER"])
+        // Floating, a utility window the manager frames and lets the user move; else a dock.
+        display.setAtoms(of: id, property: "_NET_WM_WINDOW_TYPE", [managed ? "_NET_WM_WINDOW_TYPE_UTILITY" : "_NET_WM_WINDOW_TYPE_DOCK"])
+        display.setAtoms(of: id, property: "_NET_WM_STATE", ["_NET_WM_STATE_ABOVE", "_NET_WM_STATE_STICKY",
+                                                             "_NET_WM_STATE_SKIP_TASKBAR", "_NET_WM_STATE_SKIP_PAGER"])
         var pid = UInt(getpid())
         XChangeProperty(d, id, display.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace,
                         withUnsafeBytes(of: &pid) { $0.baseAddress!.assumingMemoryBound(to: UInt8.self) }, 1)
         var protocols = [display.atom("WM_DELETE_WINDOW")]
         XSetWMProtocols(d, id, &protocols, 1)
-    }
-
-    private func setAtoms(property: String, _ names: [String]) {
-        var atoms = names.map { display.atom($0) }
-        atoms.withUnsafeMutableBytes { buffer in
-            _ = XChangeProperty(display.pointer, id, display.atom(property), XA_ATOM, 32, PropModeReplace,
-                                buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(names.count))
-        }
     }
 
     private func setUTF8(property: String, _ value: String) {

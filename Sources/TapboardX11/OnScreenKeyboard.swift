@@ -27,6 +27,8 @@ public struct KeyboardConfiguration: Sendable {
     public var publishKeys = false
     /// Start hidden; `tapboard show`, `toggle` or SIGUSR1 shows it.
     public var startHidden = false
+    /// Docked (reserving its strip), floating or an overlay; docked at the bottom by default.
+    public var mode: WindowMode = .dock(.bottom)
 
     /// Makes a configuration; every part has a default (US English, compact or wide by the window's width).
     public init(layouts: [LayoutSource] = [.enUS], wideWidth: Int = LayoutProvider.defaultWideWidth, theme: Theme = .default,
@@ -91,6 +93,9 @@ public final class OnScreenKeyboard {
     private let display: XDisplay
     private let window: KeyboardWindow
     private let control: ControlWindow
+    /// The window reserving the docked keyboard's strip, in dock mode.
+    private let dock: DockWindow?
+    private let mode: WindowMode
     private let events: EventPublisher
     private let startHidden: Bool
     /// Whether the keyboard is shown (mapped) or hidden.
@@ -118,15 +123,18 @@ public final class OnScreenKeyboard {
         injector = try Injector(display: display)
         resources = try RenderResources(display: display)
         let screen = display.screenSize
-        let frame = configuration.geometry.resolve(screen: Size(width: screen.width, height: screen.height),
+        var frame = configuration.geometry.resolve(screen: Size(width: screen.width, height: screen.height),
                                                    dpi: display.dpi, scale: configuration.scale ?? 1)
+        mode = configuration.mode
+        if case .dock(.top) = mode, configuration.geometry.y == nil { frame.y = 0 }
         // Fail early, with a clear message, when no font matches; opened at the
         // size the letters use, so the first drawing finds it ready.
         let letters = configuration.theme.style(.character)
         _ = try resources.font(family: letters.fontFamily,
                                pixelSize: Int((letters.fontSize * configuration.theme.scale(forHeight: frame.height)).rounded()))
         let placedByUser = configuration.geometry.x != nil
-        window = KeyboardWindow(display: display, frame: frame, userPlaced: placedByUser)
+        window = KeyboardWindow(display: display, frame: frame, userPlaced: placedByUser, managed: mode == .float)
+        if case .dock(let edge) = mode { dock = DockWindow(display: display, frame: frame, edge: edge) } else { dock = nil }
         surface = KeyboardSurface(display: display, window: window.id, resources: resources, theme: configuration.theme,
                                   size: Size(width: frame.width, height: frame.height), origin: Point(x: frame.x, y: frame.y))
         layouts = configuration.layouts
@@ -200,6 +208,7 @@ public final class OnScreenKeyboard {
             surface.origin = e.send_event != 0 ? Point(x: Int(e.x), y: Int(e.y)) : window.rootOrigin()
             let after = Rect(x: surface.origin.x, y: surface.origin.y, width: newSize.width, height: newSize.height)
             if after != before {
+                if case .dock(let edge) = mode { dock?.place(frame: after, edge: edge) }
                 // Moved or resized by someone else: it has happened by the time we hear of it.
                 events.publish(.frame(.willChangeFrame, start: before, end: after, duration: .zero))
                 events.publish(.frame(.didChangeFrame, start: before, end: after, duration: .zero))
@@ -259,7 +268,7 @@ public final class OnScreenKeyboard {
     /// At most one raise per interval, so another client that also keeps itself
     /// on top cannot drive the two into raising each other without pause.
     private func keepAbove(_ other: Window) {
-        guard other != window.id, !surface.preview.owns(other), !surface.callout.owns(other) else { return }
+        guard other != window.id, other != dock?.id, !surface.preview.owns(other), !surface.callout.owns(other) else { return }
         let now = Clock.now()
         if let last = lastRaise, now - last < Self.raiseInterval {
             if raiseDeadline == nil { raiseDeadline = last + Self.raiseInterval }
@@ -427,6 +436,7 @@ public final class OnScreenKeyboard {
         guard !shown else { return }
         shown = true
         events.publish(.frame(.willShow, start: frame, end: frame, duration: .zero))
+        dock?.map()
         window.map()
     }
 
@@ -437,6 +447,7 @@ public final class OnScreenKeyboard {
         surface.preview.hide()
         surface.callout.hide()
         window.unmap()
+        dock?.unmap()
     }
 
     /// The keyboard window's place on the screen.

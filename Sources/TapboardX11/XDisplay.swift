@@ -60,6 +60,15 @@ public final class XDisplay {
         free(n); free(c)
     }
 
+    /// Sets a property of a window to a list of atoms given by name.
+    func setAtoms(of window: Window, property: String, _ names: [String]) {
+        var list = names.map { atom($0) }
+        list.withUnsafeMutableBytes { buffer in
+            _ = XChangeProperty(pointer, window, atom(property), XA_ATOM, 32, PropModeReplace,
+                                buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(names.count))
+        }
+    }
+
     /// Sends buffered requests.
     func flush() { XFlush(pointer) }
 

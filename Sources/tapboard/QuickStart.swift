@@ -13,9 +13,9 @@ import TapboardCore
 /// one place. A test holds the two to the same result.
 enum QuickStart {
     /// Options that take a value.
-    static let valueOptions: Set<String> = ["--display", "--geometry", "--layout", "--layouts", "--theme", "--scale", "--wide-width"]
+    static let valueOptions: Set<String> = ["--display", "--geometry", "--layout", "--layouts", "--theme", "--scale", "--wide-width", "--dock"]
     /// Options that take none.
-    static let flags: Set<String> = ["--no-auto-shift", "--hidden", "--replace", "--publish-keys"]
+    static let flags: Set<String> = ["--no-auto-shift", "--hidden", "--replace", "--publish-keys", "--float", "--overlay"]
 
     /// The options as `Tapboard` would parse them, or nil to let it.
     static func parse(_ arguments: [String]) -> RunOptions? {
@@ -42,6 +42,9 @@ enum QuickStart {
         options.hidden = given.contains("--hidden")
         options.replace = given.contains("--replace")
         options.keys = given.contains("--publish-keys")
+        options.float = given.contains("--float")
+        options.overlay = given.contains("--overlay")
+        options.dock = values["--dock"]
         options.layout = values["--layout"]
         options.layouts = values["--layouts"]
         if let w = values["--wide-width"] {

@@ -15,9 +15,14 @@ struct RunOptions: Equatable {
     var hidden = false
     var replace = false
     var keys = false
+    var dock: String?
+    var float = false
+    var overlay = false
 
     /// What is wrong with the options, if anything.
     var problem: String? {
+        if [dock != nil, float, overlay].filter({ $0 }).count > 1 { return "give one of --dock, --float and --overlay" }
+        if let dock, DockEdge(rawValue: dock) == nil { return "--dock '\(dock)': expected top or bottom" }
         if let scale, !(scale >= 0.25 && scale <= 4) { return "--scale must be between 0.25 and 4, not \(scale)" }
         return Self.layoutProblem(layout: layout, layouts: layouts, wideWidth: wideWidth)
     }
@@ -63,6 +68,7 @@ struct RunOptions: Equatable {
         configuration.startHidden = hidden
         configuration.replace = replace
         configuration.publishKeys = keys
+        configuration.mode = float ? .float : overlay ? .overlay : .dock(dock.flatMap(DockEdge.init(rawValue:)) ?? .bottom)
         let (layout, layouts, theme) = (self.layout, self.layouts, self.theme)
         configuration.reload = {
             ReloadedFiles(layouts: try Self.layoutSources(layout: layout, layouts: layouts), theme: try Self.theme(named: theme))

@@ -45,11 +45,21 @@ struct Tapboard: ParsableCommand {
     @Flag(name: .long, help: "Let 'tapboard events --keys' see what is typed; off by default, since it may be a password.")
     var publishKeys = false
 
+    @Option(name: .long, help: ArgumentHelp("Dock at the top or bottom (the default) and reserve that strip, so maximised windows end where the keyboard starts.",
+                                            valueName: "edge"))
+    var dock: String?
+
+    @Flag(name: .long, help: "An ordinary window the window manager frames and lets you move, kept above, reserving nothing.")
+    var float = false
+
+    @Flag(name: .long, help: "Above everything, reserving nothing: for a kiosk with a full-screen application.")
+    var overlay = false
+
     /// The options of the default command as plain values, as `QuickStart` also gives them.
     var runOptions: RunOptions {
         RunOptions(display: display.display, geometry: geometry, noAutoShift: noAutoShift, layout: layoutOptions.layout,
                    layouts: layoutOptions.layouts, wideWidth: layoutOptions.wideWidth, theme: theme, scale: scale,
-                   hidden: hidden, replace: replace, keys: publishKeys)
+                   hidden: hidden, replace: replace, keys: publishKeys, dock: dock, float: float, overlay: overlay)
     }
 
     func validate() throws {

@@ -14,7 +14,7 @@ struct CLITests {
             (then releases every key and exits 0). SIGHUP reads the layout and theme files again (a file with a
             mistake is reported and changes nothing); SIGUSR1 shows a hidden keyboard, SIGUSR2 hides it.
 
-            USAGE: tapboard [--display <name>] [--geometry <geometry>] [--no-auto-shift] [--layout <name|path>] [--layouts <list>] [--wide-width <pixels>] [--theme <name|path>] [--scale <factor>] [--hidden] [--replace] [--publish-keys] <subcommand>
+            USAGE: tapboard <options> <subcommand>
 
             OPTIONS:
               --display <name>        The X display to use, exactly as given; default $DISPLAY.
@@ -32,6 +32,12 @@ struct CLITests {
               --replace               Take the display over from a tapboard already running there (it quits).
               --publish-keys          Let 'tapboard events --keys' see what is typed; off by default, since it
                                       may be a password.
+              --dock <edge>           Dock at the top or bottom (the default) and reserve that strip, so
+                                      maximised windows end where the keyboard starts.
+              --float                 An ordinary window the window manager frames and lets you move, kept
+                                      above, reserving nothing.
+              --overlay               Above everything, reserving nothing: for a kiosk with a full-screen
+                                      application.
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -116,11 +122,11 @@ struct CLITests {
     @Test("the quick parse of the default options agrees with ArgumentParser, or leaves the arguments to it", arguments: [
         [], ["--display", ":3"], ["--geometry", "800x300+10+20", "--no-auto-shift"],
         ["--layout", "de", "--theme", "dark", "--scale", "1.5", "--wide-width", "1400"],
-        ["--layouts", "en-US, de ,ru", "--display", ":1"], ["--layout", "/tmp/x.yaml"], ["--hidden", "--replace", "--publish-keys"],
+        ["--layouts", "en-US, de ,ru", "--display", ":1"], ["--layout", "/tmp/x.yaml"], ["--hidden", "--replace", "--publish-keys"], ["--dock", "top"], ["--float"], ["--overlay", "--no-auto-shift"],
         // Left to ArgumentParser: help, version, subcommands, other forms, repeats, bad values.
         ["--help"], ["--version"], ["check", "x.yaml"], ["--display=:3"], ["--display", ":1", "--display", ":2"],
         ["--geometry", "12"], ["--scale", "9"], ["--scale", "big"], ["--layout", "de", "--layouts", "de,ru"],
-        ["--layouts", "de,,ru"], ["--wide-width", "-5"], ["--no-auto-shift", "--no-auto-shift"], ["--bogus"], ["--display"],
+        ["--layouts", "de,,ru"], ["--dock", "left"], ["--float", "--overlay"], ["--dock", "top", "--float"], ["--wide-width", "-5"], ["--no-auto-shift", "--no-auto-shift"], ["--bogus"], ["--display"],
     ])
     func quickParseAgrees(arguments: [String]) throws {
         let quick = QuickStart.parse(arguments)

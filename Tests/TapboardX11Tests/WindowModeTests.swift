@@ -1,0 +1,53 @@
+import CX11
+import Foundation
+import TapboardTestKit
+import Testing
+
+/// --dock reserves the keyboard's strip under a window manager (openbox), so
+/// the work area, where maximised windows go, ends where the keyboard starts;
+/// --overlay and --float reserve nothing. Taps still arrive in every mode.
+@Suite("Window modes under openbox", .serialized)
+struct WindowModeTests {
+    /// The root's _NET_WORKAREA (x, y, width, height of the first desktop), once it equals `expected` or 10 s pass.
+    private func workArea(on displayName: String, becoming expected: [Int]) throws -> [Int] {
+        let d = try XConnection.open(displayName)
+        defer { XCloseDisplay(d) }
+        let root = tb_root_window(d, tb_default_screen(d))
+        XSelectInput(d, root, PropertyChangeMask)
+        func read() -> [Int] {
+            var type: Atom = 0, format: Int32 = 0
+            var count: UInt = 0, after: UInt = 0
+            var data: UnsafeMutablePointer<UInt8>?
+            let atom = XInternAtom(d, "_NET_WORKAREA", 0)
+            guard XGetWindowProperty(d, root, atom, 0, 4, 0, XA_CARDINAL, &type, &format, &count, &after, &data) == Success,
+                  let data, count >= 4 else { return [] }
+            defer { XFree(data) }
+            return data.withMemoryRebound(to: UInt.self, capacity: 4) { p in (0 ..< 4).map { Int(p[$0]) } }
+        }
+        var area = read()
+        _ = XConnection.pump(d, until: Deadline(.seconds(10)), handle: { _ in area = read() }, done: { area == expected })
+        return area
+    }
+
+    @Test("the work area leaves out the docked keyboard's strip; an overlay or a floating keyboard leaves it whole", arguments: [
+        ([] as [String], WindowPlacement(width: 800, height: 280, x: 240, y: 520), [0, 0, 1280, 520]),
+        (["--dock", "top"], WindowPlacement(width: 1280, height: 250, x: 0, y: 0), [0, 250, 1280, 550]),
+        (["--overlay"], WindowPlacement(width: 800, height: 280, x: 240, y: 520), [0, 0, 1280, 800]),
+        (["--float"], WindowPlacement(width: 800, height: 280, x: 240, y: 520), [0, 0, 1280, 800]),
+    ])
+    func workAreaPerMode(arguments: [String], placement: WindowPlacement, expected: [Int]) throws {
+        let desktop = try Desktop(windowManager: true)
+        let keyboard = try desktop.launchKeyboard(geometry: placement, arguments: ["--no-auto-shift"] + arguments)
+        #expect(try workArea(on: desktop.xvfb.displayName, becoming: expected) == expected)
+        try keyboard.tap("letters", "q")
+        desktop.target.waitForText(length: 1)
+        #expect(desktop.target.text == "q")
+        desktop.target.drain()
+        #expect(desktop.target.hasFocus && desktop.target.focusOuts.isEmpty, "the target lost the focus")
+        // Hidden, a docked keyboard gives its strip back.
+        if arguments.isEmpty {
+            keyboard.child.send(SIGUSR2)
+            #expect(try workArea(on: desktop.xvfb.displayName, becoming: [0, 0, 1280, 800]) == [0, 0, 1280, 800])
+        }
+    }
+}
