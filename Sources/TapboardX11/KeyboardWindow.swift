@@ -16,7 +16,7 @@ final class KeyboardWindow {
     let id: Window
 
     /// The events the keyboard window listens to.
-    static let eventMask = ExposureMask | ButtonPressMask | ButtonReleaseMask | Button1MotionMask | StructureNotifyMask
+    static let eventMask = ExposureMask | ButtonPressMask | ButtonReleaseMask | Button1MotionMask | StructureNotifyMask | FocusChangeMask
 
     /// Creates the window at a place on the screen; `userPlaced` marks a position the user asked for.
     /// `managed` (for `--float`) lets a window manager frame and move it.

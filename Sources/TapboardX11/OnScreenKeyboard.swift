@@ -147,7 +147,9 @@ public final class OnScreenKeyboard {
 
     /// Shows the keyboard and handles events until it is told to quit; returns the exit status.
     public func run() -> Int32 {
-        XSelectInput(display.pointer, display.root, SubstructureNotifyMask)
+        // Other windows mapped or restacked (to stay above), and the active window (to give focus back to).
+        XSelectInput(display.pointer, display.root, SubstructureNotifyMask | PropertyChangeMask)
+        noteFocus()
         if !startHidden { show() }
         display.flush()
         while exitStatus == nil {
@@ -239,6 +241,11 @@ public final class OnScreenKeyboard {
             events.publish(.frame(.didShow, start: frame, end: frame, duration: .zero))
         case DestroyNotify where events.removeListener(event.xdestroywindow.window):
             break
+        case PropertyNotify where event.xproperty.window == display.root && event.xproperty.atom == display.atom("_NET_ACTIVE_WINDOW"):
+            noteFocus()
+        case FocusIn where event.xfocus.window == window.id && event.xfocus.mode != NotifyUngrab
+                           && event.xfocus.detail != NotifyPointer && event.xfocus.detail != NotifyInferior:
+            handFocusBack()
         case MapNotify where event.xmap.event == display.root && event.xmap.window != window.id:
             keepAbove(event.xmap.window)
         case ConfigureNotify where event.xconfigure.event == display.root:
@@ -420,6 +427,27 @@ public final class OnScreenKeyboard {
         deferredDrawing = []
         drawDeadline = nil
         surface.draw(plan, state: state)
+    }
+
+    /// The window that had the focus before anything gave it to the keyboard.
+    private var lastFocus: Window = 0
+
+    /// Remembers the focused window (at start, and when the window manager's active window changes).
+    private func noteFocus() {
+        var focus: Window = 0
+        var revert: Int32 = 0
+        XGetInputFocus(display.pointer, &focus, &revert)
+        if focus > 1, focus != window.id, focus != dock?.id { lastFocus = focus }
+    }
+
+    /// The keyboard never keeps the focus: someone gave it (a window manager, a
+    /// click-to-focus rule), so it goes back to the window that had it.
+    private func handFocusBack() {
+        var attributes = XWindowAttributes()
+        let target: Window = lastFocus != 0 && XGetWindowAttributes(display.pointer, lastFocus, &attributes) != 0
+            && attributes.map_state == IsViewable ? lastFocus : Window(PointerRoot)
+        XSetInputFocus(display.pointer, target, Int32(RevertToPointerRoot), Time(CurrentTime))
+        display.flush()
     }
 
     /// A command from `tapboard show|hide|toggle|quit`.

@@ -50,4 +50,24 @@ struct WindowModeTests {
             #expect(try workArea(on: desktop.xvfb.displayName, becoming: [0, 0, 1280, 800]) == [0, 0, 1280, 800])
         }
     }
+
+    @Test("Given the focus by another client, as a window manager might, the keyboard hands it back to the window that had it",
+          arguments: [(false, [] as [String]), (true, ["--float"]), (true, [])])
+    func focusHandedBack(windowManager: Bool, arguments: [String]) throws {
+        let desktop = try Desktop(windowManager: windowManager)
+        let keyboard = try desktop.launchKeyboard(arguments: ["--no-auto-shift"] + arguments)
+        let d = try XConnection.open(desktop.xvfb.displayName)
+        defer { XCloseDisplay(d) }
+        XSetInputFocus(d, keyboard.window, RevertToParent, Time(CurrentTime))
+        XSync(d, 0)
+        let end = Deadline(.seconds(5))
+        while !end.hasPassed && !(desktop.target.focusOuts.count > 0 && desktop.target.hasFocus) {
+            desktop.target.handleEvents(until: Deadline(.milliseconds(20)))
+        }
+        #expect(desktop.target.focusOuts.count > 0, "the focus never left the target: the test did not take it")
+        #expect(desktop.target.hasFocus, "the keyboard kept the focus")
+        try keyboard.tap("letters", "q")
+        desktop.target.waitForText(length: 1)
+        #expect(desktop.target.text == "q")
+    }
 }
