@@ -57,6 +57,8 @@ final class ControlWindow {
         case command(ControlCommand)
         /// `tapboard events`: send events to this window (typed text too when `keys`).
         case subscribe(Window, keys: Bool)
+        /// `tapboard type`: tap the keys for the text in this window's `_TAPBOARD_TEXT`, `delay` apart, then answer it.
+        case type(Window, delay: Duration)
     }
 
     /// The request a ClientMessage to this window carries, if it is one.
@@ -66,11 +68,35 @@ final class ControlWindow {
         if name == display.atom(Self.subscribe) {
             return .subscribe(Window(UInt(bitPattern: event.data.l.1)), keys: event.data.l.2 != 0)
         }
+        if name == display.atom(Self.typeRequest) {
+            return .type(Window(UInt(bitPattern: event.data.l.1)), delay: .milliseconds(max(0, min(event.data.l.2, 10_000))))
+        }
         return ControlCommand.allCases.first { display.atom("_TAPBOARD_" + $0.rawValue.uppercased()) == name }.map { .command($0) }
     }
 
     /// The request name of a subscription.
     static let subscribe = "_TAPBOARD_SUBSCRIBE"
+    /// The request name of `tapboard type`, its text property, and the answer's type and property.
+    static let typeRequest = "_TAPBOARD_TYPE", typeText = "_TAPBOARD_TEXT"
+    static let typedAnswer = "_TAPBOARD_TYPED", untypedText = "_TAPBOARD_UNTYPED"
+
+    /// A window's UTF-8 text property, if it has one.
+    static func text(of window: Window, property: String, display: XDisplay) -> String? {
+        var type: Atom = 0, format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display.pointer, window, display.atom(property), 0, 1 << 20, 0, Atom(AnyPropertyType),
+                                 &type, &format, &count, &after, &data) == Success, let data, format == 8 else { return nil }
+        defer { XFree(data) }
+        return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
+    }
+
+    /// Sets a window's UTF-8 text property.
+    static func setText(_ text: String, of window: Window, property: String, display: XDisplay) {
+        var bytes = Array(text.utf8)
+        XChangeProperty(display.pointer, window, display.atom(property), display.atom("UTF8_STRING"), 8, PropModeReplace,
+                        &bytes, Int32(bytes.count))
+    }
 
     /// Whether a SelectionClear means another keyboard took this display over.
     func lostSelection(_ event: XSelectionClearEvent) -> Bool {
@@ -80,6 +106,40 @@ final class ControlWindow {
 
 /// The sending end: `tapboard show` and the others, and `tapboard events`.
 public enum KeyboardControl {
+    /// Asks the keyboard running on a display to tap the keys for `text`, `delay`
+    /// apart, as a person would (pages, shift, callouts), and waits until it has;
+    /// returns the characters no key of its layout types.
+    public static func type(_ text: String, delay: Duration, displayName: String?) throws -> [Character] {
+        let display = try XDisplay(name: displayName)
+        let d = display.pointer
+        let owner = XGetSelectionOwner(d, display.atom(ControlWindow.selection(screen: display.screen)))
+        guard owner != 0 else { throw X11Error.notRunning(display.name) }
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        let requester = XCreateWindow(d, display.root, -1, -1, 1, 1, 0, 0, UInt32(InputOnly), nil, UInt(CWOverrideRedirect), &attributes)
+        defer { XDestroyWindow(d, requester) }
+        ControlWindow.setText(text, of: requester, property: ControlWindow.typeText, display: display)
+        XSelectInput(d, owner, StructureNotifyMask)
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = owner
+        event.xclient.message_type = display.atom(ControlWindow.commandType)
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(bitPattern: UInt(display.atom(ControlWindow.typeRequest)))
+        event.xclient.data.l.1 = Int(bitPattern: UInt(requester))
+        event.xclient.data.l.2 = Int(delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000)
+        XSendEvent(d, owner, 0, NoEventMask, &event)
+        display.sync()
+        while true {
+            var e = XEvent()
+            XNextEvent(d, &e)
+            if e.type == DestroyNotify && e.xdestroywindow.window == owner { throw X11Error.notRunning(display.name) }
+            if e.type == ClientMessage, e.xclient.window == requester, e.xclient.message_type == display.atom(ControlWindow.typedAnswer) {
+                return Array(ControlWindow.text(of: requester, property: ControlWindow.untypedText, display: display) ?? "")
+            }
+        }
+    }
+
     /// Listens to the keyboard running on a display and calls `handler` with each
     /// event, until the keyboard goes away (then returns) or `handler` returns false.
     /// Typed text comes only when `keys` and the keyboard publishes it (`--publish-keys`).

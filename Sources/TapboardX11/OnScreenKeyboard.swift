@@ -254,6 +254,8 @@ public final class OnScreenKeyboard {
             if let request = control.request(in: event.xclient) {
                 switch request {
                 case .command(let command): perform(command)
+                case .type(let requester, let delay):
+                    startTyping(for: requester, delay: delay)
                 case .subscribe(let listener, let keys):
                     events.addListener(listener, keys: keys)
                     // A new listener hears where the keyboard is now.
@@ -429,6 +431,64 @@ public final class OnScreenKeyboard {
         surface.draw(plan, state: state)
     }
 
+    // MARK: - tapboard type
+
+    /// Touches to make, each at its time, for `tapboard type`; and whom to answer when done.
+    private var typingEvents: [(at: Duration, event: InputEvent)] = []
+    private var typingAnswers: [(at: Duration, window: Window, untyped: String)] = []
+
+    /// Plans the text from the state as it will be after what is already queued,
+    /// and queues the touches: each key held `delay`, then `delay` before the next.
+    private func startTyping(for requester: Window, delay: Duration) {
+        let text = ControlWindow.text(of: requester, property: ControlWindow.typeText, display: display) ?? ""
+        let plan = TypingPlanner.plan(text, from: state)
+        var t = max(Clock.now(), typingEvents.last?.at ?? .zero) + delay
+        let hold = max(delay, .milliseconds(10))
+        for step in plan.steps {
+            switch step {
+            case .tap(_, let key):
+                typingEvents.append((t, .touch(.began, point: centre(of: key), key: key)))
+                typingEvents.append((t + hold, .touch(.ended, point: centre(of: key), key: key)))
+                t += hold + delay
+            case .callout(_, let key, let item):
+                let open = t + state.options.calloutDelay
+                typingEvents.append((t, .touch(.began, point: centre(of: key), key: key)))
+                typingEvents.append((open + hold, .touch(.moved, point: centre(of: key), key: key, calloutItem: item)))
+                typingEvents.append((open + hold * 2, .touch(.ended, point: centre(of: key), key: key, calloutItem: item)))
+                t = open + hold * 2 + delay
+            }
+        }
+        typingAnswers.append((t, requester, String(plan.untypable)))
+    }
+
+    /// Where a key of the page shown is (for the delegate; typing goes by key).
+    private func centre(of key: Int) -> Point {
+        key < surface.frames.count ? surface.frames[key].rect.center : Point(x: 0, y: 0)
+    }
+
+    /// Carries out the typing touches that are due, and answers finished requests.
+    private func typeDue(_ now: Duration) {
+        var effects: [Effect] = []
+        while let next = typingEvents.first, next.at <= now {
+            typingEvents.removeFirst()
+            effects += state.handle(next.event, at: now)
+            for case .switchLayout(let which) in effects { effects += switchLayout(which) }
+        }
+        apply(effects)
+        while let answer = typingAnswers.first, answer.at <= now, typingEvents.first.map({ $0.at > answer.at }) ?? true {
+            typingAnswers.removeFirst()
+            ControlWindow.setText(answer.untyped, of: answer.window, property: ControlWindow.untypedText, display: display)
+            var e = XEvent()
+            e.xclient.type = ClientMessage
+            e.xclient.window = answer.window
+            e.xclient.message_type = display.atom(ControlWindow.typedAnswer)
+            e.xclient.format = 32
+            // Answered once the keys are typed and the server has them.
+            display.sync()
+            XSendEvent(display.pointer, answer.window, 0, NoEventMask, &e)
+        }
+    }
+
     /// The window that had the focus before anything gave it to the keyboard.
     private var lastFocus: Window = 0
 
@@ -513,7 +573,8 @@ public final class OnScreenKeyboard {
     // MARK: - Timers
 
     private var nextDeadline: Duration? {
-        ([drawDeadline, raiseDeadline, keystrokeDeadline].compactMap { $0 } + timers.values).min()
+        ([drawDeadline, raiseDeadline, keystrokeDeadline, typingEvents.first?.at, typingAnswers.first?.at].compactMap { $0 }
+            + timers.values).min()
     }
 
     private func fireDueTimers() {
@@ -531,6 +592,9 @@ public final class OnScreenKeyboard {
         if let due = keystrokeDeadline, due <= now {
             typeQueued()
             display.sync()
+        }
+        if (typingEvents.first?.at ?? .seconds(Int64.max)) <= now || (typingAnswers.first?.at ?? .seconds(Int64.max)) <= now {
+            typeDue(now)
         }
     }
 

@@ -60,3 +60,34 @@ struct Events: ParsableCommand {
         }
     }
 }
+
+/// `tapboard type TEXT`: the running keyboard taps the keys for the text.
+struct TypeText: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "type",
+        abstract: "Make the running keyboard tap the keys for a text, as a person would (for UI tests).",
+        discussion: """
+            It switches pages, shifts and opens callouts, so the keys visibly press and a screenshot \
+            shows it; the text goes to the focused window. Exits 0 when every character was typed, \
+            2 (naming them) when some have no key on the layout shown.
+            """
+    )
+    @OptionGroup var display: DisplayOptions
+
+    @Argument(help: "The text to type.")
+    var text: String
+
+    @Option(name: .long, help: ArgumentHelp("Milliseconds each key is held, and between keys.", valueName: "ms"))
+    var delay: Int = 50
+
+    func validate() throws {
+        guard (0 ... 10_000).contains(delay) else { throw ValidationError("--delay must be 0 to 10000 ms, not \(delay)") }
+    }
+
+    func run() throws {
+        let untypable = try KeyboardControl.type(text, delay: .milliseconds(delay), displayName: display.display)
+        guard untypable.isEmpty else {
+            throw UserError(description: "no key types \(untypable.map { "'\($0)'" }.joined(separator: ", ")) on the layout shown; the rest was typed")
+        }
+    }
+}

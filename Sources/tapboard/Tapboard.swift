@@ -16,7 +16,7 @@ struct Tapboard: ParsableCommand {
             SIGUSR1 shows a hidden keyboard, SIGUSR2 hides it.
             """,
         version: "tapboard \(TapboardVersion.string)",
-        subcommands: [Show.self, Hide.self, Toggle.self, Quit.self, Events.self, DumpLayout.self, Check.self, ListLayouts.self, ListThemes.self]
+        subcommands: [Show.self, Hide.self, Toggle.self, Quit.self, Events.self, TypeText.self, DumpLayout.self, Check.self, ListLayouts.self, ListThemes.self]
     )
 
     @OptionGroup var display: DisplayOptions

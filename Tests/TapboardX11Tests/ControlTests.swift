@@ -176,4 +176,20 @@ struct ControlTests {
         #expect(keyLines(withKeys) == (keyboardAllows ? ["{\"event\":\"key\",\"text\":\"q\"}", "{\"event\":\"key\",\"text\":\"w\"}"] : []))
         #expect(keyLines(without) == [])
     }
+
+    @Test("tapboard type taps a mixed text (shift, pages, symbols, callouts) into the focused window exactly")
+    func typeCommand() throws {
+        let keyboard = try desktop.launchKeyboard()
+        let text = "Hello, Wörld! 42 € é\nNext"
+        let result = try tapboard(["type", "--delay", "5", text])
+        #expect(result.status == .exited(0), "\(result.stderr)")
+        desktop.target.waitForText(length: text.unicodeScalars.count)
+        desktop.target.drain()
+        #expect(desktop.target.text == text.replacingOccurrences(of: "\n", with: "\n"), "\(desktop.target.pressLog)")
+        let untypable = try tapboard(["type", "aжb"])
+        #expect(untypable.status == .exited(2))
+        #expect(untypable.stderr == "tapboard: no key types 'ж' on the layout shown; the rest was typed\n")
+        #expect(keyboard.isRunning)
+        #expect(desktop.tapper.noKeyDown)
+    }
 }

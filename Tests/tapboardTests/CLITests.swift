@@ -48,6 +48,8 @@ struct CLITests {
               quit                    Make the keyboard running on the display quit (every key released, the
                                       keymap restored); waits until it has.
               events                  Print the keyboard's events, one JSON object a line, until it quits.
+              type                    Make the running keyboard tap the keys for a text, as a person would (for
+                                      UI tests).
               dump-layout             Print the key frames of a page at a window size as JSON, for scripts and
                                       tests.
               check                   Check layout and theme files; print each error with its file, line and
