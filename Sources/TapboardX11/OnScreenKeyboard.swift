@@ -29,6 +29,8 @@ public struct KeyboardConfiguration: Sendable {
     public var startHidden = false
     /// Docked (reserving its strip), floating or an overlay; docked at the bottom by default.
     public var mode: WindowMode = .dock(.bottom)
+    /// How long showing and hiding slide the keyboard in from and out to its edge; zero for at once.
+    public var animation: Duration = .zero
 
     /// Makes a configuration; every part has a default (US English, compact or wide by the window's width).
     public init(layouts: [LayoutSource] = [.enUS], wideWidth: Int = LayoutProvider.defaultWideWidth, theme: Theme = .default,
@@ -93,6 +95,11 @@ public final class OnScreenKeyboard {
     private let display: XDisplay
     private let window: KeyboardWindow
     private let control: ControlWindow
+    private let animation: Duration
+    /// A show or hide sliding the keyboard, while it runs.
+    private var slide: (from: Rect, to: Rect, start: Duration, hiding: Bool)?
+    /// Frames of a slide come this often.
+    private static let slideFrame: Duration = .milliseconds(16)
     /// The window reserving the docked keyboard's strip, in dock mode.
     private let dock: DockWindow?
     private let mode: WindowMode
@@ -119,6 +126,7 @@ public final class OnScreenKeyboard {
         // First, so a second keyboard on the display says so before anything else.
         control = try ControlWindow(display: display, replace: configuration.replace)
         startHidden = configuration.startHidden
+        animation = configuration.animation
         events = EventPublisher(display: display, keysAllowed: configuration.publishKeys)
         injector = try Injector(display: display)
         resources = try RenderResources(display: display)
@@ -127,6 +135,7 @@ public final class OnScreenKeyboard {
                                                    dpi: display.dpi, scale: configuration.scale ?? 1)
         mode = configuration.mode
         if case .dock(.top) = mode, configuration.geometry.y == nil { frame.y = 0 }
+        restingFrame = frame
         // Fail early, with a clear message, when no font matches; opened at the
         // size the letters use, so the first drawing finds it ready.
         let letters = configuration.theme.style(.character)
@@ -150,7 +159,8 @@ public final class OnScreenKeyboard {
         // Other windows mapped or restacked (to stay above), and the active window (to give focus back to).
         XSelectInput(display.pointer, display.root, SubstructureNotifyMask | PropertyChangeMask)
         noteFocus()
-        if !startHidden { show() }
+        // At start the keyboard appears in place; only later shows slide.
+        if !startHidden { show(animated: false) }
         display.flush()
         while exitStatus == nil {
             fireDueTimers()
@@ -209,7 +219,11 @@ public final class OnScreenKeyboard {
             // A window manager's synthetic event carries root coordinates; a real one is relative to the parent.
             surface.origin = e.send_event != 0 ? Point(x: Int(e.x), y: Int(e.y)) : window.rootOrigin()
             let after = Rect(x: surface.origin.x, y: surface.origin.y, width: newSize.width, height: newSize.height)
-            if after != before {
+            // Our own moves (a slide, putting it back after a hide) are not news.
+            let own = ownMoves.firstIndex(of: surface.origin)
+            if let own { ownMoves.removeFirst(own + 1) }
+            if after != before && slide == nil && own == nil {
+                if shown { restingFrame = after }
                 if case .dock(let edge) = mode { dock?.place(frame: after, edge: edge) }
                 // Moved or resized by someone else: it has happened by the time we hear of it.
                 events.publish(.frame(.willChangeFrame, start: before, end: after, duration: .zero))
@@ -236,9 +250,10 @@ public final class OnScreenKeyboard {
             if event.xmapping.request != MappingPointer { injector.keymapChanged() }
         case UnmapNotify where event.xunmap.window == window.id && event.xunmap.event == window.id:
             pending += state.handle(.touch(.cancelled, point: Point(x: 0, y: 0), key: nil), at: Clock.now())
-            events.publish(.frame(.didHide, start: frame, end: frame, duration: .zero))
+            // A slide says didHide when it ends.
+            if animation == .zero { events.publish(.frame(.didHide, start: frame, end: frame, duration: .zero)) }
         case MapNotify where event.xmap.window == window.id && event.xmap.event == window.id:
-            events.publish(.frame(.didShow, start: frame, end: frame, duration: .zero))
+            if animation == .zero { events.publish(.frame(.didShow, start: frame, end: frame, duration: .zero)) }
         case DestroyNotify where events.removeListener(event.xdestroywindow.window):
             break
         case PropertyNotify where event.xproperty.window == display.root && event.xproperty.atom == display.atom("_NET_ACTIVE_WINDOW"):
@@ -520,22 +535,89 @@ public final class OnScreenKeyboard {
         }
     }
 
-    private func show() {
+    private func show(animated: Bool = true) {
         guard !shown else { return }
         shown = true
-        events.publish(.frame(.willShow, start: frame, end: frame, duration: .zero))
+        let rest = restingFrame ?? frame
+        guard animation > .zero, animated else {
+            events.publish(.frame(.willShow, start: frame, end: frame, duration: .zero))
+            dock?.map()
+            window.map()
+            if animation > .zero { events.publish(.frame(.didShow, start: frame, end: frame, duration: .zero)) }
+            return
+        }
+        let from = slide?.hiding == true ? currentSlidePosition(Clock.now()) : offscreen(rest)
+        events.publish(.frame(.willShow, start: from, end: rest, duration: animation))
+        moveWindow(to: Point(x: from.x, y: from.y))
         dock?.map()
         window.map()
+        slide = (from, rest, Clock.now(), false)
     }
 
     private func hide() {
         guard shown else { return }
         shown = false
-        events.publish(.frame(.willHide, start: frame, end: frame, duration: .zero))
         surface.preview.hide()
         surface.callout.hide()
-        window.unmap()
-        dock?.unmap()
+        guard animation > .zero else {
+            events.publish(.frame(.willHide, start: frame, end: frame, duration: .zero))
+            window.unmap()
+            dock?.unmap()
+            return
+        }
+        let rest = restingFrame ?? frame
+        let from = slide == nil ? rest : currentSlidePosition(Clock.now())
+        events.publish(.frame(.willHide, start: from, end: offscreen(rest), duration: animation))
+        slide = (from, offscreen(rest), Clock.now(), true)
+    }
+
+    /// Where a slide starts or ends: just past the screen edge the keyboard keeps to.
+    private func offscreen(_ rest: Rect) -> Rect {
+        var r = rest
+        if case .dock(.top) = mode { r.y = -rest.height } else { r.y = display.screenSize.height }
+        return r
+    }
+
+    /// The slide's position at a time (eased out).
+    private func currentSlidePosition(_ now: Duration) -> Rect {
+        guard let slide else { return frame }
+        let p = min(max((now - slide.start) / animation, 0), 1)
+        let eased = 1 - (1 - p) * (1 - p)
+        var r = slide.to
+        r.x = slide.from.x + Int((Double(slide.to.x - slide.from.x) * eased).rounded())
+        r.y = slide.from.y + Int((Double(slide.to.y - slide.from.y) * eased).rounded())
+        return r
+    }
+
+    /// Moves a slide on; at its end, hides (for a hide) and says it is done.
+    private func advanceSlide(_ now: Duration) {
+        guard let current = slide else { return }
+        let position = currentSlidePosition(now)
+        moveWindow(to: Point(x: position.x, y: position.y))
+        guard now - current.start >= animation else { return }
+        slide = nil
+        if current.hiding {
+            window.unmap()
+            dock?.unmap()
+            // Back to its place, unmapped, for the next show.
+            let rest = restingFrame ?? current.from
+            moveWindow(to: Point(x: rest.x, y: rest.y))
+            events.publish(.frame(.didHide, start: current.from, end: current.to, duration: animation))
+        } else {
+            events.publish(.frame(.didShow, start: current.from, end: current.to, duration: animation))
+        }
+    }
+
+    /// Where the keyboard rests when shown: where it was placed, or moved to by someone else.
+    private var restingFrame: Rect?
+    /// Positions the keyboard moved its window to, whose ConfigureNotify is still to come.
+    private var ownMoves: [Point] = []
+
+    /// Moves the keyboard window (a slide step), remembering it is our own move.
+    private func moveWindow(to p: Point) {
+        ownMoves.append(p)
+        if ownMoves.count > 64 { ownMoves.removeFirst(ownMoves.count - 64) }
+        XMoveWindow(display.pointer, window.id, Int32(p.x), Int32(p.y))
     }
 
     /// The keyboard window's place on the screen.
@@ -573,7 +655,8 @@ public final class OnScreenKeyboard {
     // MARK: - Timers
 
     private var nextDeadline: Duration? {
-        ([drawDeadline, raiseDeadline, keystrokeDeadline, typingEvents.first?.at, typingAnswers.first?.at].compactMap { $0 }
+        ([drawDeadline, raiseDeadline, keystrokeDeadline, typingEvents.first?.at, typingAnswers.first?.at,
+          slide.map { _ in Clock.now() + Self.slideFrame }].compactMap { $0 }
             + timers.values).min()
     }
 
@@ -593,6 +676,7 @@ public final class OnScreenKeyboard {
             typeQueued()
             display.sync()
         }
+        if slide != nil { advanceSlide(now) }
         if (typingEvents.first?.at ?? .seconds(Int64.max)) <= now || (typingAnswers.first?.at ?? .seconds(Int64.max)) <= now {
             typeDue(now)
         }

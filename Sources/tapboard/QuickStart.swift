@@ -15,7 +15,7 @@ enum QuickStart {
     /// Options that take a value.
     static let valueOptions: Set<String> = ["--display", "--geometry", "--layout", "--layouts", "--theme", "--scale", "--wide-width", "--dock"]
     /// Options that take none.
-    static let flags: Set<String> = ["--no-auto-shift", "--hidden", "--replace", "--publish-keys", "--float", "--overlay"]
+    static let flags: Set<String> = ["--no-auto-shift", "--hidden", "--replace", "--publish-keys", "--float", "--overlay", "--animate"]
 
     /// The options as `Tapboard` would parse them, or nil to let it.
     static func parse(_ arguments: [String]) -> RunOptions? {
@@ -43,6 +43,7 @@ enum QuickStart {
         options.replace = given.contains("--replace")
         options.keys = given.contains("--publish-keys")
         options.float = given.contains("--float")
+        options.animate = given.contains("--animate")
         options.overlay = given.contains("--overlay")
         options.dock = values["--dock"]
         options.layout = values["--layout"]

@@ -18,6 +18,7 @@ struct RunOptions: Equatable {
     var dock: String?
     var float = false
     var overlay = false
+    var animate = false
 
     /// What is wrong with the options, if anything.
     var problem: String? {
@@ -68,6 +69,7 @@ struct RunOptions: Equatable {
         configuration.startHidden = hidden
         configuration.replace = replace
         configuration.publishKeys = keys
+        configuration.animation = animate ? .milliseconds(250) : .zero
         configuration.mode = float ? .float : overlay ? .overlay : .dock(dock.flatMap(DockEdge.init(rawValue:)) ?? .bottom)
         let (layout, layouts, theme) = (self.layout, self.layouts, self.theme)
         configuration.reload = {

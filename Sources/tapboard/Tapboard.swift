@@ -55,11 +55,14 @@ struct Tapboard: ParsableCommand {
     @Flag(name: .long, help: "Above everything, reserving nothing: for a kiosk with a full-screen application.")
     var overlay = false
 
+    @Flag(name: .long, help: "Slide in and out from the edge (250 ms) when shown and hidden.")
+    var animate = false
+
     /// The options of the default command as plain values, as `QuickStart` also gives them.
     var runOptions: RunOptions {
         RunOptions(display: display.display, geometry: geometry, noAutoShift: noAutoShift, layout: layoutOptions.layout,
                    layouts: layoutOptions.layouts, wideWidth: layoutOptions.wideWidth, theme: theme, scale: scale,
-                   hidden: hidden, replace: replace, keys: publishKeys, dock: dock, float: float, overlay: overlay)
+                   hidden: hidden, replace: replace, keys: publishKeys, dock: dock, float: float, overlay: overlay, animate: animate)
     }
 
     func validate() throws {

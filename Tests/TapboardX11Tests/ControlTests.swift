@@ -192,4 +192,34 @@ struct ControlTests {
         #expect(keyboard.isRunning)
         #expect(desktop.tapper.noKeyDown)
     }
+
+    @Test("--animate: hide and show slide from and to the bottom edge in 250 ms, and the events say so")
+    func animatedShowAndHide() throws {
+        let keyboard = try desktop.launchKeyboard(arguments: ["--animate"])
+        let events = try listen()
+        let watch = try MapWatch(desktop.xvfb.displayName, window: keyboard.window)
+        #expect(try tapboard(["hide"]).status == .exited(0))
+        #expect(watch.waitUntil(mapped: false))
+        #expect(try tapboard(["show"]).status == .exited(0))
+        let end = Deadline(.seconds(5))
+        while !end.hasPassed && events.standardOutput.split(separator: "\n").count < 5 {
+            desktop.target.handleEvents(until: Deadline(.milliseconds(20)))
+        }
+        let f = keyboard.actual
+        let rest = "{\"x\":\(f.x),\"y\":\(f.y),\"width\":\(f.width),\"height\":\(f.height)}"
+        let below = "{\"x\":\(f.x),\"y\":800,\"width\":\(f.width),\"height\":\(f.height)}"
+        func line(_ name: String, _ from: String, _ to: String, _ ms: Int) -> String {
+            "{\"event\":\"\(name)\",\"startFrame\":\(from),\"endFrame\":\(to),\"duration\":\(ms)}"
+        }
+        #expect(events.standardOutput.split(separator: "\n").map(String.init) == [
+            line("didShow", rest, rest, 0), line("willHide", rest, below, 250), line("didHide", rest, below, 250),
+            line("willShow", below, rest, 250), line("didShow", below, rest, 250),
+        ])
+        // Back where it was, and typing.
+        let placement = try #require(WindowWatcher(displayName: desktop.xvfb.displayName).placement(of: keyboard.window))
+        #expect(placement == keyboard.actual)
+        try keyboard.tap("letters", "q")
+        desktop.target.waitForText(length: 1)
+        #expect(desktop.target.text == "Q")
+    }
 }
