@@ -91,6 +91,27 @@ public final class OrdinaryWindow {
         return WindowWatcher.placement(of: topLevel(), on: display, root: root)
     }
 
+    /// Asks the window manager to maximise the window (EWMH `_NET_WM_STATE`
+    /// client message) and waits (deadline) until its outer height changes from
+    /// `before`; returns its outer placement then.
+    public func maximize(timeout: Duration = .seconds(5)) -> WindowPlacement {
+        guard let display else { return outerPlacement }
+        let before = outerPlacement
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = XInternAtom(display, "_NET_WM_STATE", 0)
+        event.xclient.format = 32
+        event.xclient.data.l.0 = 1  // add
+        event.xclient.data.l.1 = Int(bitPattern: UInt(XInternAtom(display, "_NET_WM_STATE_MAXIMIZED_VERT", 0)))
+        event.xclient.data.l.2 = Int(bitPattern: UInt(XInternAtom(display, "_NET_WM_STATE_MAXIMIZED_HORZ", 0)))
+        event.xclient.data.l.3 = 1  // from an application
+        XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        XSync(display, 0)
+        _ = XConnection.pump(display, until: Deadline(timeout), handle: { _ in }, done: { self.outerPlacement.height != before.height })
+        return outerPlacement
+    }
+
     /// Asks for the window to be raised to the top (XRaiseWindow; a window manager
     /// gets it as a ConfigureRequest); waits for nothing.
     public func raise() {

@@ -81,4 +81,16 @@ struct WindowModeTests {
         desktop.target.waitForText(length: 1)
         #expect(desktop.target.text == "q")
     }
+
+    @Test("Docked, a maximised window ends where the keyboard starts: its height shrinks by the keyboard's")
+    func maximisedWindowClearsTheDock() throws {
+        let desktop = try Desktop(windowManager: true)
+        let placement = WindowPlacement(width: 1280, height: 300, x: 0, y: 500)
+        _ = try desktop.launchKeyboard(geometry: placement, arguments: ["--no-auto-shift"])
+        #expect(try workArea(on: desktop.xvfb.displayName, becoming: [0, 0, 1280, 500]) == [0, 0, 1280, 500])
+        let window = try OrdinaryWindow(displayName: desktop.xvfb.displayName, placement: WindowPlacement(width: 400, height: 200, x: 100, y: 100))
+        let maximised = window.maximize()
+        #expect(maximised.y == 0 && maximised.height == 500, "maximised to \(maximised)")
+        #expect(maximised.y + maximised.height <= placement.y)
+    }
 }
