@@ -49,7 +49,17 @@ final class ControlWindow {
         }
     }
 
-    deinit { XDestroyWindow(display.pointer, id) }
+    private var released = false
+
+    deinit { release() }
+
+    /// Gives the display up (run() has returned): the window goes, and with it the
+    /// selection, so `tapboard quit` sees the keyboard gone and another may start.
+    func release() {
+        guard !released else { return }
+        released = true
+        XDestroyWindow(display.pointer, id)
+    }
 
     /// What a ClientMessage to this window asks.
     enum Request {

@@ -692,6 +692,10 @@ public final class OnScreenKeyboard {
         surface.callout.hide()
         injector.releaseAll()
         injector.restoreSpares()
+        // A program that goes on after run() returns has no keyboard left on the screen.
+        window.unmap()
+        dock?.unmap()
+        control.release()
         display.sync()
     }
 }

@@ -1,0 +1,62 @@
+import Foundation
+import TapboardCore
+import TapboardTestKit
+import TapboardX11
+import Testing
+
+/// A Swift program's view of the keyboard's events: `observe` with names,
+/// and `cancel()` stopping an observation.
+@Suite("Library event observers", .serialized)
+struct LibraryEventsTests {
+    /// Events seen on the keyboard's thread, read from the test's.
+    final class Seen: @unchecked Sendable {
+        private let lock = NSLock()
+        private var names: [String] = []
+        func add(_ name: String) { lock.lock(); names.append(name); lock.unlock() }
+        var all: [String] { lock.lock(); defer { lock.unlock() }; return names }
+    }
+
+    /// Runs a keyboard in this process, on a thread of its own, until `quit`.
+    final class Running: @unchecked Sendable {
+        let keyboard: OnScreenKeyboard
+        let done = DispatchSemaphore(value: 0)
+        var status: Int32 = -1
+        init(_ keyboard: OnScreenKeyboard) {
+            self.keyboard = keyboard
+            Thread { self.status = self.keyboard.run(); self.done.signal() }.start()
+        }
+    }
+
+    @Test("observe(names) hears only those events, until cancelled")
+    func observers() throws {
+        let xvfb = try Xvfb()
+        defer { xvfb.stop() }
+        let keyboard = try OnScreenKeyboard(KeyboardConfiguration(displayName: xvfb.displayName))
+        let frames = Seen(), all = Seen()
+        let frameObservation = keyboard.observe(["willHide", "didHide", "willShow", "didShow"]) { frames.add($0.name) }
+        var allObservation: EventObservation? = keyboard.observe { all.add($0.name) }
+        let running = Running(keyboard)
+        let end = Deadline(.seconds(10))
+        func waitFor(_ count: Int, of name: String) {
+            while frames.all.filter({ $0 == name }).count < count, !end.hasPassed {
+                _ = Deadline(.milliseconds(20)).waitReadable([])
+            }
+        }
+        waitFor(1, of: "didShow")
+        try KeyboardControl.send(.hide, displayName: xvfb.displayName)
+        waitFor(1, of: "didHide")
+        try KeyboardControl.send(.show, displayName: xvfb.displayName)
+        waitFor(2, of: "didShow")
+        allObservation?.cancel()
+        allObservation = nil
+        let heardBeforeCancel = all.all
+        try KeyboardControl.send(.hide, displayName: xvfb.displayName)
+        waitFor(2, of: "didHide")
+        try KeyboardControl.send(.quit, displayName: xvfb.displayName)
+        #expect(running.done.wait(timeout: .now() + 10) == .success)
+        #expect(running.status == 0)
+        #expect(frames.all == ["willShow", "didShow", "willHide", "didHide", "willShow", "didShow", "willHide", "didHide"])
+        #expect(all.all == heardBeforeCancel, "an observer heard events after cancel()")
+        frameObservation.cancel()
+    }
+}
