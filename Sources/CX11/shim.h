@@ -11,6 +11,7 @@
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/shape.h>
 #include <X11/extensions/Xrender.h>
+#include <X11/extensions/Xrandr.h>
 #include <X11/Xft/Xft.h>
 #include <xkbcommon/xkbcommon.h>
 // The event loop waits on signals through a descriptor, next to the X connection.

@@ -31,6 +31,8 @@ public struct KeyboardConfiguration: Sendable {
     public var mode: WindowMode = .dock(.bottom)
     /// How long showing and hiding slide the keyboard in from and out to its edge; zero for at once.
     public var animation: Duration = .zero
+    /// The RandR monitor to go on (`--monitor`); the primary one when nil.
+    public var monitor: String?
 
     /// Makes a configuration; every part has a default (US English, compact or wide by the window's width).
     public init(layouts: [LayoutSource] = [.enUS], wideWidth: Int = LayoutProvider.defaultWideWidth, theme: Theme = .default,
@@ -131,10 +133,11 @@ public final class OnScreenKeyboard {
         injector = try Injector(display: display)
         resources = try RenderResources(display: display)
         let screen = display.screenSize
-        var frame = configuration.geometry.resolve(screen: Size(width: screen.width, height: screen.height),
+        let monitor = try Monitors.choose(configuration.monitor, on: display)
+        var frame = configuration.geometry.resolve(screen: Size(width: screen.width, height: screen.height), monitor: monitor,
                                                    dpi: display.dpi, scale: configuration.scale ?? 1)
         mode = configuration.mode
-        if case .dock(.top) = mode, configuration.geometry.y == nil { frame.y = 0 }
+        if case .dock(.top) = mode, configuration.geometry.y == nil { frame.y = monitor?.y ?? 0 }
         restingFrame = frame
         // Fail early, with a clear message, when no font matches; opened at the
         // size the letters use, so the first drawing finds it ready.

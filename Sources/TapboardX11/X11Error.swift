@@ -14,6 +14,8 @@ public enum X11Error: Error, CustomStringConvertible, Equatable {
     case notRunning(String)
     /// The keyboard was told to quit and is still there.
     case didNotQuit(String)
+    /// `--monitor` names no monitor; the names there are.
+    case noSuchMonitor(String, [String])
 
     /// A one-line message for the user.
     public var description: String {
@@ -30,6 +32,9 @@ public enum X11Error: Error, CustomStringConvertible, Equatable {
             return "a tapboard is already running on display \(name): use 'tapboard show', 'hide', 'toggle' or 'quit', or start with --replace"
         case .notRunning(let name):
             return "no tapboard is running on display \(name)"
+        case .noSuchMonitor(let name, let names):
+            let known = names.isEmpty ? "the server reports none" : "the monitors are " + names.joined(separator: ", ")
+            return "no monitor named '\(name)': \(known)"
         case .didNotQuit(let name):
             return "the tapboard on display \(name) was told to quit and is still running"
         }

@@ -13,7 +13,7 @@ import TapboardCore
 /// one place. A test holds the two to the same result.
 enum QuickStart {
     /// Options that take a value.
-    static let valueOptions: Set<String> = ["--display", "--geometry", "--layout", "--layouts", "--theme", "--scale", "--wide-width", "--dock"]
+    static let valueOptions: Set<String> = ["--display", "--geometry", "--layout", "--layouts", "--theme", "--scale", "--wide-width", "--dock", "--monitor"]
     /// Options that take none.
     static let flags: Set<String> = ["--no-auto-shift", "--hidden", "--replace", "--publish-keys", "--float", "--overlay", "--animate"]
 
@@ -46,6 +46,7 @@ enum QuickStart {
         options.animate = given.contains("--animate")
         options.overlay = given.contains("--overlay")
         options.dock = values["--dock"]
+        options.monitor = values["--monitor"]
         options.layout = values["--layout"]
         options.layouts = values["--layouts"]
         if let w = values["--wide-width"] {

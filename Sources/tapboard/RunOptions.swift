@@ -19,6 +19,7 @@ struct RunOptions: Equatable {
     var float = false
     var overlay = false
     var animate = false
+    var monitor: String?
 
     /// What is wrong with the options, if anything.
     var problem: String? {
@@ -70,6 +71,7 @@ struct RunOptions: Equatable {
         configuration.replace = replace
         configuration.publishKeys = keys
         configuration.animation = animate ? .milliseconds(250) : .zero
+        configuration.monitor = monitor
         configuration.mode = float ? .float : overlay ? .overlay : .dock(dock.flatMap(DockEdge.init(rawValue:)) ?? .bottom)
         let (layout, layouts, theme) = (self.layout, self.layouts, self.theme)
         configuration.reload = {

@@ -58,11 +58,14 @@ struct Tapboard: ParsableCommand {
     @Flag(name: .long, help: "Slide in and out from the edge (250 ms) when shown and hidden.")
     var animate = false
 
+    @Option(name: .long, help: ArgumentHelp("The RandR monitor to go on (xrandr --listmonitors); default the primary one.", valueName: "name"))
+    var monitor: String?
+
     /// The options of the default command as plain values, as `QuickStart` also gives them.
     var runOptions: RunOptions {
         RunOptions(display: display.display, geometry: geometry, noAutoShift: noAutoShift, layout: layoutOptions.layout,
                    layouts: layoutOptions.layouts, wideWidth: layoutOptions.wideWidth, theme: theme, scale: scale,
-                   hidden: hidden, replace: replace, keys: publishKeys, dock: dock, float: float, overlay: overlay, animate: animate)
+                   hidden: hidden, replace: replace, keys: publishKeys, dock: dock, float: float, overlay: overlay, animate: animate, monitor: monitor)
     }
 
     func validate() throws {

@@ -222,4 +222,16 @@ struct ControlTests {
         desktop.target.waitForText(length: 1)
         #expect(desktop.target.text == "Q")
     }
+
+    @Test("--monitor names a RandR monitor: Xvfb's one is 'screen'; a name that is none says which there are")
+    func monitorChoice() throws {
+        let keyboard = try desktop.launchKeyboard(geometry: WindowPlacement(width: 800, height: 280, x: 240, y: 500), arguments: ["--monitor", "screen"])
+        try keyboard.tap("letters", "q")
+        desktop.target.waitForText(length: 1)
+        #expect(desktop.target.text == "Q")
+        #expect(try tapboard(["quit"]).status == .exited(0))
+        let bad = try tapboard(["--monitor", "HDMI-9"])
+        #expect(bad.status == .exited(1))
+        #expect(bad.stderr == "tapboard: no monitor named 'HDMI-9': the monitors are screen\n")
+    }
 }

@@ -39,6 +39,8 @@ struct CLITests {
               --overlay               Above everything, reserving nothing: for a kiosk with a full-screen
                                       application.
               --animate               Slide in and out from the edge (250 ms) when shown and hidden.
+              --monitor <name>        The RandR monitor to go on (xrandr --listmonitors); default the primary
+                                      one.
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -125,7 +127,7 @@ struct CLITests {
     @Test("the quick parse of the default options agrees with ArgumentParser, or leaves the arguments to it", arguments: [
         [], ["--display", ":3"], ["--geometry", "800x300+10+20", "--no-auto-shift"],
         ["--layout", "de", "--theme", "dark", "--scale", "1.5", "--wide-width", "1400"],
-        ["--layouts", "en-US, de ,ru", "--display", ":1"], ["--layout", "/tmp/x.yaml"], ["--hidden", "--replace", "--publish-keys"], ["--dock", "top"], ["--float"], ["--overlay", "--no-auto-shift"], ["--animate", "--dock", "bottom"],
+        ["--layouts", "en-US, de ,ru", "--display", ":1"], ["--layout", "/tmp/x.yaml"], ["--hidden", "--replace", "--publish-keys"], ["--dock", "top"], ["--float"], ["--overlay", "--no-auto-shift"], ["--animate", "--dock", "bottom"], ["--monitor", "HDMI-1"],
         // Left to ArgumentParser: help, version, subcommands, other forms, repeats, bad values.
         ["--help"], ["--version"], ["check", "x.yaml"], ["--display=:3"], ["--display", ":1", "--display", ":2"],
         ["--geometry", "12"], ["--scale", "9"], ["--scale", "big"], ["--layout", "de", "--layouts", "de,ru"],

@@ -45,14 +45,19 @@ public struct WindowGeometry: Hashable, Sendable {
         if width == nil && x == nil { throw ParseError(text: text) }
     }
 
-    /// The window's rectangle on a screen: full width at the bottom by default,
-    /// with a height of a third of the width, at most 40% of the screen's height
-    /// and at most three inches at `dpi`, times `scale`.
-    public func resolve(screen: Size, dpi: Double = 96, scale: Double = 1) -> Rect {
-        let w = width ?? screen.width
+    /// The window's rectangle on a screen: full width of `monitor` (default the
+    /// whole screen) at its bottom by default, with a height of a third of the
+    /// width, at most 40% of the monitor's height and at most three inches at
+    /// `dpi`, times `scale`. A position given is in screen coordinates.
+    public func resolve(screen: Size, monitor: Rect? = nil, dpi: Double = 96, scale: Double = 1) -> Rect {
+        let area = monitor ?? Rect(x: 0, y: 0, width: screen.width, height: screen.height)
+        let w = width ?? area.width
         let inches = Int((3 * dpi).rounded())
-        let natural = Double(min(w / 3, screen.height * 2 / 5, inches)) * scale
-        let h = height ?? max(1, min(Int(natural.rounded()), screen.height))
+        let natural = Double(min(w / 3, area.height * 2 / 5, inches)) * scale
+        let h = height ?? max(1, min(Int(natural.rounded()), area.height))
+        if x == nil && y == nil {
+            return Rect(x: area.x, y: area.maxY - h, width: w, height: h)
+        }
         var px = x ?? 0
         var py = y ?? (screen.height - h)
         if xFromRight { px = screen.width - w - px }

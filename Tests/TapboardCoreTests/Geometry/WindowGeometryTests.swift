@@ -35,6 +35,17 @@ struct WindowGeometryTests {
         #expect(WindowGeometry().resolve(screen: Size(width: 1280, height: 700)) == Rect(x: 0, y: 420, width: 1280, height: 280))
     }
 
+    @Test("on a monitor, the default placement is its width at its bottom; a given position stays in screen coordinates")
+    func onAMonitor() throws {
+        let screen = Size(width: 3200, height: 1080)
+        let right = Rect(x: 1280, y: 0, width: 1920, height: 1080)
+        #expect(WindowGeometry().resolve(screen: screen, monitor: right) == Rect(x: 1280, y: 792, width: 1920, height: 288))
+        let left = Rect(x: 0, y: 280, width: 1280, height: 800)
+        #expect(WindowGeometry().resolve(screen: screen, monitor: left) == Rect(x: 0, y: 792, width: 1280, height: 288))
+        #expect(try WindowGeometry(parsing: "800x300").resolve(screen: screen, monitor: right) == Rect(x: 1280, y: 780, width: 800, height: 300))
+        #expect(try WindowGeometry(parsing: "800x300+10+20").resolve(screen: screen, monitor: right) == Rect(x: 10, y: 20, width: 800, height: 300))
+    }
+
     @Test("Xft.dpi and --scale scale the default height, never past the screen")
     func dpiAndScale() {
         let screen = Size(width: 3840, height: 2160)
