@@ -114,36 +114,65 @@ final class ControlWindow {
     }
 }
 
-/// The sending end: `tapboard show` and the others, and `tapboard events`.
-public enum KeyboardControl {
-    /// Asks the keyboard running on a display to tap the keys for `text`, `delay`
-    /// apart, as a person would (pages, shift, callouts), and waits until it has;
-    /// returns the characters no key of its layout types.
-    public static func type(_ text: String, delay: Duration, displayName: String?) throws -> [Character] {
-        let display = try XDisplay(name: displayName)
-        let d = display.pointer
-        let owner = XGetSelectionOwner(d, display.atom(ControlWindow.selection(screen: display.screen)))
+/// A control client's connection to the keyboard running on a display: finds
+/// it through the selection, hears when it goes, sends it requests.
+private struct ControlClient {
+    let display: XDisplay
+    /// The running keyboard's control window.
+    let owner: Window
+
+    init(displayName: String?) throws {
+        display = try XDisplay(name: displayName)
+        owner = XGetSelectionOwner(display.pointer, display.atom(ControlWindow.selection(screen: display.screen)))
         guard owner != 0 else { throw X11Error.notRunning(display.name) }
+        // Its DestroyNotify comes when the keyboard has gone.
+        XSelectInput(display.pointer, owner, StructureNotifyMask)
+    }
+
+    /// A window of our own to be answered at (an answer, events, a text property).
+    func helperWindow() -> Window {
         var attributes = XSetWindowAttributes()
         attributes.override_redirect = 1
-        let requester = XCreateWindow(d, display.root, -1, -1, 1, 1, 0, 0, UInt32(InputOnly), nil, UInt(CWOverrideRedirect), &attributes)
-        defer { XDestroyWindow(d, requester) }
-        ControlWindow.setText(text, of: requester, property: ControlWindow.typeText, display: display)
-        XSelectInput(d, owner, StructureNotifyMask)
+        return XCreateWindow(display.pointer, display.root, -1, -1, 1, 1, 0, 0, UInt32(InputOnly), nil, UInt(CWOverrideRedirect), &attributes)
+    }
+
+    /// Sends a request (an atom name) with a window and a number, and waits until the server has it.
+    func request(_ name: String, window: Window = 0, value: Int = 0) {
         var event = XEvent()
         event.xclient.type = ClientMessage
         event.xclient.window = owner
         event.xclient.message_type = display.atom(ControlWindow.commandType)
         event.xclient.format = 32
-        event.xclient.data.l.0 = Int(bitPattern: UInt(display.atom(ControlWindow.typeRequest)))
-        event.xclient.data.l.1 = Int(bitPattern: UInt(requester))
-        event.xclient.data.l.2 = Int(delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000)
-        XSendEvent(d, owner, 0, NoEventMask, &event)
+        event.xclient.data.l.0 = Int(bitPattern: UInt(display.atom(name)))
+        event.xclient.data.l.1 = Int(bitPattern: UInt(window))
+        event.xclient.data.l.2 = value
+        XSendEvent(display.pointer, owner, 0, NoEventMask, &event)
         display.sync()
+    }
+
+    /// Whether an event says the keyboard has gone.
+    func ownerGone(_ e: XEvent) -> Bool {
+        e.type == DestroyNotify && e.xdestroywindow.window == owner
+    }
+}
+
+/// The sending end: `tapboard show` and the others, `tapboard type` and `tapboard events`.
+public enum KeyboardControl {
+    /// Asks the keyboard running on a display to tap the keys for `text`, `delay`
+    /// apart, as a person would (pages, shift, callouts), and waits until it has;
+    /// returns the characters no key of its layout types.
+    public static func type(_ text: String, delay: Duration, displayName: String?) throws -> [Character] {
+        let client = try ControlClient(displayName: displayName)
+        let display = client.display
+        let requester = client.helperWindow()
+        defer { XDestroyWindow(display.pointer, requester) }
+        ControlWindow.setText(text, of: requester, property: ControlWindow.typeText, display: display)
+        let ms = delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000
+        client.request(ControlWindow.typeRequest, window: requester, value: Int(ms))
         while true {
             var e = XEvent()
-            XNextEvent(d, &e)
-            if e.type == DestroyNotify && e.xdestroywindow.window == owner { throw X11Error.notRunning(display.name) }
+            XNextEvent(display.pointer, &e)
+            if client.ownerGone(e) { throw X11Error.notRunning(display.name) }
             if e.type == ClientMessage, e.xclient.window == requester, e.xclient.message_type == display.atom(ControlWindow.typedAnswer) {
                 return Array(ControlWindow.text(of: requester, property: ControlWindow.untypedText, display: display) ?? "")
             }
@@ -154,29 +183,15 @@ public enum KeyboardControl {
     /// event, until the keyboard goes away (then returns) or `handler` returns false.
     /// Typed text comes only when `keys` and the keyboard publishes it (`--publish-keys`).
     public static func listen(displayName: String?, keys: Bool, _ handler: (PublishedEvent) -> Bool) throws {
-        let display = try XDisplay(name: displayName)
-        let d = display.pointer
-        let owner = XGetSelectionOwner(d, display.atom(ControlWindow.selection(screen: display.screen)))
-        guard owner != 0 else { throw X11Error.notRunning(display.name) }
-        var attributes = XSetWindowAttributes()
-        attributes.override_redirect = 1
-        let listener = XCreateWindow(d, display.root, -1, -1, 1, 1, 0, 0, UInt32(InputOnly), nil, UInt(CWOverrideRedirect), &attributes)
-        defer { XDestroyWindow(d, listener) }
-        XSelectInput(d, owner, StructureNotifyMask)
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = owner
-        event.xclient.message_type = display.atom(ControlWindow.commandType)
-        event.xclient.format = 32
-        event.xclient.data.l.0 = Int(bitPattern: UInt(display.atom(ControlWindow.subscribe)))
-        event.xclient.data.l.1 = Int(bitPattern: UInt(listener))
-        event.xclient.data.l.2 = keys ? 1 : 0
-        XSendEvent(d, owner, 0, NoEventMask, &event)
-        display.sync()
+        let client = try ControlClient(displayName: displayName)
+        let display = client.display
+        let listener = client.helperWindow()
+        defer { XDestroyWindow(display.pointer, listener) }
+        client.request(ControlWindow.subscribe, window: listener, value: keys ? 1 : 0)
         while true {
             var e = XEvent()
-            XNextEvent(d, &e)
-            if e.type == DestroyNotify && e.xdestroywindow.window == owner { return }
+            XNextEvent(display.pointer, &e)
+            if client.ownerGone(e) { return }
             if e.type == ClientMessage, e.xclient.window == listener, let published = EventWire.decode(e.xclient, display: display) {
                 if !handler(published) { return }
             }
@@ -186,29 +201,17 @@ public enum KeyboardControl {
     /// Sends a command to the keyboard running on a display (`$DISPLAY` when nil);
     /// for `quit`, waits until it has gone (at most `timeout`).
     public static func send(_ command: ControlCommand, displayName: String?, timeout: Duration = .seconds(5)) throws {
-        let display = try XDisplay(name: displayName)
-        let d = display.pointer
-        let selection = display.atom(ControlWindow.selection(screen: display.screen))
-        let owner = XGetSelectionOwner(d, selection)
-        guard owner != 0 else { throw X11Error.notRunning(display.name) }
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = owner
-        event.xclient.message_type = display.atom(ControlWindow.commandType)
-        event.xclient.format = 32
-        event.xclient.data.l.0 = Int(bitPattern: UInt(display.atom("_TAPBOARD_" + command.rawValue.uppercased())))
-        // For quit: hear the control window's DestroyNotify, which comes when the keyboard has gone.
-        if command == .quit { XSelectInput(d, owner, StructureNotifyMask) }
-        XSendEvent(d, owner, 0, NoEventMask, &event)
-        display.sync()
+        let client = try ControlClient(displayName: displayName)
+        let display = client.display
+        client.request("_TAPBOARD_" + command.rawValue.uppercased())
         guard command == .quit else { return }
         let end = Clock.now() + timeout
         var pfd = pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)
         while true {
-            while XPending(d) > 0 {
+            while XPending(display.pointer) > 0 {
                 var e = XEvent()
-                XNextEvent(d, &e)
-                if e.type == DestroyNotify && e.xdestroywindow.window == owner { return }
+                XNextEvent(display.pointer, &e)
+                if client.ownerGone(e) { return }
             }
             let now = Clock.now()
             guard now < end else { throw X11Error.didNotQuit(display.name) }

@@ -17,15 +17,7 @@ final class PreviewWindow {
     init(display: XDisplay, resources: RenderResources) {
         self.display = display
         self.resources = resources
-        let d = display.pointer
-        var attributes = XSetWindowAttributes()
-        attributes.override_redirect = 1
-        attributes.save_under = 1
-        id = XCreateWindow(d, display.root, 0, 0, 1, 1, 0, tb_default_depth(d, display.screen), UInt32(InputOutput),
-                           tb_default_visual(d, display.screen), UInt(CWOverrideRedirect | CWSaveUnder), &attributes)
-        XShapeCombineRectangles(d, id, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
-        // Named, so scripts and tests can wait for it to show.
-        display.setClass(of: id, name: "tapboard-preview", className: "Tapboard-preview")
+        id = display.popupWindow(name: "tapboard-preview", className: "Tapboard-preview")
     }
 
     deinit {

@@ -12,7 +12,9 @@ struct LibraryEventsTests {
     final class Seen: @unchecked Sendable {
         private let lock = NSLock()
         private var names: [String] = []
-        func add(_ name: String) { lock.lock(); names.append(name); lock.unlock() }
+        /// Signalled at each event, so a waiter wakes when one comes.
+        let arrived = DispatchSemaphore(value: 0)
+        func add(_ name: String) { lock.lock(); names.append(name); lock.unlock(); arrived.signal() }
         var all: [String] { lock.lock(); defer { lock.unlock() }; return names }
     }
 
@@ -36,10 +38,10 @@ struct LibraryEventsTests {
         let frameObservation = keyboard.observe(["willHide", "didHide", "willShow", "didShow"]) { frames.add($0.name) }
         var allObservation: EventObservation? = keyboard.observe { all.add($0.name) }
         let running = Running(keyboard)
-        let end = Deadline(.seconds(10))
+        let end = DispatchTime.now() + 10
         func waitFor(_ count: Int, of name: String) {
-            while frames.all.filter({ $0 == name }).count < count, !end.hasPassed {
-                _ = Deadline(.milliseconds(20)).waitReadable([])
+            while frames.all.filter({ $0 == name }).count < count {
+                if frames.arrived.wait(timeout: end) == .timedOut { return }
             }
         }
         waitFor(1, of: "didShow")

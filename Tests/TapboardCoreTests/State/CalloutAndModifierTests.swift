@@ -11,27 +11,6 @@ struct CalloutAndModifierTests {
     private static let noAutoShift = InteractionOptions(autoShift: false)
     private static let eCallouts = ["è", "é", "ê", "ë", "ē", "ė", "ę"]
 
-    /// The index of the key with this identifier on the page shown.
-    private static func index(_ id: String, in state: KeyboardState,
-                              sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
-        try #require(state.page.keyIdentifiers.firstIndex(of: id),
-                     "no key \(id) on page \(state.page.name)", sourceLocation: sourceLocation)
-    }
-
-    /// The key with this identifier on the page shown.
-    private static func key(_ id: String, in state: KeyboardState,
-                            sourceLocation: SourceLocation = #_sourceLocation) throws -> Key {
-        state.page.keys[try index(id, in: state, sourceLocation: sourceLocation)]
-    }
-
-    /// Presses and releases a key (released 40 ms after `time`); the effects of both.
-    @discardableResult
-    private static func tap(_ id: String, _ state: inout KeyboardState, at time: Duration,
-                            sourceLocation: SourceLocation = #_sourceLocation) throws -> [Effect] {
-        let i = try index(id, in: state, sourceLocation: sourceLocation)
-        return state.handle(.touch(.began, point: here, key: i), at: time)
-            + state.handle(.touch(.ended, point: here, key: i), at: time + .milliseconds(40))
-    }
 
     /// What the effects type, in order.
     private static func typed(_ effects: [Effect]) -> [Keystroke] {
@@ -53,7 +32,7 @@ struct CalloutAndModifierTests {
     /// returns the index of `e`.
     private static func openCallout(_ state: inout KeyboardState, at time: Duration = .zero,
                                     sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
-        let e = try index("e", in: state, sourceLocation: sourceLocation)
+        let e = try StateTesting.index("e", in: state, sourceLocation: sourceLocation)
         _ = state.handle(.touch(.began, point: here, key: e), at: time)
         _ = state.handle(.timer(.longPress), at: time + state.options.calloutDelay)
         try #require(state.callout != nil, "the callout did not open", sourceLocation: sourceLocation)
@@ -64,8 +43,8 @@ struct CalloutAndModifierTests {
 
     @Test func pressOnAKeyWithCalloutsStartsTheLongPressTimer() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let e = try Self.index("e", in: state)
-        let eKey = try Self.key("e", in: state)
+        let e = try StateTesting.index("e", in: state)
+        let eKey = try StateTesting.key("e", in: state)
         #expect(state.options.calloutDelay == .milliseconds(400))
         let began = state.handle(.touch(.began, point: Self.here, key: e), at: .seconds(3))
         #expect(began == [.notify(.touchesBegan(Self.here)), .startTimer(.longPress, deadline: .seconds(3) + .milliseconds(400)),
@@ -75,14 +54,14 @@ struct CalloutAndModifierTests {
 
     @Test func calloutDelayIsAnOption() throws {
         var state = KeyboardState(layout: .enUS, options: InteractionOptions(autoShift: false, calloutDelay: .milliseconds(750)))
-        let a = try Self.index("a", in: state)
+        let a = try StateTesting.index("a", in: state)
         let began = state.handle(.touch(.began, point: Self.here, key: a), at: .seconds(1))
         #expect(began.contains(.startTimer(.longPress, deadline: .milliseconds(1750))))
     }
 
     @Test func timerOpensTheCallout() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let e = try Self.index("e", in: state)
+        let e = try StateTesting.index("e", in: state)
         _ = state.handle(.touch(.began, point: Self.here, key: e), at: .zero)
         let fired = state.handle(.timer(.longPress), at: .milliseconds(400))
         let open = Callout(key: e, items: Self.eCallouts, selected: 0)
@@ -113,7 +92,7 @@ struct CalloutAndModifierTests {
     @Test func releaseOnAnItemTypesItAndCloses() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
         let e = try Self.openCallout(&state)
-        let eKey = try Self.key("e", in: state)
+        let eKey = try StateTesting.key("e", in: state)
         _ = state.handle(.touch(.moved, point: Self.there, key: nil, calloutItem: 1), at: .milliseconds(500))
         let ended = state.handle(.touch(.ended, point: Self.there, key: nil, calloutItem: 1), at: .milliseconds(600))
         #expect(ended == [.type(.text("é")), .hideCallout, .redraw([e]), .notify(.pressEnded(eKey)),
@@ -121,13 +100,13 @@ struct CalloutAndModifierTests {
         #expect(state.callout == nil)
         #expect(state.pressedKey == nil)
         // The next tap types normally.
-        #expect(Self.typed(try Self.tap("e", &state, at: .seconds(2))) == [.text("e")])
+        #expect(Self.typed(try StateTesting.tap("e", &state, at: .seconds(2))) == [.text("e")])
     }
 
     @Test func releaseOffTheCalloutTypesNothing() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
         let e = try Self.openCallout(&state)
-        let eKey = try Self.key("e", in: state)
+        let eKey = try StateTesting.key("e", in: state)
         let ended = state.handle(.touch(.ended, point: Self.there, key: e, calloutItem: nil), at: .milliseconds(600))
         #expect(ended == [.hideCallout, .redraw([e]), .notify(.pressEnded(eKey)), .notify(.touchesEnded(Self.there))])
         #expect(state.callout == nil)
@@ -137,8 +116,8 @@ struct CalloutAndModifierTests {
     @Test func autoShiftedCalloutIsUpperCaseAndTypingTurnsShiftOff() throws {
         var state = KeyboardState(layout: .enUS)
         #expect(state.shift == .once)
-        let e = try Self.index("e", in: state)
-        let eKey = try Self.key("e", in: state)
+        let e = try StateTesting.index("e", in: state)
+        let eKey = try StateTesting.key("e", in: state)
         _ = state.handle(.touch(.began, point: Self.here, key: e), at: .zero)
         let upper = ["È", "É", "Ê", "Ë", "Ē", "Ė", "Ę"]
         #expect(state.handle(.timer(.longPress), at: .milliseconds(400))
@@ -147,12 +126,12 @@ struct CalloutAndModifierTests {
         #expect(ended == [.type(.text("É")), .redrawAll, .hideCallout, .redraw([e]), .notify(.pressEnded(eKey)),
                           .notify(.touchesEnded(Self.there))])
         #expect(state.shift == .off)
-        #expect(Self.typed(try Self.tap("e", &state, at: .seconds(2))) == [.text("e")])
+        #expect(Self.typed(try StateTesting.tap("e", &state, at: .seconds(2))) == [.text("e")])
     }
 
     @Test func shiftOnceCalloutIsUpperCaseAndTypingTurnsShiftOff() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        try Self.tap("shift", &state, at: .zero)
+        try StateTesting.tap("shift", &state, at: .zero)
         #expect(state.shift == .once)
         let e = try Self.openCallout(&state, at: .seconds(1))
         #expect(state.callout == Callout(key: e, items: ["È", "É", "Ê", "Ë", "Ē", "Ė", "Ę"], selected: 0))
@@ -164,8 +143,8 @@ struct CalloutAndModifierTests {
 
     @Test func capsLockedCalloutStaysUpperCase() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        try Self.tap("shift", &state, at: .zero)
-        try Self.tap("shift", &state, at: .milliseconds(200))
+        try StateTesting.tap("shift", &state, at: .zero)
+        try StateTesting.tap("shift", &state, at: .milliseconds(200))
         #expect(state.shift == .locked)
         _ = try Self.openCallout(&state, at: .seconds(1))
         let ended = state.handle(.touch(.ended, point: Self.there, key: nil, calloutItem: 0), at: .seconds(2))
@@ -176,8 +155,8 @@ struct CalloutAndModifierTests {
 
     @Test func keyWithoutCalloutsStartsNoTimer() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let q = try Self.index("q", in: state)
-        let qKey = try Self.key("q", in: state)
+        let q = try StateTesting.index("q", in: state)
+        let qKey = try StateTesting.key("q", in: state)
         #expect(qKey.callouts.isEmpty)
         let began = state.handle(.touch(.began, point: Self.here, key: q), at: .zero)
         #expect(began == [.notify(.touchesBegan(Self.here)), .redraw([q]), .showPreview(key: q), .notify(.pressStarted(qKey))])
@@ -188,8 +167,8 @@ struct CalloutAndModifierTests {
 
     @Test func movingToAnotherKeyCancelsTheTimer() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let e = try Self.index("e", in: state), r = try Self.index("r", in: state)
-        let eKey = try Self.key("e", in: state), rKey = try Self.key("r", in: state)
+        let e = try StateTesting.index("e", in: state), r = try StateTesting.index("r", in: state)
+        let eKey = try StateTesting.key("e", in: state), rKey = try StateTesting.key("r", in: state)
         _ = state.handle(.touch(.began, point: Self.here, key: e), at: .zero)
         let moved = state.handle(.touch(.moved, point: Self.there, key: r), at: .milliseconds(100))
         #expect(moved == [.notify(.touchesMoved(Self.there)), .redraw([e]), .cancelTimer(.longPress), .redraw([r]),
@@ -201,7 +180,7 @@ struct CalloutAndModifierTests {
 
     @Test func movingOntoAnotherKeyWithCalloutsRestartsTheTimer() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let e = try Self.index("e", in: state), u = try Self.index("u", in: state)
+        let e = try StateTesting.index("e", in: state), u = try StateTesting.index("u", in: state)
         _ = state.handle(.touch(.began, point: Self.here, key: e), at: .zero)
         let moved = state.handle(.touch(.moved, point: Self.there, key: u), at: .milliseconds(300))
         #expect(Array(moved.prefix(4)) == [.notify(.touchesMoved(Self.there)), .redraw([e]), .cancelTimer(.longPress),
@@ -213,7 +192,7 @@ struct CalloutAndModifierTests {
     @Test func cancelledTouchClosesAnOpenCallout() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
         let e = try Self.openCallout(&state)
-        let eKey = try Self.key("e", in: state)
+        let eKey = try StateTesting.key("e", in: state)
         let cancelled = state.handle(.touch(.cancelled, point: Self.here, key: nil), at: .milliseconds(600))
         #expect(cancelled == [.hideCallout, .hidePreview, .redraw([e]), .notify(.pressEnded(eKey)), .notify(.touchesCancelled)])
         #expect(state.callout == nil)
@@ -225,8 +204,8 @@ struct CalloutAndModifierTests {
 
     @Test func cancelledTouchBeforeTheTimerCancelsIt() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let e = try Self.index("e", in: state)
-        let eKey = try Self.key("e", in: state)
+        let e = try StateTesting.index("e", in: state)
+        let eKey = try StateTesting.key("e", in: state)
         _ = state.handle(.touch(.began, point: Self.here, key: e), at: .zero)
         let cancelled = state.handle(.touch(.cancelled, point: Self.here, key: nil), at: .milliseconds(100))
         #expect(cancelled == [.cancelTimer(.longPress), .hidePreview, .redraw([e]), .notify(.pressEnded(eKey)),
@@ -236,8 +215,8 @@ struct CalloutAndModifierTests {
 
     @Test func timerAfterReleaseDoesNothing() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let e = try Self.index("e", in: state)
-        let eKey = try Self.key("e", in: state)
+        let e = try StateTesting.index("e", in: state)
+        let eKey = try StateTesting.key("e", in: state)
         _ = state.handle(.touch(.began, point: Self.here, key: e), at: .zero)
         let ended = state.handle(.touch(.ended, point: Self.here, key: e), at: .milliseconds(100))
         #expect(ended == [.cancelTimer(.longPress), .type(.text("e")), .hidePreview, .redraw([e]), .notify(.pressEnded(eKey)),
@@ -245,7 +224,7 @@ struct CalloutAndModifierTests {
         #expect(state.handle(.timer(.longPress), at: .milliseconds(400)) == [])
         #expect(state.callout == nil)
         // Even when the next press, on a key without callouts, is down when the old deadline comes.
-        let q = try Self.index("q", in: state)
+        let q = try StateTesting.index("q", in: state)
         _ = state.handle(.touch(.began, point: Self.here, key: q), at: .milliseconds(300))
         #expect(state.handle(.timer(.longPress), at: .milliseconds(400)) == [])
         #expect(state.callout == nil)
@@ -255,10 +234,10 @@ struct CalloutAndModifierTests {
 
     @Test func tapLatchesAModifierForOneKeystroke() throws {
         var state = KeyboardState(layout: Self.modifierLayout(), options: Self.noAutoShift)
-        let ctrl = try Self.index("ctrl", in: state), c = try Self.index("c", in: state)
-        let ctrlKey = try Self.key("ctrl", in: state), cKey = try Self.key("c", in: state)
+        let ctrl = try StateTesting.index("ctrl", in: state), c = try StateTesting.index("c", in: state)
+        let ctrlKey = try StateTesting.key("ctrl", in: state), cKey = try StateTesting.key("c", in: state)
         #expect(state.styleClass(of: ctrlKey) == .action)
-        let tapped = try Self.tap("ctrl", &state, at: .zero)
+        let tapped = try StateTesting.tap("ctrl", &state, at: .zero)
         #expect(tapped == [.notify(.touchesBegan(Self.here)), .redraw([ctrl]), .hidePreview, .notify(.pressStarted(ctrlKey)),
                            .redrawAll, .hidePreview, .redraw([ctrl]), .notify(.pressEnded(ctrlKey)), .notify(.touchesEnded(Self.here))])
         #expect(state.modifiers == [.control: false])
@@ -271,72 +250,72 @@ struct CalloutAndModifierTests {
         #expect(state.modifiers == [:])
         #expect(state.styleClass(of: ctrlKey) == .action)
         // The latch is gone: the next key types plainly.
-        #expect(Self.typed(try Self.tap("a", &state, at: .seconds(2))) == [.text("a")])
+        #expect(Self.typed(try StateTesting.tap("a", &state, at: .seconds(2))) == [.text("a")])
     }
 
     @Test func severalModifiersGoOutInOrderAndKeysymsAreChorded() throws {
         var state = KeyboardState(layout: Self.modifierLayout(), options: Self.noAutoShift)
-        try Self.tap("super", &state, at: .zero)
-        try Self.tap("ctrl", &state, at: .seconds(1))
-        try Self.tap("alt", &state, at: .seconds(2))
+        try StateTesting.tap("super", &state, at: .zero)
+        try StateTesting.tap("ctrl", &state, at: .seconds(1))
+        try StateTesting.tap("alt", &state, at: .seconds(2))
         #expect(state.modifiers == [.control: false, .alt: false, .super: false])
-        #expect(Self.typed(try Self.tap("Escape", &state, at: .seconds(3))) == [.chord([.control, .alt, .super], .keysym(.escape))])
+        #expect(Self.typed(try StateTesting.tap("Escape", &state, at: .seconds(3))) == [.chord([.control, .alt, .super], .keysym(.escape))])
         #expect(state.modifiers == [:])
     }
 
     @Test func doubleTapLocksUntilTappedAgain() throws {
         var state = KeyboardState(layout: Self.modifierLayout(), options: Self.noAutoShift)
-        let c = try Self.index("c", in: state), cKey = try Self.key("c", in: state)
-        try Self.tap("ctrl", &state, at: .zero)
+        let c = try StateTesting.index("c", in: state), cKey = try StateTesting.key("c", in: state)
+        try StateTesting.tap("ctrl", &state, at: .zero)
         // Released at 40 ms and at 240 ms: 200 ms apart, within the 300 ms interval.
-        try Self.tap("ctrl", &state, at: .milliseconds(200))
+        try StateTesting.tap("ctrl", &state, at: .milliseconds(200))
         #expect(state.modifiers == [.control: true])
         _ = state.handle(.touch(.began, point: Self.here, key: c), at: .seconds(1))
         let ended = state.handle(.touch(.ended, point: Self.here, key: c), at: .seconds(1) + .milliseconds(40))
         #expect(ended == [.type(.chord([.control], .text("c"))), .hidePreview, .redraw([c]),
                           .notify(.pressEnded(cKey)), .notify(.touchesEnded(Self.here))])
         #expect(state.modifiers == [.control: true])
-        #expect(Self.typed(try Self.tap("x", &state, at: .seconds(2))) == [.chord([.control], .text("x"))])
+        #expect(Self.typed(try StateTesting.tap("x", &state, at: .seconds(2))) == [.chord([.control], .text("x"))])
         #expect(state.modifiers == [.control: true])
         // Tapped again: off, at any interval.
-        let off = try Self.tap("ctrl", &state, at: .seconds(10))
+        let off = try StateTesting.tap("ctrl", &state, at: .seconds(10))
         #expect(off.contains(.redrawAll))
         #expect(state.modifiers == [:])
-        #expect(Self.typed(try Self.tap("c", &state, at: .seconds(11))) == [.text("c")])
+        #expect(Self.typed(try StateTesting.tap("c", &state, at: .seconds(11))) == [.text("c")])
     }
 
     @Test func slowSecondTapUnlatches() throws {
         var state = KeyboardState(layout: Self.modifierLayout(), options: Self.noAutoShift)
-        try Self.tap("alt", &state, at: .zero)
-        try Self.tap("alt", &state, at: .milliseconds(301))
+        try StateTesting.tap("alt", &state, at: .zero)
+        try StateTesting.tap("alt", &state, at: .milliseconds(301))
         #expect(state.modifiers == [:])
         // And a third tap starts a new latch, not a lock.
-        try Self.tap("alt", &state, at: .seconds(5))
+        try StateTesting.tap("alt", &state, at: .seconds(5))
         #expect(state.modifiers == [.alt: false])
     }
 
     @Test func tapsOfTwoDifferentModifiersAreNoDoubleTap() throws {
         var state = KeyboardState(layout: Self.modifierLayout(), options: Self.noAutoShift)
-        try Self.tap("ctrl", &state, at: .zero)
-        try Self.tap("alt", &state, at: .milliseconds(100))
+        try StateTesting.tap("ctrl", &state, at: .zero)
+        try StateTesting.tap("alt", &state, at: .milliseconds(100))
         #expect(state.modifiers == [.control: false, .alt: false])
     }
 
     @Test func aChordDoesNotChangeTheAutoShiftContext() throws {
         // Typed plainly, ". " turns auto-shift on.
         var plain = KeyboardState(layout: Self.modifierLayout())
-        try Self.tap("a", &plain, at: .zero)
-        try Self.tap(".", &plain, at: .seconds(1))
-        try Self.tap("space", &plain, at: .seconds(2))
+        try StateTesting.tap("a", &plain, at: .zero)
+        try StateTesting.tap(".", &plain, at: .seconds(1))
+        try StateTesting.tap("space", &plain, at: .seconds(2))
         #expect(plain.shift == .once)
         // The same "." as ctrl+. is a command: the space after it is no sentence end.
         var state = KeyboardState(layout: Self.modifierLayout())
-        #expect(Self.typed(try Self.tap("a", &state, at: .zero)) == [.text("A")])
-        try Self.tap("ctrl", &state, at: .seconds(1))
-        #expect(Self.typed(try Self.tap(".", &state, at: .seconds(2))) == [.chord([.control], .text("."))])
-        #expect(Self.typed(try Self.tap("space", &state, at: .seconds(3))) == [.text(" ")])
+        #expect(Self.typed(try StateTesting.tap("a", &state, at: .zero)) == [.text("A")])
+        try StateTesting.tap("ctrl", &state, at: .seconds(1))
+        #expect(Self.typed(try StateTesting.tap(".", &state, at: .seconds(2))) == [.chord([.control], .text("."))])
+        #expect(Self.typed(try StateTesting.tap("space", &state, at: .seconds(3))) == [.text(" ")])
         #expect(state.shift == .off)
-        #expect(Self.typed(try Self.tap("b", &state, at: .seconds(4))) == [.text("b")])
+        #expect(Self.typed(try StateTesting.tap("b", &state, at: .seconds(4))) == [.text("b")])
     }
 
     /// At a start of text auto-shift is on; ctrl+c is a command there, not the first
@@ -344,8 +323,8 @@ struct CalloutAndModifierTests {
     @Test func autoShiftDoesNotShiftAChord() throws {
         var state = KeyboardState(layout: Self.modifierLayout())
         #expect(state.shift == .once)
-        try Self.tap("ctrl", &state, at: .zero)
-        let effects = try Self.tap("c", &state, at: .seconds(1))
+        try StateTesting.tap("ctrl", &state, at: .zero)
+        let effects = try StateTesting.tap("c", &state, at: .seconds(1))
         #expect(Self.typed(effects) == [.chord([.control], .text("c"))])
         // Nothing was typed: the text still starts here.
         #expect(state.shift == .once)
@@ -356,8 +335,8 @@ struct CalloutAndModifierTests {
             Row([Key(.modifier(.control)), Key(.character("e"), callouts: ["è", "é"])]),
         ])])
         var state = KeyboardState(layout: layout, options: Self.noAutoShift)
-        try Self.tap("ctrl", &state, at: .zero)
-        let e = try Self.index("e", in: state)
+        try StateTesting.tap("ctrl", &state, at: .zero)
+        let e = try StateTesting.index("e", in: state)
         _ = state.handle(.touch(.began, point: Self.here, key: e), at: .seconds(1))
         _ = state.handle(.timer(.longPress), at: .seconds(1) + state.options.calloutDelay)
         let ended = state.handle(.touch(.ended, point: Self.here, key: e, calloutItem: 1), at: .seconds(2))
@@ -367,9 +346,9 @@ struct CalloutAndModifierTests {
 
     @Test func aTappedShiftGoesIntoTheChordAndIsUsedUp() throws {
         var state = KeyboardState(layout: Self.modifierLayout(), options: Self.noAutoShift)
-        try Self.tap("shift", &state, at: .zero)
-        try Self.tap("ctrl", &state, at: .seconds(1))
-        #expect(Self.typed(try Self.tap("c", &state, at: .seconds(2))) == [.chord([.control], .text("C"))])
+        try StateTesting.tap("shift", &state, at: .zero)
+        try StateTesting.tap("ctrl", &state, at: .seconds(1))
+        #expect(Self.typed(try StateTesting.tap("c", &state, at: .seconds(2))) == [.chord([.control], .text("C"))])
         #expect(state.shift == .off)
         #expect(state.modifiers == [:])
     }
@@ -378,13 +357,13 @@ struct CalloutAndModifierTests {
 
     @Test func layoutKeysAskForAnotherLayout() throws {
         var state = KeyboardState(layout: Self.modifierLayout(), options: Self.noAutoShift)
-        let globe = try Self.index("layout:next", in: state), globeKey = try Self.key("layout:next", in: state)
+        let globe = try StateTesting.index("layout:next", in: state), globeKey = try StateTesting.key("layout:next", in: state)
         let began = state.handle(.touch(.began, point: Self.here, key: globe), at: .zero)
         #expect(began == [.notify(.touchesBegan(Self.here)), .redraw([globe]), .hidePreview, .notify(.pressStarted(globeKey))])
         let ended = state.handle(.touch(.ended, point: Self.here, key: globe), at: .milliseconds(40))
         #expect(ended == [.switchLayout(.next), .hidePreview, .redraw([globe]), .notify(.pressEnded(globeKey)),
                           .notify(.touchesEnded(Self.here))])
-        #expect(try Self.tap("layout:de", &state, at: .seconds(1)).first { if case .switchLayout = $0 { true } else { false } }
+        #expect(try StateTesting.tap("layout:de", &state, at: .seconds(1)).first { if case .switchLayout = $0 { true } else { false } }
                 == .switchLayout(.named("de")))
         // The state itself stays on its layout until the backend replaces it.
         #expect(state.layout.name == "mods")
@@ -392,7 +371,7 @@ struct CalloutAndModifierTests {
 
     @Test func replaceLayoutKeepsThePageOfTheSameName() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        try Self.tap("page:symbols", &state, at: .zero)
+        try StateTesting.tap("page:symbols", &state, at: .zero)
         #expect(state.page.name == Page.symbols)
         let wide = LayoutProvider().layout(for: .enUS, width: 1280)
         // Same name (a resize): no notification.
@@ -404,8 +383,8 @@ struct CalloutAndModifierTests {
 
     @Test func replaceLayoutFallsBackToTheFirstPageAndNotifies() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        try Self.tap("page:symbols", &state, at: .zero)
-        try Self.tap("page:more-symbols", &state, at: .seconds(1))
+        try StateTesting.tap("page:symbols", &state, at: .zero)
+        try StateTesting.tap("page:more-symbols", &state, at: .seconds(1))
         #expect(state.pageIndex == 2)
         let other = Layout(name: "other", pages: [
             Page(name: "digits", switchLabel: "123", rows: [Row("123")]),
@@ -421,15 +400,15 @@ struct CalloutAndModifierTests {
 
     @Test func replaceLayoutKeepsShift() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        try Self.tap("shift", &state, at: .zero)
+        try StateTesting.tap("shift", &state, at: .zero)
         _ = state.replaceLayout(LayoutProvider().layout(for: .enUS, width: 1280))
         #expect(state.shift == .once)
-        #expect(Self.typed(try Self.tap("q", &state, at: .seconds(1))) == [.text("Q")])
+        #expect(Self.typed(try StateTesting.tap("q", &state, at: .seconds(1))) == [.text("Q")])
     }
 
     @Test func replaceLayoutCancelsAPressInProgress() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let e = try Self.index("e", in: state), eKey = try Self.key("e", in: state)
+        let e = try StateTesting.index("e", in: state), eKey = try StateTesting.key("e", in: state)
         _ = state.handle(.touch(.began, point: Self.here, key: e), at: .zero)
         let effects = state.replaceLayout(LayoutProvider().layout(for: .enUS, width: 1280))
         #expect(effects == [.cancelTimer(.longPress), .hidePreview, .redraw([e]), .notify(.pressEnded(eKey)),
@@ -443,7 +422,7 @@ struct CalloutAndModifierTests {
     @Test func replaceLayoutClosesAnOpenCallout() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
         let e = try Self.openCallout(&state)
-        let eKey = try Self.key("e", in: state)
+        let eKey = try StateTesting.key("e", in: state)
         let effects = state.replaceLayout(Layout(name: "x", pages: [Page(name: "p", switchLabel: "p", rows: [Row("x")])]))
         #expect(effects == [.hideCallout, .hidePreview, .redraw([e]), .notify(.pressEnded(eKey)), .notify(.touchesCancelled),
                             .redrawAll, .notify(.layoutChanged("x"))])
@@ -455,17 +434,17 @@ struct CalloutAndModifierTests {
     @Test func turkishDottedCapitalI() throws {
         let tr = try #require(try LayoutSource.builtIn(named: "tr"))
         var state = KeyboardState(layout: LayoutProvider().layout(for: tr, width: 400))
-        let i = try Self.key("i", in: state), dotless = try Self.key("ı", in: state)
+        let i = try StateTesting.key("i", in: state), dotless = try StateTesting.key("ı", in: state)
         #expect(i.shifted == "İ")
         #expect(state.shift == .once)
         #expect(state.label(of: i) == .text("İ"))
         #expect(state.label(of: dotless) == .text("I"))
-        #expect(Self.typed(try Self.tap("i", &state, at: .zero)) == [.text("İ")])
+        #expect(Self.typed(try StateTesting.tap("i", &state, at: .zero)) == [.text("İ")])
         #expect(state.shift == .off)
         #expect(state.label(of: i) == .text("i"))
-        #expect(Self.typed(try Self.tap("i", &state, at: .seconds(1))) == [.text("i")])
-        try Self.tap("shift", &state, at: .seconds(2))
-        #expect(Self.typed(try Self.tap("ı", &state, at: .seconds(3))) == [.text("I")])
+        #expect(Self.typed(try StateTesting.tap("i", &state, at: .seconds(1))) == [.text("i")])
+        try StateTesting.tap("shift", &state, at: .seconds(2))
+        #expect(Self.typed(try StateTesting.tap("ı", &state, at: .seconds(3))) == [.text("I")])
     }
 
     @Test func shiftedFormOfAKeyBuiltInCode() throws {
@@ -474,9 +453,9 @@ struct CalloutAndModifierTests {
         let layout = Layout(name: "t", pages: [Page(name: "p", switchLabel: "p", rows: [Row(keys: [key, .character("e")])])])
         var state = KeyboardState(layout: layout)
         #expect(state.label(of: key) == .text("İ"))
-        #expect(Self.typed(try Self.tap("i", &state, at: .zero)) == [.text("İ")])
+        #expect(Self.typed(try StateTesting.tap("i", &state, at: .zero)) == [.text("İ")])
         // Without a shifted form, the usual upper case.
         var plain = KeyboardState(layout: Layout(name: "t", pages: [Page(name: "p", switchLabel: "p", rows: [Row("i")])]))
-        #expect(Self.typed(try Self.tap("i", &plain, at: .zero)) == [.text("I")])
+        #expect(Self.typed(try StateTesting.tap("i", &plain, at: .zero)) == [.text("I")])
     }
 }

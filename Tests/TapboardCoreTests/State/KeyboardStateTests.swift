@@ -9,27 +9,6 @@ struct KeyboardStateTests {
     private static let there = Point(x: 50, y: 9)
     private static let noAutoShift = InteractionOptions(autoShift: false)
 
-    /// The index of the key with this identifier on the page shown.
-    private static func index(_ id: String, in state: KeyboardState,
-                              sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
-        try #require(state.page.keyIdentifiers.firstIndex(of: id),
-                     "no key \(id) on page \(state.page.name)", sourceLocation: sourceLocation)
-    }
-
-    /// The key with this identifier on the page shown.
-    private static func key(_ id: String, in state: KeyboardState,
-                            sourceLocation: SourceLocation = #_sourceLocation) throws -> Key {
-        state.page.keys[try index(id, in: state, sourceLocation: sourceLocation)]
-    }
-
-    /// Presses and releases a key (released 40 ms after `time`); the effects of both.
-    @discardableResult
-    private static func tap(_ id: String, _ state: inout KeyboardState, at time: Duration,
-                            sourceLocation: SourceLocation = #_sourceLocation) throws -> [Effect] {
-        let i = try index(id, in: state, sourceLocation: sourceLocation)
-        return state.handle(.touch(.began, point: here, key: i), at: time)
-            + state.handle(.touch(.ended, point: here, key: i), at: time + .milliseconds(40))
-    }
 
     /// Taps each key in turn, one second apart from `start`; the effects of all.
     @discardableResult
@@ -37,7 +16,7 @@ struct KeyboardStateTests {
                                sourceLocation: SourceLocation = #_sourceLocation) throws -> [Effect] {
         var out: [Effect] = []
         for (n, id) in ids.enumerated() {
-            out += try tap(id, &state, at: start + .seconds(n), sourceLocation: sourceLocation)
+            out += try StateTesting.tap(id, &state, at: start + .seconds(n), sourceLocation: sourceLocation)
         }
         return out
     }
@@ -93,8 +72,8 @@ struct KeyboardStateTests {
 
     @Test func tapTypesOnRelease() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let q = try Self.index("q", in: state)
-        let qKey = try Self.key("q", in: state)
+        let q = try StateTesting.index("q", in: state)
+        let qKey = try StateTesting.key("q", in: state)
         #expect(q == 0)
         let began = state.handle(.touch(.began, point: Self.here, key: q), at: .zero)
         #expect(began == [.notify(.touchesBegan(Self.here)), .redraw([q]), .showPreview(key: q), .notify(.pressStarted(qKey))])
@@ -106,8 +85,8 @@ struct KeyboardStateTests {
 
     @Test func autoShiftTypesFirstLetterUpperCase() throws {
         var state = KeyboardState(layout: .enUS)
-        let h = try Self.index("h", in: state)
-        let hKey = try Self.key("h", in: state)
+        let h = try StateTesting.index("h", in: state)
+        let hKey = try StateTesting.key("h", in: state)
         _ = state.handle(.touch(.began, point: Self.here, key: h), at: .zero)
         let ended = state.handle(.touch(.ended, point: Self.here, key: h), at: .milliseconds(80))
         #expect(ended == [.type(.text("H")), .redrawAll, .hidePreview, .redraw([h]),
@@ -132,10 +111,10 @@ struct KeyboardStateTests {
     @Test(".type comes before any redraw, so the key is injected first")
     func typeBeforeRedraw() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let q = try Self.index("q", in: state)
+        let q = try StateTesting.index("q", in: state)
         _ = state.handle(.touch(.began, point: Self.here, key: q), at: .zero)
         let ended = state.handle(.touch(.ended, point: Self.here, key: q), at: .milliseconds(50))
-        let bs = try Self.index("backspace", in: state)
+        let bs = try StateTesting.index("backspace", in: state)
         let pressed = state.handle(.touch(.began, point: Self.here, key: bs), at: .seconds(1))
         for effects in [ended, pressed] {
             let firstType = try #require(effects.firstIndex { if case .type = $0 { true } else { false } })
@@ -148,13 +127,13 @@ struct KeyboardStateTests {
 
     @Test func shiftOnceThenOffAfterOneCharacter() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let effects = try Self.tap("shift", &state, at: .seconds(1))
+        let effects = try StateTesting.tap("shift", &state, at: .seconds(1))
         #expect(effects.contains(.redrawAll))
         #expect(state.shift == .once)
         #expect(Self.typed(effects) == [])
-        #expect(Self.text(try Self.tap("a", &state, at: .seconds(2))) == "A")
+        #expect(Self.text(try StateTesting.tap("a", &state, at: .seconds(2))) == "A")
         #expect(state.shift == .off)
-        #expect(Self.text(try Self.tap("b", &state, at: .seconds(3))) == "b")
+        #expect(Self.text(try StateTesting.tap("b", &state, at: .seconds(3))) == "b")
     }
 
     @Test("second shift tap within the double-tap interval locks; slower turns off",
@@ -162,45 +141,45 @@ struct KeyboardStateTests {
     func doubleTapShift(gapMilliseconds: Int, expected: ShiftState) throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
         // Taps are measured release to release (each held 40 ms).
-        try Self.tap("shift", &state, at: .seconds(1))
+        try StateTesting.tap("shift", &state, at: .seconds(1))
         #expect(state.shift == .once)
-        try Self.tap("shift", &state, at: .seconds(1) + .milliseconds(gapMilliseconds))
+        try StateTesting.tap("shift", &state, at: .seconds(1) + .milliseconds(gapMilliseconds))
         #expect(state.shift == expected)
     }
 
     @Test func doubleTapFromAutoShiftLocks() throws {
         var state = KeyboardState(layout: .enUS)
         #expect(state.shift == .once)
-        try Self.tap("shift", &state, at: .seconds(1))
+        try StateTesting.tap("shift", &state, at: .seconds(1))
         #expect(state.shift == .off)
-        try Self.tap("shift", &state, at: .seconds(1) + .milliseconds(200))
+        try StateTesting.tap("shift", &state, at: .seconds(1) + .milliseconds(200))
         #expect(state.shift == .locked)
     }
 
     @Test func tapFromLockedTurnsOff() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        try Self.tap("shift", &state, at: .seconds(1))
-        try Self.tap("shift", &state, at: .seconds(1) + .milliseconds(150))
+        try StateTesting.tap("shift", &state, at: .seconds(1))
+        try StateTesting.tap("shift", &state, at: .seconds(1) + .milliseconds(150))
         #expect(state.shift == .locked)
         // Even a quick third tap turns it off, not on again.
-        try Self.tap("shift", &state, at: .seconds(1) + .milliseconds(300))
+        try StateTesting.tap("shift", &state, at: .seconds(1) + .milliseconds(300))
         #expect(state.shift == .off)
-        try Self.tap("shift", &state, at: .seconds(5))
+        try StateTesting.tap("shift", &state, at: .seconds(5))
         #expect(state.shift == .once)
     }
 
     @Test func lockedSlowTapTurnsOff() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        try Self.tap("shift", &state, at: .seconds(1))
-        try Self.tap("shift", &state, at: .seconds(1) + .milliseconds(150))
-        try Self.tap("shift", &state, at: .seconds(9))
+        try StateTesting.tap("shift", &state, at: .seconds(1))
+        try StateTesting.tap("shift", &state, at: .seconds(1) + .milliseconds(150))
+        try StateTesting.tap("shift", &state, at: .seconds(9))
         #expect(state.shift == .off)
     }
 
     @Test func capsLockTypesSeveralUpperCaseLetters() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        try Self.tap("shift", &state, at: .seconds(1))
-        try Self.tap("shift", &state, at: .seconds(1) + .milliseconds(150))
+        try StateTesting.tap("shift", &state, at: .seconds(1))
+        try StateTesting.tap("shift", &state, at: .seconds(1) + .milliseconds(150))
         let effects = try Self.tapAll(["c", "a", "p", "s", "space", "o", "n"], &state)
         #expect(Self.text(effects) == "CAPS ON")
         #expect(!effects.contains(.redrawAll))
@@ -209,8 +188,8 @@ struct KeyboardStateTests {
 
     @Test func capsLockSurvivesSentenceEndsAndReturn() throws {
         var state = KeyboardState(layout: .enUS)
-        try Self.tap("shift", &state, at: .seconds(1))
-        try Self.tap("shift", &state, at: .seconds(1) + .milliseconds(150))
+        try StateTesting.tap("shift", &state, at: .seconds(1))
+        try StateTesting.tap("shift", &state, at: .seconds(1) + .milliseconds(150))
         let effects = try Self.tapAll(["a", ".", "space", "return", "b", "backspace", "backspace", "c"], &state)
         #expect(Self.text(effects) == "A. BC")
         #expect(state.shift == .locked)
@@ -218,16 +197,16 @@ struct KeyboardStateTests {
 
     @Test func typingBetweenShiftTapsIsNoDoubleTap() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        try Self.tap("shift", &state, at: .seconds(1))
-        try Self.tap("a", &state, at: .seconds(1) + .milliseconds(60))
-        try Self.tap("shift", &state, at: .seconds(1) + .milliseconds(120))
+        try StateTesting.tap("shift", &state, at: .seconds(1))
+        try StateTesting.tap("a", &state, at: .seconds(1) + .milliseconds(60))
+        try StateTesting.tap("shift", &state, at: .seconds(1) + .milliseconds(120))
         #expect(state.shift == .once)
     }
 
     @Test func labelsFollowShift() throws {
         var state = KeyboardState(layout: .enUS)
-        let a = try Self.key("a", in: state), shift = try Self.key("shift", in: state)
-        let comma = try Self.key(",", in: state), symbols = try Self.key("page:symbols", in: state)
+        let a = try StateTesting.key("a", in: state), shift = try StateTesting.key("shift", in: state)
+        let comma = try StateTesting.key(",", in: state), symbols = try StateTesting.key("page:symbols", in: state)
         #expect(state.label(of: a) == .text("A"))
         #expect(state.label(of: comma) == .text(","))
         #expect(state.label(of: shift) == .icon(.shift(.once)))
@@ -235,13 +214,13 @@ struct KeyboardStateTests {
         #expect(state.styleClass(of: shift) == .activeModifier)
         #expect(state.styleClass(of: a) == .character)
 
-        try Self.tap("a", &state, at: .seconds(1))
+        try StateTesting.tap("a", &state, at: .seconds(1))
         #expect(state.label(of: a) == .text("a"))
         #expect(state.label(of: shift) == .icon(.shift(.off)))
         #expect(state.styleClass(of: shift) == .action)
 
-        try Self.tap("shift", &state, at: .seconds(2))
-        try Self.tap("shift", &state, at: .seconds(2) + .milliseconds(100))
+        try StateTesting.tap("shift", &state, at: .seconds(2))
+        try StateTesting.tap("shift", &state, at: .seconds(2) + .milliseconds(100))
         #expect(state.label(of: a) == .text("A"))
         #expect(state.label(of: shift) == .icon(.shift(.locked)))
         #expect(state.styleClass(of: shift) == .activeModifier)
@@ -253,14 +232,14 @@ struct KeyboardStateTests {
             Row([Key(.capsLock), Key.shift(), Key.character("a")]),
         ])])
         var state = KeyboardState(layout: layout, options: Self.noAutoShift)
-        let caps = try Self.key("capslock", in: state)
+        let caps = try StateTesting.key("capslock", in: state)
         #expect(state.label(of: caps) == .text("caps"))
         #expect(state.styleClass(of: caps) == .action)
-        try Self.tap("capslock", &state, at: .seconds(1))
+        try StateTesting.tap("capslock", &state, at: .seconds(1))
         #expect(state.shift == .locked)
         #expect(state.styleClass(of: caps) == .activeModifier)
         #expect(Self.text(try Self.tapAll(["a", "a"], &state)) == "AA")
-        try Self.tap("capslock", &state, at: .seconds(20))
+        try StateTesting.tap("capslock", &state, at: .seconds(20))
         #expect(state.shift == .off)
         #expect(state.styleClass(of: caps) == .action)
     }
@@ -273,7 +252,7 @@ struct KeyboardStateTests {
         let effects = try Self.tapAll(["a", end], &state)
         #expect(Self.text(effects) == "A" + end)
         #expect(state.shift == .off)
-        let space = try Self.tap("space", &state, at: .seconds(30))
+        let space = try StateTesting.tap("space", &state, at: .seconds(30))
         #expect(Self.typed(space) == [.text(" ")])
         #expect(space.contains(.redrawAll))
         #expect(state.shift == .once)
@@ -310,7 +289,7 @@ struct KeyboardStateTests {
         var state = KeyboardState(layout: .enUS)
         try Self.tapAll(["a", "b"], &state)
         #expect(state.shift == .off)
-        let effects = try Self.tap("return", &state, at: .seconds(30))
+        let effects = try StateTesting.tap("return", &state, at: .seconds(30))
         #expect(Self.typed(effects) == [.keysym(.return)])
         #expect(effects.contains(.redrawAll))
         #expect(state.shift == .once)
@@ -327,21 +306,21 @@ struct KeyboardStateTests {
         var state = KeyboardState(layout: Self.punctuationLayout())
         try Self.tapAll(["a", ".", "space"], &state)
         #expect(state.shift == .once)
-        let effects = try Self.tap("backspace", &state, at: .seconds(30))
+        let effects = try StateTesting.tap("backspace", &state, at: .seconds(30))
         #expect(Self.typed(effects) == [.keysym(.backSpace)])
         #expect(effects.contains(.redrawAll))
         #expect(state.shift == .off)
         // Retyping the space brings it back.
-        try Self.tap("space", &state, at: .seconds(31))
+        try StateTesting.tap("space", &state, at: .seconds(31))
         #expect(state.shift == .once)
     }
 
     @Test func backspaceKeepsManualShift() throws {
         var state = KeyboardState(layout: Self.punctuationLayout())
         try Self.tapAll(["a", "b"], &state)
-        try Self.tap("shift", &state, at: .seconds(30))
+        try StateTesting.tap("shift", &state, at: .seconds(30))
         #expect(state.shift == .once)
-        try Self.tap("backspace", &state, at: .seconds(31))
+        try StateTesting.tap("backspace", &state, at: .seconds(31))
         #expect(state.shift == .once)
     }
 
@@ -368,7 +347,7 @@ struct KeyboardStateTests {
         // At start nothing is known about text before the cursor: a backspace there
         // means text existed, so the auto shift goes.
         var state = KeyboardState(layout: .enUS)
-        try Self.tap("backspace", &state, at: .seconds(1))
+        try StateTesting.tap("backspace", &state, at: .seconds(1))
         #expect(state.shift == .off)
     }
 
@@ -376,9 +355,9 @@ struct KeyboardStateTests {
 
     @Test func pageSwitchingViaPageKeys() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let toSymbols = try Self.key("page:symbols", in: state)
+        let toSymbols = try StateTesting.key("page:symbols", in: state)
         #expect(state.label(of: toSymbols) == .text("123"))
-        let i = try Self.index("page:symbols", in: state)
+        let i = try StateTesting.index("page:symbols", in: state)
         let began = state.handle(.touch(.began, point: Self.here, key: i), at: .seconds(1))
         #expect(began == [.notify(.touchesBegan(Self.here)), .redraw([i]), .hidePreview, .notify(.pressStarted(toSymbols))])
         #expect(state.pageIndex == 0)
@@ -389,20 +368,20 @@ struct KeyboardStateTests {
         #expect(state.page.name == Page.symbols)
         #expect(Self.text(try Self.tapAll(["1", "$"], &state)) == "1$")
 
-        let toMore = try Self.key("page:more-symbols", in: state)
+        let toMore = try StateTesting.key("page:more-symbols", in: state)
         #expect(state.label(of: toMore) == .text("#+="))
-        var effects = try Self.tap("page:more-symbols", &state, at: .seconds(30))
+        var effects = try StateTesting.tap("page:more-symbols", &state, at: .seconds(30))
         #expect(Self.notifications(effects).contains(.pageChanged(Page.moreSymbols)))
         #expect(state.page.name == Page.moreSymbols)
         #expect(Self.text(try Self.tapAll(["€"], &state, from: .seconds(31))) == "€")
 
-        #expect(state.label(of: try Self.key("page:symbols", in: state)) == .text("123"))
-        effects = try Self.tap("page:symbols", &state, at: .seconds(40))
+        #expect(state.label(of: try StateTesting.key("page:symbols", in: state)) == .text("123"))
+        effects = try StateTesting.tap("page:symbols", &state, at: .seconds(40))
         #expect(Self.notifications(effects).contains(.pageChanged(Page.symbols)))
         #expect(state.page.name == Page.symbols)
 
-        #expect(state.label(of: try Self.key("page:letters", in: state)) == .text("ABC"))
-        effects = try Self.tap("page:letters", &state, at: .seconds(50))
+        #expect(state.label(of: try StateTesting.key("page:letters", in: state)) == .text("ABC"))
+        effects = try StateTesting.tap("page:letters", &state, at: .seconds(50))
         #expect(Self.notifications(effects).contains(.pageChanged(Page.letters)))
         #expect(Self.typed(effects) == [])
         #expect(state.pageIndex == 0)
@@ -416,13 +395,13 @@ struct KeyboardStateTests {
         ])
         var state = KeyboardState(layout: layout, options: Self.noAutoShift)
         for id in ["page:one", "page:nowhere"] {
-            let effects = try Self.tap(id, &state, at: .seconds(1))
+            let effects = try StateTesting.tap(id, &state, at: .seconds(1))
             #expect(!effects.contains(.redrawAll), "\(id)")
             #expect(!Self.notifications(effects).contains { if case .pageChanged = $0 { true } else { false } }, "\(id)")
             #expect(state.pageIndex == 0)
         }
-        #expect(state.label(of: try Self.key("page:nowhere", in: state)) == .text("nowhere"))
-        try Self.tap("page:two", &state, at: .seconds(2))
+        #expect(state.label(of: try StateTesting.key("page:nowhere", in: state)) == .text("nowhere"))
+        try StateTesting.tap("page:two", &state, at: .seconds(2))
         #expect(state.pageIndex == 1)
     }
 
@@ -437,8 +416,8 @@ struct KeyboardStateTests {
 
     @Test func dragFromQToWTypesOnlyW() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let q = try Self.index("q", in: state), w = try Self.index("w", in: state)
-        let qKey = try Self.key("q", in: state), wKey = try Self.key("w", in: state)
+        let q = try StateTesting.index("q", in: state), w = try StateTesting.index("w", in: state)
+        let qKey = try StateTesting.key("q", in: state), wKey = try StateTesting.key("w", in: state)
         var all = state.handle(.touch(.began, point: Self.here, key: q), at: .zero)
         let moved = state.handle(.touch(.moved, point: Self.there, key: w), at: .milliseconds(30))
         #expect(moved == [.notify(.touchesMoved(Self.there)), .redraw([q]), .redraw([w]), .showPreview(key: w),
@@ -461,8 +440,8 @@ struct KeyboardStateTests {
 
     @Test func releaseOnAnotherKeyWithoutMoveTypesThatKey() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let q = try Self.index("q", in: state), w = try Self.index("w", in: state)
-        let qKey = try Self.key("q", in: state), wKey = try Self.key("w", in: state)
+        let q = try StateTesting.index("q", in: state), w = try StateTesting.index("w", in: state)
+        let qKey = try StateTesting.key("q", in: state), wKey = try StateTesting.key("w", in: state)
         _ = state.handle(.touch(.began, point: Self.here, key: q), at: .zero)
         let ended = state.handle(.touch(.ended, point: Self.there, key: w), at: .milliseconds(60))
         #expect(Self.typed(ended) == [.text("w")])
@@ -471,7 +450,7 @@ struct KeyboardStateTests {
 
     @Test func releaseOutsideEveryKeyTypesNothing() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let q = try Self.index("q", in: state)
+        let q = try StateTesting.index("q", in: state)
         let began = state.handle(.touch(.began, point: Self.here, key: q), at: .zero)
         let moved = state.handle(.touch(.moved, point: Self.there, key: nil), at: .milliseconds(20))
         #expect(moved == [.notify(.touchesMoved(Self.there)), .redraw([q]), .hidePreview])
@@ -483,7 +462,7 @@ struct KeyboardStateTests {
 
     @Test func releasedOutsideWithoutMoveTypesNothing() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let q = try Self.index("q", in: state)
+        let q = try StateTesting.index("q", in: state)
         _ = state.handle(.touch(.began, point: Self.here, key: q), at: .zero)
         let ended = state.handle(.touch(.ended, point: Self.there, key: nil), at: .milliseconds(40))
         #expect(ended == [.redraw([q]), .hidePreview, .notify(.touchesEnded(Self.there))])
@@ -492,7 +471,7 @@ struct KeyboardStateTests {
     @Test func beganOutsideThenMovedOntoKey() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
         // w: a key without callouts, so no long-press timer.
-        let e = try Self.index("w", in: state), eKey = try Self.key("w", in: state)
+        let e = try StateTesting.index("w", in: state), eKey = try StateTesting.key("w", in: state)
         let began = state.handle(.touch(.began, point: Self.here, key: nil), at: .zero)
         #expect(began == [.notify(.touchesBegan(Self.here)), .hidePreview])
         let moved = state.handle(.touch(.moved, point: Self.there, key: e), at: .milliseconds(20))
@@ -508,7 +487,7 @@ struct KeyboardStateTests {
     @Test func releasedOnKeyAfterBeginningOutsideGetsNoPressStarted() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
         // w: a key without callouts, so no long-press timer.
-        let e = try Self.index("w", in: state), eKey = try Self.key("w", in: state)
+        let e = try StateTesting.index("w", in: state), eKey = try StateTesting.key("w", in: state)
         let began = state.handle(.touch(.began, point: Self.here, key: nil), at: .zero)
         let ended = state.handle(.touch(.ended, point: Self.there, key: e), at: .milliseconds(40))
         #expect(ended == [.redraw([e]), .showPreview(key: e), .type(.text("w")), .hidePreview, .redraw([e]),
@@ -527,7 +506,7 @@ struct KeyboardStateTests {
 
     @Test func newContactReleasesTheHeldKey() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let a = try Self.index("a", in: state), s = try Self.index("s", in: state)
+        let a = try StateTesting.index("a", in: state), s = try StateTesting.index("s", in: state)
         _ = state.handle(.touch(.began, point: Self.here, key: a), at: .zero)
         let second = state.handle(.touch(.began, point: Self.there, key: s), at: .milliseconds(30))
         #expect(Self.typed(second) == [.text("a")])
@@ -540,7 +519,7 @@ struct KeyboardStateTests {
 
     @Test func backspaceTypesOnPressAndRepeats() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let bs = try Self.index("backspace", in: state), bsKey = try Self.key("backspace", in: state)
+        let bs = try StateTesting.index("backspace", in: state), bsKey = try StateTesting.key("backspace", in: state)
         let t0 = Duration.seconds(2)
         let began = state.handle(.touch(.began, point: Self.here, key: bs), at: t0)
         #expect(began == [.notify(.touchesBegan(Self.here)), .type(.keysym(.backSpace)),
@@ -564,7 +543,7 @@ struct KeyboardStateTests {
 
     @Test func backspaceQuickTapTypesOnce() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let effects = try Self.tap("backspace", &state, at: .seconds(1))
+        let effects = try StateTesting.tap("backspace", &state, at: .seconds(1))
         #expect(Self.typed(effects) == [.keysym(.backSpace)])
         #expect(effects.contains(.startTimer(.keyRepeat, deadline: .seconds(1) + .milliseconds(500))))
         #expect(effects.contains(.cancelTimer(.keyRepeat)))
@@ -572,7 +551,7 @@ struct KeyboardStateTests {
 
     @Test func lateRepeatTimerSchedulesFromNow() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let bs = try Self.index("backspace", in: state)
+        let bs = try StateTesting.index("backspace", in: state)
         _ = state.handle(.touch(.began, point: Self.here, key: bs), at: .zero)
         // Due at 500 ms, delivered at 800 ms: the next deadline is in the future.
         let late = state.handle(.timer(.keyRepeat), at: .milliseconds(800))
@@ -581,8 +560,8 @@ struct KeyboardStateTests {
 
     @Test func backspaceRepeatStopsWhenDraggedOff() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let bs = try Self.index("backspace", in: state), m = try Self.index("m", in: state)
-        let bsKey = try Self.key("backspace", in: state), mKey = try Self.key("m", in: state)
+        let bs = try StateTesting.index("backspace", in: state), m = try StateTesting.index("m", in: state)
+        let bsKey = try StateTesting.key("backspace", in: state), mKey = try StateTesting.key("m", in: state)
         _ = state.handle(.touch(.began, point: Self.here, key: bs), at: .zero)
         let first = state.handle(.timer(.keyRepeat), at: .milliseconds(500))
         #expect(Self.typed(first) == [.keysym(.backSpace)])
@@ -596,7 +575,7 @@ struct KeyboardStateTests {
 
     @Test func backspaceRepeatStopsWhenDraggedOutside() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let bs = try Self.index("backspace", in: state)
+        let bs = try StateTesting.index("backspace", in: state)
         _ = state.handle(.touch(.began, point: Self.here, key: bs), at: .zero)
         let moved = state.handle(.touch(.moved, point: Self.there, key: nil), at: .milliseconds(100))
         #expect(moved == [.notify(.touchesMoved(Self.there)), .cancelTimer(.keyRepeat), .redraw([bs]), .hidePreview])
@@ -606,8 +585,8 @@ struct KeyboardStateTests {
 
     @Test func dragOntoBackspaceThenReleaseDeletesOnce() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let m = try Self.index("m", in: state), bs = try Self.index("backspace", in: state)
-        let mKey = try Self.key("m", in: state), bsKey = try Self.key("backspace", in: state)
+        let m = try StateTesting.index("m", in: state), bs = try StateTesting.index("backspace", in: state)
+        let mKey = try StateTesting.key("m", in: state), bsKey = try StateTesting.key("backspace", in: state)
         let began = state.handle(.touch(.began, point: Self.here, key: m), at: .zero)
         #expect(began == [.notify(.touchesBegan(Self.here)), .redraw([m]), .showPreview(key: m), .notify(.pressStarted(mKey))])
         // Reaching backspace by dragging deletes nothing yet and starts no repeat.
@@ -626,8 +605,8 @@ struct KeyboardStateTests {
 
     @Test func dragOntoBackspaceThenOffDeletesNothing() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let m = try Self.index("m", in: state), bs = try Self.index("backspace", in: state)
-        let mKey = try Self.key("m", in: state), bsKey = try Self.key("backspace", in: state)
+        let m = try StateTesting.index("m", in: state), bs = try StateTesting.index("backspace", in: state)
+        let mKey = try StateTesting.key("m", in: state), bsKey = try StateTesting.key("backspace", in: state)
         var all = state.handle(.touch(.began, point: Self.here, key: m), at: .zero)
         all += state.handle(.touch(.moved, point: Self.there, key: bs), at: .milliseconds(30))
         #expect(state.handle(.timer(.keyRepeat), at: .seconds(1)) == [])
@@ -646,7 +625,7 @@ struct KeyboardStateTests {
 
     @Test func dragOntoBackspaceThenOutsideDeletesNothing() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let m = try Self.index("m", in: state), bs = try Self.index("backspace", in: state)
+        let m = try StateTesting.index("m", in: state), bs = try StateTesting.index("backspace", in: state)
         var all = state.handle(.touch(.began, point: Self.here, key: m), at: .zero)
         all += state.handle(.touch(.moved, point: Self.there, key: bs), at: .milliseconds(30))
         let out = state.handle(.touch(.moved, point: Self.here, key: nil), at: .milliseconds(60))
@@ -657,7 +636,7 @@ struct KeyboardStateTests {
 
     @Test func pressedBackspaceDoesNotDeleteAgainOnRelease() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let bs = try Self.index("backspace", in: state), bsKey = try Self.key("backspace", in: state)
+        let bs = try StateTesting.index("backspace", in: state), bsKey = try StateTesting.key("backspace", in: state)
         let began = state.handle(.touch(.began, point: Self.here, key: bs), at: .zero)
         #expect(Self.typed(began) == [.keysym(.backSpace)])
         // Released before the repeat delay: exactly the one delete from the press.
@@ -669,7 +648,7 @@ struct KeyboardStateTests {
     @Test func repeatOptionsAreHonoured() throws {
         let options = InteractionOptions(autoShift: false, repeatDelay: .milliseconds(250), repeatInterval: .milliseconds(40))
         var state = KeyboardState(layout: .enUS, options: options)
-        let bs = try Self.index("backspace", in: state)
+        let bs = try StateTesting.index("backspace", in: state)
         let began = state.handle(.touch(.began, point: Self.here, key: bs), at: .seconds(1))
         #expect(began.contains(.startTimer(.keyRepeat, deadline: .milliseconds(1250))))
         #expect(state.handle(.timer(.keyRepeat), at: .milliseconds(1250)).last
@@ -680,7 +659,7 @@ struct KeyboardStateTests {
 
     @Test func cancelledTouchTypesNothing() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let q = try Self.index("q", in: state), qKey = try Self.key("q", in: state)
+        let q = try StateTesting.index("q", in: state), qKey = try StateTesting.key("q", in: state)
         let began = state.handle(.touch(.began, point: Self.here, key: q), at: .zero)
         let cancelled = state.handle(.touch(.cancelled, point: Self.here, key: q), at: .milliseconds(30))
         #expect(cancelled == [.hidePreview, .redraw([q]), .notify(.pressEnded(qKey)), .notify(.touchesCancelled)])
@@ -692,7 +671,7 @@ struct KeyboardStateTests {
 
     @Test func cancelledBackspaceStopsRepeating() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let bs = try Self.index("backspace", in: state), bsKey = try Self.key("backspace", in: state)
+        let bs = try StateTesting.index("backspace", in: state), bsKey = try StateTesting.key("backspace", in: state)
         _ = state.handle(.touch(.began, point: Self.here, key: bs), at: .zero)
         let cancelled = state.handle(.touch(.cancelled, point: Self.here, key: nil), at: .milliseconds(30))
         #expect(cancelled == [.cancelTimer(.keyRepeat), .hidePreview, .redraw([bs]), .notify(.pressEnded(bsKey)),
@@ -702,7 +681,7 @@ struct KeyboardStateTests {
 
     @Test func hideKeyHides() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let hide = try Self.index("hide", in: state), hideKey = try Self.key("hide", in: state)
+        let hide = try StateTesting.index("hide", in: state), hideKey = try StateTesting.key("hide", in: state)
         #expect(state.label(of: hideKey) == .icon(.hide))
         _ = state.handle(.touch(.began, point: Self.here, key: hide), at: .zero)
         let ended = state.handle(.touch(.ended, point: Self.here, key: hide), at: .milliseconds(40))
@@ -714,19 +693,19 @@ struct KeyboardStateTests {
             Row(keys: [Key(.text("Hi there")), Key(.keysym(.escape)), Key(.keysym(KeySymbol("Left"))), Key.shift()]),
         ])])
         var state = KeyboardState(layout: layout, options: Self.noAutoShift)
-        try Self.tap("shift", &state, at: .seconds(1))
+        try StateTesting.tap("shift", &state, at: .seconds(1))
         // Text is typed as written, and uses up shift.
-        #expect(Self.typed(try Self.tap("text:Hi there", &state, at: .seconds(2))) == [.text("Hi there")])
+        #expect(Self.typed(try StateTesting.tap("text:Hi there", &state, at: .seconds(2))) == [.text("Hi there")])
         #expect(state.shift == .off)
-        #expect(Self.typed(try Self.tap("Escape", &state, at: .seconds(3))) == [.keysym(.escape)])
-        #expect(Self.typed(try Self.tap("Left", &state, at: .seconds(4))) == [.keysym(KeySymbol("Left"))])
-        #expect(state.label(of: try Self.key("Escape", in: state)) == .text("Esc"))
-        #expect(state.label(of: try Self.key("Left", in: state)) == .text("←"))
+        #expect(Self.typed(try StateTesting.tap("Escape", &state, at: .seconds(3))) == [.keysym(.escape)])
+        #expect(Self.typed(try StateTesting.tap("Left", &state, at: .seconds(4))) == [.keysym(KeySymbol("Left"))])
+        #expect(state.label(of: try StateTesting.key("Escape", in: state)) == .text("Esc"))
+        #expect(state.label(of: try StateTesting.key("Left", in: state)) == .text("←"))
     }
 
     @Test func returnAndSpaceKeys() throws {
         var state = KeyboardState(layout: .enUS, options: Self.noAutoShift)
-        let returnKey = try Self.key("return", in: state), space = try Self.key("space", in: state)
+        let returnKey = try StateTesting.key("return", in: state), space = try StateTesting.key("space", in: state)
         #expect(state.label(of: returnKey) == .icon(.return))
         #expect(state.label(of: space) == .text("space"))
         #expect(state.styleClass(of: returnKey) == .accent)
