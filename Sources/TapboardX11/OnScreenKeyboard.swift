@@ -631,7 +631,8 @@ public final class OnScreenKeyboard {
     /// Starts calling `handler` with the published events whose names are in `names`
     /// (all when nil: `willShow`, `didShow`, `willHide`, `didHide`, `willChangeFrame`,
     /// `didChangeFrame`, `pageChanged`, `layoutChanged`, and `key` when
-    /// `KeyboardConfiguration.publishKeys`); the observation stops when cancelled.
+    /// `KeyboardConfiguration.publishKeys`); the observation stops when cancelled or
+    /// released. Handlers run on the thread that runs the keyboard; cancel there too.
     public func observe(_ names: Set<String>? = nil, _ handler: @escaping (PublishedEvent) -> Void) -> EventObservation {
         let id = events.addObserver(names: names, handler)
         return EventObservation { [weak self] in self?.events.removeObserver(id) }
