@@ -22,8 +22,9 @@ public final class Desktop {
     public static let keyboardGeometry = WindowPlacement(width: 800, height: 280, x: 240, y: 500)
 
     /// Starts Xvfb (then openbox, when `windowManager`), maps and focuses the target, opens the tapper.
-    public init(windowManager useWindowManager: Bool = false) throws {
-        xvfb = try Xvfb()
+    /// With `resizableScreen`, the server is Xorg's dummy driver instead (see `Xvfb.resizable()`).
+    public init(windowManager useWindowManager: Bool = false, resizableScreen: Bool = false) throws {
+        xvfb = resizableScreen ? try Xvfb.resizable() : try Xvfb()
         var manager: WindowManager?
         do {
             if useWindowManager { manager = try WindowManager.openbox(on: xvfb.displayName) }
@@ -38,11 +39,51 @@ public final class Desktop {
     }
 
     /// Starts the real keyboard on this server and waits for its window.
-    public func launchKeyboard(geometry: WindowPlacement = Desktop.keyboardGeometry, arguments: [String] = []) throws -> Keyboard {
+    public func launchKeyboard(geometry: WindowPlacement? = Desktop.keyboardGeometry, arguments: [String] = []) throws -> Keyboard {
         let keyboard = try Keyboard(displayName: xvfb.displayName, geometry: geometry, tapper: tapper, observer: target,
                                     arguments: arguments)
         keyboards.append(keyboard)
         return keyboard
+    }
+
+    /// Starts `tapboard events [extra...]` and waits (deadline) for its first line,
+    /// the didShow every new listener hears.
+    public func listen(_ extra: [String] = []) throws -> ChildProcess {
+        let events = try ChildProcess(try Keyboard.locateBinary(), ["events", "--display", xvfb.displayName] + extra)
+        _ = waitForOutput(of: events, timeout: .seconds(10)) { $0.contains("\n") }
+        return events
+    }
+
+    /// Waits (deadline) until a child's output passes `test`, the target handling
+    /// its events meanwhile; whether it did.
+    public func waitForOutput(of child: ChildProcess, timeout: Duration = .seconds(5), until test: (String) -> Bool) -> Bool {
+        let end = Deadline(timeout)
+        while !test(child.standardOutput) {
+            if end.hasPassed || !child.isRunning { return test(child.standardOutput) }
+            target.handleEvents(until: Deadline(.milliseconds(20)))
+        }
+        return true
+    }
+
+    /// The root's _NET_WORKAREA (x, y, width, height of the first desktop), once it equals `expected` or 10 s pass.
+    public func workArea(becoming expected: [Int]) throws -> [Int] {
+        let d = try XConnection.open(xvfb.displayName)
+        defer { XCloseDisplay(d) }
+        let root = tb_root_window(d, tb_default_screen(d))
+        XSelectInput(d, root, PropertyChangeMask)
+        func read() -> [Int] {
+            var type: Atom = 0, format: Int32 = 0
+            var count: UInt = 0, after: UInt = 0
+            var data: UnsafeMutablePointer<UInt8>?
+            let atom = XInternAtom(d, "_NET_WORKAREA", 0)
+            guard XGetWindowProperty(d, root, atom, 0, 4, 0, XA_CARDINAL, &type, &format, &count, &after, &data) == Success,
+                  let data, count >= 4 else { return [] }
+            defer { XFree(data) }
+            return data.withMemoryRebound(to: UInt.self, capacity: 4) { p in (0 ..< 4).map { Int(p[$0]) } }
+        }
+        var area = read()
+        _ = XConnection.pump(d, until: Deadline(.seconds(10)), handle: { _ in area = read() }, done: { area == expected })
+        return area
     }
 
     deinit {

@@ -8,10 +8,10 @@ import Glibc
 public final class Keyboard {
     /// Where the binary is.
     public let binary: URL
-    /// The window's place, as asked with --geometry.
-    public let requested: WindowPlacement
-    /// The window's place as found on the screen once mapped.
-    public let actual: WindowPlacement
+    /// The window's place, as asked with --geometry; nil for the default place.
+    public let requested: WindowPlacement?
+    /// The window's place as found on the screen once mapped (or by `refreshPlacement()`).
+    public private(set) var actual: WindowPlacement
     /// The keyboard window.
     public let window: Window
     /// `MonotonicClock.now` when the window's MapNotify was read.
@@ -62,10 +62,10 @@ public final class Keyboard {
         throw HarnessError.binaryNotFound(looked)
     }
 
-    /// Starts `tapboard --display D --geometry G [extra...]` and waits until its
+    /// Starts `tapboard --display D [--geometry G] [extra...]` and waits until its
     /// window (WM_CLASS tapboard) is mapped; no sleeping, a deadline. `binary`
     /// defaults to `locateBinary()`.
-    public init(displayName: String, geometry: WindowPlacement, tapper: Tapper, observer: TargetWindow?,
+    public init(displayName: String, geometry: WindowPlacement?, tapper: Tapper, observer: TargetWindow?,
                 arguments extra: [String] = [], binary: URL? = nil, timeout: Duration = .seconds(15)) throws {
         self.binary = try binary ?? Self.locateBinary()
         requested = geometry
@@ -77,7 +77,7 @@ public final class Keyboard {
         // No DISPLAY in its environment: --display must be what it uses.
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
-        let child = try ChildProcess(self.binary, ["--display", displayName, "--geometry", geometry.description] + extra,
+        let child = try ChildProcess(self.binary, ["--display", displayName] + (geometry.map { ["--geometry", $0.description] } ?? []) + extra,
                                      environment: environment)
         self.child = child
         var rest = extra[...]
@@ -88,6 +88,19 @@ public final class Keyboard {
         window = mapped.window
         actual = mapped.placement
         mappedAt = mapped.mappedAt
+        self.displayName = displayName
+    }
+
+    private let displayName: String
+
+    /// Reads the window's place again (after the keyboard moved itself, for a new
+    /// screen); key frames are dumped again for its size.
+    public func refreshPlacement() throws {
+        let watcher = try WindowWatcher(displayName: displayName)
+        defer { watcher.close() }
+        guard let placement = watcher.placement(of: window) else { throw HarnessError.timedOut("the keyboard window \(window) is gone") }
+        if placement.size != actual.size { pages = [:] }
+        actual = placement
     }
 
     deinit { child.terminate() }

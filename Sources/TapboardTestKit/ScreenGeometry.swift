@@ -40,6 +40,14 @@ public struct WindowPlacement: Equatable, Sendable, CustomStringConvertible {
     /// The `--size` form, `WxH`.
     public var size: String { "\(width)x\(height)" }
 
+    /// The frame as `tapboard events` prints it.
+    public var json: String { "{\"x\":\(x),\"y\":\(y),\"width\":\(width),\"height\":\(height)}" }
+
+    /// A frame event's line as `tapboard events` prints it.
+    public static func eventLine(_ name: String, from: WindowPlacement, to: WindowPlacement, milliseconds: Int = 0) -> String {
+        "{\"event\":\"\(name)\",\"startFrame\":\(from.json),\"endFrame\":\(to.json),\"duration\":\(milliseconds)}"
+    }
+
     /// The screen point at window pixel (x, y).
     public func screenPoint(x px: Double, y py: Double) -> ScreenPoint {
         ScreenPoint(x: Int32(x) + Int32(px.rounded(.down)), y: Int32(y) + Int32(py.rounded(.down)))

@@ -3,7 +3,10 @@ import Foundation
 import Glibc
 #endif
 
-/// A private X server for one test: `Xvfb -displayfd 1`, stopped by `stop()` or on release.
+/// A private X server for one test: `Xvfb -displayfd 1`, stopped by `stop()` or
+/// on release. Or, for a test that changes the screen's resolution or monitors
+/// (Xvfb's RandR has one fixed mode), Xorg with its dummy video driver: see
+/// `resizable()`.
 public final class Xvfb {
     /// The display number Xvfb chose.
     public let displayNumber: Int
@@ -15,13 +18,61 @@ public final class Xvfb {
     /// The display name for clients (`:N`).
     public var displayName: String { ":\(displayNumber)" }
 
+    /// Files the server needs while it runs (the dummy Xorg's configuration and log).
+    private var scratch: URL?
+
     /// Starts Xvfb with one screen of `screen` (WxHxDepth) and waits for its display number.
-    public init(screen: String = "1280x800x24", timeout: Duration = .seconds(15)) throws {
+    public convenience init(screen: String = "1280x800x24", timeout: Duration = .seconds(15)) throws {
         guard let xvfb = executableOnPath("Xvfb") else {
             throw HarnessError.programMissing("Xvfb", hint: "the X11 integration tests need it (apt-get install xvfb)")
         }
-        let child = try ChildProcess(xvfb, ["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp"],
-                                     output: .pipe)
+        try self.init(xvfb, ["-screen", "0", screen], scratch: nil, timeout: timeout)
+    }
+
+    /// Starts Xorg with the dummy driver: one output, DUMMY0, at 1024x768 and
+    /// fifteen more off, whose modes RandR can change (`RandR`) up to 3840x2160.
+    /// Needs root (Xorg reads a configuration from any path only as root).
+    public static func resizable(timeout: Duration = .seconds(15)) throws -> Xvfb {
+        guard let xorg = executableOnPath("Xorg"),
+              FileManager.default.fileExists(atPath: "/usr/lib/xorg/modules/drivers/dummy_drv.so") else {
+            throw HarnessError.programMissing("Xorg", hint: "screen change tests need it (apt-get install xserver-xorg-core xserver-xorg-video-dummy)")
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tapboard-xorg-\(getpid())-\(UInt32.random(in: 0 ... .max))")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let config = scratch.appendingPathComponent("xorg.conf")
+        try """
+            Section "ServerFlags"
+              Option "AutoAddDevices" "false"
+              Option "AutoAddGPU" "false"
+            EndSection
+            Section "Device"
+              Identifier "dummy"
+              Driver "dummy"
+              VideoRam 256000
+            EndSection
+            Section "Screen"
+              Identifier "screen"
+              Device "dummy"
+              DefaultDepth 24
+              SubSection "Display"
+                Depth 24
+                Virtual 3840 2160
+              EndSubSection
+            EndSection
+
+            """.write(to: config, atomically: true, encoding: .utf8)
+        do {
+            return try Xvfb(xorg, ["-config", config.path, "-logfile", scratch.appendingPathComponent("xorg.log").path, "-noreset"],
+                            scratch: scratch, timeout: timeout)
+        } catch {
+            try? FileManager.default.removeItem(at: scratch)
+            throw error
+        }
+    }
+
+    private init(_ server: URL, _ arguments: [String], scratch: URL?, timeout: Duration) throws {
+        self.scratch = scratch
+        let child = try ChildProcess(server, ["-displayfd", "1", "-nolisten", "tcp"] + arguments, output: .pipe)
         guard let fd = child.outputPipe else { throw HarnessError.xvfbDidNotStart("no stdout pipe") }
         let deadline = Deadline(timeout)
         var line = ""
@@ -54,6 +105,8 @@ public final class Xvfb {
     public func stop() {
         child?.terminate()
         child = nil
+        if let scratch { try? FileManager.default.removeItem(at: scratch) }
+        scratch = nil
     }
 
     deinit { stop() }

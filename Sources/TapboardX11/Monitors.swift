@@ -28,6 +28,15 @@ enum Monitors {
         }
     }
 
+    /// Asks for RandR's screen and monitor change events on the root window;
+    /// returns RandR's first event number, or nil without RandR.
+    static func selectChanges(_ display: XDisplay) -> Int32? {
+        var event: Int32 = 0, error: Int32 = 0
+        guard XRRQueryExtension(display.pointer, &event, &error) != 0 else { return nil }
+        XRRSelectInput(display.pointer, display.root, Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
+        return event
+    }
+
     /// The monitor named, else the primary one, else the first; nil for the whole
     /// screen (no RandR monitors). Throws when a name matches no monitor.
     static func choose(_ name: String?, on display: XDisplay) throws -> Rect? {
@@ -39,5 +48,27 @@ enum Monitors {
             return m.frame
         }
         return (all.first { $0.primary } ?? all.first)?.frame
+    }
+}
+
+/// Where the keyboard goes on the screen as it is now: the geometry asked for,
+/// resolved within the monitor asked for (or the primary one).
+struct Placement {
+    var geometry: WindowGeometry
+    /// The RandR monitor's name (`--monitor`); nil for the primary one.
+    var monitor: String?
+    var mode: WindowMode
+    /// Factor for the default height (`--scale`).
+    var scale: Double
+
+    /// The keyboard's frame on the display's screen and monitors as they are now;
+    /// throws when the monitor asked for is not there.
+    func frame(on display: XDisplay) throws -> Rect {
+        let screen = display.screenSize
+        let area = try Monitors.choose(monitor, on: display)
+        var frame = geometry.resolve(screen: Size(width: screen.width, height: screen.height), monitor: area,
+                                     dpi: display.dpi, scale: scale)
+        if case .dock(.top) = mode, geometry.y == nil { frame.y = area?.y ?? 0 }
+        return frame
     }
 }

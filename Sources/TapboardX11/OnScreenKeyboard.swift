@@ -105,6 +105,14 @@ public final class OnScreenKeyboard {
     /// The window reserving the docked keyboard's strip, in dock mode.
     private let dock: DockWindow?
     private let mode: WindowMode
+    /// Where the keyboard goes, worked out again when the screen changes.
+    private let placement: Placement
+    /// RandR's first event number; nil without RandR.
+    private var randrEventBase: Int32?
+    /// A screen or monitor change was heard in this batch: the keyboard is placed again after it.
+    private var screenChanged = false
+    /// The keyboard's own move and resize to follow a screen change, whose ConfigureNotify is still to come.
+    private var screenMove: (from: Rect, to: Rect, announced: Bool)?
     private let events: EventPublisher
     private let startHidden: Bool
     /// Whether the keyboard is shown (mapped) or hidden.
@@ -132,12 +140,10 @@ public final class OnScreenKeyboard {
         events = EventPublisher(display: display, keysAllowed: configuration.publishKeys)
         injector = try Injector(display: display)
         resources = try RenderResources(display: display)
-        let screen = display.screenSize
-        let monitor = try Monitors.choose(configuration.monitor, on: display)
-        var frame = configuration.geometry.resolve(screen: Size(width: screen.width, height: screen.height), monitor: monitor,
-                                                   dpi: display.dpi, scale: configuration.scale ?? 1)
         mode = configuration.mode
-        if case .dock(.top) = mode, configuration.geometry.y == nil { frame.y = monitor?.y ?? 0 }
+        placement = Placement(geometry: configuration.geometry, monitor: configuration.monitor, mode: configuration.mode,
+                              scale: configuration.scale ?? 1)
+        let frame = try placement.frame(on: display)
         restingFrame = frame
         // Fail early, with a clear message, when no font matches; opened at the
         // size the letters use, so the first drawing finds it ready.
@@ -161,6 +167,8 @@ public final class OnScreenKeyboard {
     public func run() -> Int32 {
         // Other windows mapped or restacked (to stay above), and the active window (to give focus back to).
         XSelectInput(display.pointer, display.root, SubstructureNotifyMask | PropertyChangeMask)
+        // A new resolution, a rotation, a monitor added or taken away: placed again.
+        randrEventBase = Monitors.selectChanges(display)
         noteFocus()
         // At start the keyboard appears in place; only later shows slide.
         if !startHidden { show(animated: false) }
@@ -208,6 +216,10 @@ public final class OnScreenKeyboard {
             pending = []
             apply(batch)
         }
+        if screenChanged {
+            screenChanged = false
+            followScreen()
+        }
     }
 
     private func handle(_ event: inout XEvent) {
@@ -225,7 +237,12 @@ public final class OnScreenKeyboard {
             // Our own moves (a slide, putting it back after a hide) are not news.
             let own = ownMoves.firstIndex(of: surface.origin)
             if let own { ownMoves.removeFirst(own + 1) }
-            if after != before && slide == nil && own == nil {
+            if let move = screenMove, after == move.to {
+                // Placed again for a new screen: the change announced when it was asked for is done.
+                screenMove = nil
+                if case .dock(let edge) = mode { dock?.place(frame: after, edge: edge) }
+                if move.announced { events.publish(.frame(.didChangeFrame, start: move.from, end: move.to, duration: .zero)) }
+            } else if after != before && slide == nil && own == nil {
                 if shown { restingFrame = after }
                 if case .dock(let edge) = mode { dock?.place(frame: after, edge: edge) }
                 // Moved or resized by someone else: it has happened by the time we hear of it.
@@ -282,6 +299,10 @@ public final class OnScreenKeyboard {
             } else if Atom(event.xclient.data.l.0) == display.atom("WM_DELETE_WINDOW") {
                 exitStatus = 0
             }
+        case let type where randrEventBase.map({ type == $0 + RRScreenChangeNotify || type == $0 + RRNotify }) ?? false:
+            // Keeps Xlib's idea of the screen's size current.
+            XRRUpdateConfiguration(&event)
+            screenChanged = true
         case SelectionClear where control.lostSelection(event.xselectionclear):
             logError("another tapboard took over display \(display.name) (--replace); quitting")
             exitStatus = 0
@@ -609,6 +630,35 @@ public final class OnScreenKeyboard {
         } else {
             events.publish(.frame(.didShow, start: current.from, end: current.to, duration: animation))
         }
+    }
+
+    /// The screen's size or its monitors changed: the keyboard goes where it
+    /// would have started on this screen, at its new size (relaid out, compact or
+    /// wide by the new width), its strip reserved again; listeners hear the frame
+    /// change while it shows.
+    private func followScreen() {
+        let to: Rect
+        do {
+            to = try placement.frame(on: display)
+        } catch {
+            // The monitor asked for has gone: the primary one until it is back.
+            logError("\(error); placing the keyboard on the primary monitor")
+            var primary = placement
+            primary.monitor = nil
+            guard let frame = try? primary.frame(on: display) else { return }
+            to = frame
+        }
+        // A slide in progress ends where it was going, before the move.
+        if let current = slide { advanceSlide(current.start + animation) }
+        // Several batches of RandR events may come before the window has moved.
+        let from = screenMove?.from ?? frame
+        restingFrame = to
+        if case .dock(let edge) = mode { dock?.place(frame: to, edge: edge) }
+        guard to != (screenMove?.to ?? frame) else { return }
+        screenMove = (from, to, shown)
+        if shown { events.publish(.frame(.willChangeFrame, start: from, end: to, duration: .zero)) }
+        XMoveResizeWindow(display.pointer, window.id, Int32(to.x), Int32(to.y), UInt32(to.width), UInt32(to.height))
+        display.flush()
     }
 
     /// Where the keyboard rests when shown: where it was placed, or moved to by someone else.

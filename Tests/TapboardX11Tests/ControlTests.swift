@@ -130,15 +130,7 @@ struct ControlTests {
         #expect(desktop.target.text == "W")  // auto-shift at the start
     }
 
-    /// Starts `tapboard events` and waits (deadline) for its first line, the didShow every new listener hears.
-    private func listen(_ extra: [String] = []) throws -> ChildProcess {
-        let events = try ChildProcess(try Keyboard.locateBinary(), ["events", "--display", desktop.xvfb.displayName] + extra)
-        let end = Deadline(.seconds(10))
-        while !events.standardOutput.contains("\n") && !end.hasPassed && events.isRunning {
-            desktop.target.handleEvents(until: Deadline(.milliseconds(20)))
-        }
-        return events
-    }
+    private func listen(_ extra: [String] = []) throws -> ChildProcess { try desktop.listen(extra) }
 
     @Test("tapboard events prints show, hide, frame and page events as JSON lines, with the keyboard's true frame")
     func eventsStream() throws {
@@ -150,11 +142,7 @@ struct ControlTests {
         desktop.target.waitForText(length: 1)
         #expect(try tapboard(["quit"]).status == .exited(0))
         #expect(events.wait(until: Deadline(.seconds(5))) == .exited(0), "events: \(events.standardError)")
-        let f = keyboard.actual
-        let frame = "{\"x\":\(f.x),\"y\":\(f.y),\"width\":\(f.width),\"height\":\(f.height)}"
-        func line(_ name: String) -> String {
-            "{\"event\":\"\(name)\",\"startFrame\":\(frame),\"endFrame\":\(frame),\"duration\":0}"
-        }
+        func line(_ name: String) -> String { WindowPlacement.eventLine(name, from: keyboard.actual, to: keyboard.actual) }
         #expect(events.standardOutput.split(separator: "\n").map(String.init) == [
             line("didShow"), line("willHide"), line("didHide"), line("willShow"), line("didShow"),
             "{\"event\":\"pageChanged\",\"page\":\"symbols\"}",
@@ -201,15 +189,12 @@ struct ControlTests {
         #expect(try tapboard(["hide"]).status == .exited(0))
         #expect(watch.waitUntil(mapped: false))
         #expect(try tapboard(["show"]).status == .exited(0))
-        let end = Deadline(.seconds(5))
-        while !end.hasPassed && events.standardOutput.split(separator: "\n").count < 5 {
-            desktop.target.handleEvents(until: Deadline(.milliseconds(20)))
-        }
-        let f = keyboard.actual
-        let rest = "{\"x\":\(f.x),\"y\":\(f.y),\"width\":\(f.width),\"height\":\(f.height)}"
-        let below = "{\"x\":\(f.x),\"y\":800,\"width\":\(f.width),\"height\":\(f.height)}"
-        func line(_ name: String, _ from: String, _ to: String, _ ms: Int) -> String {
-            "{\"event\":\"\(name)\",\"startFrame\":\(from),\"endFrame\":\(to),\"duration\":\(ms)}"
+        _ = desktop.waitForOutput(of: events) { $0.split(separator: "\n").count >= 5 }
+        let rest = keyboard.actual
+        var below = rest
+        below.y = 800
+        func line(_ name: String, _ from: WindowPlacement, _ to: WindowPlacement, _ ms: Int) -> String {
+            WindowPlacement.eventLine(name, from: from, to: to, milliseconds: ms)
         }
         #expect(events.standardOutput.split(separator: "\n").map(String.init) == [
             line("didShow", rest, rest, 0), line("willHide", rest, below, 250), line("didHide", rest, below, 250),

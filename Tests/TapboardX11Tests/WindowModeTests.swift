@@ -8,27 +8,6 @@ import Testing
 /// --overlay and --float reserve nothing. Taps still arrive in every mode.
 @Suite("Window modes under openbox", .serialized)
 struct WindowModeTests {
-    /// The root's _NET_WORKAREA (x, y, width, height of the first desktop), once it equals `expected` or 10 s pass.
-    private func workArea(on displayName: String, becoming expected: [Int]) throws -> [Int] {
-        let d = try XConnection.open(displayName)
-        defer { XCloseDisplay(d) }
-        let root = tb_root_window(d, tb_default_screen(d))
-        XSelectInput(d, root, PropertyChangeMask)
-        func read() -> [Int] {
-            var type: Atom = 0, format: Int32 = 0
-            var count: UInt = 0, after: UInt = 0
-            var data: UnsafeMutablePointer<UInt8>?
-            let atom = XInternAtom(d, "_NET_WORKAREA", 0)
-            guard XGetWindowProperty(d, root, atom, 0, 4, 0, XA_CARDINAL, &type, &format, &count, &after, &data) == Success,
-                  let data, count >= 4 else { return [] }
-            defer { XFree(data) }
-            return data.withMemoryRebound(to: UInt.self, capacity: 4) { p in (0 ..< 4).map { Int(p[$0]) } }
-        }
-        var area = read()
-        _ = XConnection.pump(d, until: Deadline(.seconds(10)), handle: { _ in area = read() }, done: { area == expected })
-        return area
-    }
-
     @Test("the work area leaves out the docked keyboard's strip; an overlay or a floating keyboard leaves it whole; 100 taps keep the focus", arguments: [
         ([] as [String], WindowPlacement(width: 800, height: 280, x: 240, y: 520), [0, 0, 1280, 520]),
         (["--dock", "top"], WindowPlacement(width: 1280, height: 250, x: 0, y: 0), [0, 250, 1280, 550]),
@@ -38,7 +17,7 @@ struct WindowModeTests {
     func workAreaPerMode(arguments: [String], placement: WindowPlacement, expected: [Int]) throws {
         let desktop = try Desktop(windowManager: true)
         let keyboard = try desktop.launchKeyboard(geometry: placement, arguments: ["--no-auto-shift"] + arguments)
-        #expect(try workArea(on: desktop.xvfb.displayName, becoming: expected) == expected)
+        #expect(try desktop.workArea(becoming: expected) == expected)
         // 100 taps: all arrive, and the target keeps the focus throughout.
         let word = Array("tapboard")
         for i in 0 ..< 100 { try keyboard.tap("letters", String(word[i % word.count])) }
@@ -58,7 +37,7 @@ struct WindowModeTests {
         // Hidden, a docked keyboard gives its strip back.
         if arguments.isEmpty {
             keyboard.child.send(SIGUSR2)
-            #expect(try workArea(on: desktop.xvfb.displayName, becoming: [0, 0, 1280, 800]) == [0, 0, 1280, 800])
+            #expect(try desktop.workArea(becoming: [0, 0, 1280, 800]) == [0, 0, 1280, 800])
         }
     }
 
@@ -87,7 +66,7 @@ struct WindowModeTests {
         let desktop = try Desktop(windowManager: true)
         let placement = WindowPlacement(width: 1280, height: 300, x: 0, y: 500)
         _ = try desktop.launchKeyboard(geometry: placement, arguments: ["--no-auto-shift"])
-        #expect(try workArea(on: desktop.xvfb.displayName, becoming: [0, 0, 1280, 500]) == [0, 0, 1280, 500])
+        #expect(try desktop.workArea(becoming: [0, 0, 1280, 500]) == [0, 0, 1280, 500])
         let window = try OrdinaryWindow(displayName: desktop.xvfb.displayName, placement: WindowPlacement(width: 400, height: 200, x: 100, y: 100))
         let maximised = window.maximize()
         #expect(maximised.y == 0 && maximised.height == 500, "maximised to \(maximised)")
