@@ -49,7 +49,73 @@ final class Injector {
         keymap = Keymap.read(from: display.pointer)
         positions = keymap.positions()
         refreshModifiers()
+        if putBackLeftovers() > 0 {
+            keymap = Keymap.read(from: display.pointer)
+            positions = keymap.positions()
+        }
         adoptSpares()
+    }
+
+    /// The root window property listing the borrowed keycodes and what each
+    /// carries (pairs of keycode and keysym), kept current while running: a
+    /// keyboard killed before its exit (SIGKILL, a crash) leaves it behind for
+    /// the next start to put those keycodes back.
+    static let borrowedProperty = "_TAPBOARD_BORROWED_KEYCODES"
+
+    /// Empties the keycodes a previous keyboard borrowed and did not put back,
+    /// where they still carry what it put there; returns how many.
+    private func putBackLeftovers() -> Int {
+        let d = display.pointer
+        let property = display.atom(Self.borrowedProperty)
+        var type: Atom = 0, format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(d, display.root, property, 0, 1024, 0, XA_CARDINAL, &type, &format, &count, &after, &data) == Success,
+              let data else { return 0 }
+        defer { XFree(data) }
+        XDeleteProperty(d, display.root, property)
+        guard format == 32 else { return 0 }
+        let values = data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
+        var restored = 0
+        for pair in stride(from: 0, to: values.count - 1, by: 2) {
+            let keycode = Int(values[pair]), keysym = KeySym(values[pair + 1])
+            let syms = keymap.symbols(of: keycode)
+            guard keysym != 0, syms.contains(keysym), syms.allSatisfy({ $0 == keysym || $0 == 0 }) else { continue }
+            remap(KeyCode(keycode), to: 0)
+            restored += 1
+        }
+        if restored > 0 {
+            logError("put back \(restored) keycode\(restored == 1 ? "" : "s") that a tapboard killed before its exit had borrowed")
+        }
+        return restored
+    }
+
+    /// Writes the borrowed keycodes and their keysyms to the root window (see `borrowedProperty`).
+    private func recordBorrowed() {
+        var values: [UInt] = spares.filter { $0.keysym != 0 }.flatMap { [UInt($0.keycode), UInt($0.keysym)] }
+        let count = Int32(values.count)
+        values.withUnsafeMutableBytes {
+            _ = XChangeProperty(display.pointer, display.root, display.atom(Self.borrowedProperty), XA_CARDINAL, 32, PropModeReplace,
+                                $0.baseAddress?.assumingMemoryBound(to: UInt8.self), count)
+        }
+    }
+
+    /// Asks for the XKB events a core MappingNotify does not cover: a whole new
+    /// keymap (`setxkbmap`) comes as XkbNewKeyboardNotify alone. Returns XKB's
+    /// event number, nil without XKB.
+    func selectKeyboardEvents() -> Int32? {
+        var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+        var major = Int32(XkbMajorVersion), minor = Int32(XkbMinorVersion)
+        guard XkbQueryExtension(display.pointer, &opcode, &event, &error, &major, &minor) != 0 else { return nil }
+        let newKeyboard = UInt32(XkbNewKeyboardNotifyMask)
+        XkbSelectEvents(display.pointer, UInt32(XkbUseCoreKbd), newKeyboard, newKeyboard)
+        return event
+    }
+
+    /// An XKB event: a new keymap is read again.
+    func handleKeyboardEvent(_ event: XEvent) {
+        let any = withUnsafeBytes(of: event) { $0.load(as: XkbAnyEvent.self) }
+        if any.xkb_type == XkbNewKeyboardNotify { keymapChanged() }
     }
 
     /// Rereads the keymap after a MappingNotify; keeps borrowed keycodes still carrying what was put there.
@@ -177,6 +243,8 @@ final class Injector {
         spares[i].lastUse = useCounter
         spares[i].usedAt = now
         lastRemap = now
+        // Recorded before the remapping: a kill between the two leaves a record of a keycode not yet changed, which is harmless.
+        recordBorrowed()
         remap(spares[i].keycode, to: keysym)
         return spares[i].keycode
     }
@@ -188,12 +256,17 @@ final class Injector {
         positions = positions.filter { $0.value.keycode != keycode }
     }
 
-    /// Puts every borrowed keycode back to no keysym (at exit).
-    func restoreSpares() {
+    /// Puts every borrowed keycode back to no keysym (at exit), and the record
+    /// of them away. Not when another keyboard took the display over
+    /// (`--replace`): that one puts them back from the record as it starts, and
+    /// may already be borrowing keycodes of its own.
+    func restoreSpares(replaced: Bool = false) {
+        guard !replaced else { return }
         for i in spares.indices where spares[i].keysym != 0 {
             spares[i].keysym = 0
             remap(spares[i].keycode, to: 0)
         }
+        XDeleteProperty(display.pointer, display.root, display.atom(Self.borrowedProperty))
     }
 
     /// Releases every key this injector holds down.

@@ -35,7 +35,13 @@ final class KeyboardWindow {
         setProperties(frame: frame, userPlaced: userPlaced, managed: managed)
     }
 
-    deinit { XDestroyWindow(display.pointer, id) }
+    /// Another client destroyed the window: nothing is left to unmap or destroy,
+    /// and drawing already sent to it fails quietly.
+    var destroyed = false {
+        didSet { if destroyed { destroyedWindows.insert(id) } }
+    }
+
+    deinit { if !destroyed { XDestroyWindow(display.pointer, id) } }
 
     private func setProperties(frame: Rect, userPlaced: Bool, managed: Bool) {
         let d = display.pointer
@@ -81,7 +87,7 @@ final class KeyboardWindow {
     func raise() { XRaiseWindow(display.pointer, id) }
 
     /// Hides the window.
-    func unmap() { XUnmapWindow(display.pointer, id) }
+    func unmap() { if !destroyed { XUnmapWindow(display.pointer, id) } }
 
     /// Where the window's top left corner is on the screen (asks the server).
     func rootOrigin() -> Point {

@@ -109,6 +109,8 @@ public final class OnScreenKeyboard {
     private let placement: Placement
     /// RandR's first event number; nil without RandR.
     private var randrEventBase: Int32?
+    /// XKB's event number; nil without XKB.
+    private var xkbEventBase: Int32?
     /// A screen or monitor change was heard in this batch: the keyboard is placed again after it.
     private var screenChanged = false
     /// The keyboard's own move and resize to follow a screen change, whose ConfigureNotify is still to come.
@@ -124,6 +126,8 @@ public final class OnScreenKeyboard {
     private var state: KeyboardState
     private var timers: [TimerID: Duration] = [:]
     private var exitStatus: Int32?
+    /// Another keyboard took the display over (`--replace`).
+    private var replaced = false
     private var layouts: [LayoutSource]
     private var provider: LayoutProvider
     private let reload: (@Sendable () throws -> ReloadedFiles)?
@@ -169,6 +173,7 @@ public final class OnScreenKeyboard {
         XSelectInput(display.pointer, display.root, SubstructureNotifyMask | PropertyChangeMask)
         // A new resolution, a rotation, a monitor added or taken away: placed again.
         randrEventBase = Monitors.selectChanges(display)
+        xkbEventBase = injector.selectKeyboardEvents()
         noteFocus()
         // At start the keyboard appears in place; only later shows slide.
         if !startHidden { show(animated: false) }
@@ -186,7 +191,7 @@ public final class OnScreenKeyboard {
             case .ready: break
             case .signal(let signo): handleSignal(signo)
             case .connectionClosed:
-                logError("lost the connection to the X server")
+                logError("lost the connection to the X server \(display.name)")
                 return 1
             }
         }
@@ -270,8 +275,26 @@ public final class OnScreenKeyboard {
             if event.xmapping.request != MappingPointer { injector.keymapChanged() }
         case UnmapNotify where event.xunmap.window == window.id && event.xunmap.event == window.id:
             pending += state.handle(.touch(.cancelled, point: Point(x: 0, y: 0), key: nil), at: Clock.now())
-            // A slide says didHide when it ends.
-            if animation == .zero { events.publish(.frame(.didHide, start: frame, end: frame, duration: .zero)) }
+            if shown {
+                // Unmapped by another client: hidden, as by `tapboard hide`, so `show` brings it back.
+                shown = false
+                slide = nil
+                surface.preview.hide()
+                surface.callout.hide()
+                dock?.unmap()
+                events.publish(.frame(.willHide, start: frame, end: frame, duration: .zero))
+                events.publish(.frame(.didHide, start: frame, end: frame, duration: .zero))
+            } else if animation == .zero {
+                // A slide says didHide when it ends.
+                events.publish(.frame(.didHide, start: frame, end: frame, duration: .zero))
+            }
+        case DestroyNotify where event.xdestroywindow.window == window.id:
+            // Destroyed by another client (heard from the window and from the root):
+            // the keys and keycodes are still put back as at any exit.
+            if !window.destroyed { logError("the keyboard window was destroyed by another client; quitting") }
+            window.destroyed = true
+            pending = []
+            exitStatus = 1
         case MapNotify where event.xmap.window == window.id && event.xmap.event == window.id:
             if animation == .zero { events.publish(.frame(.didShow, start: frame, end: frame, duration: .zero)) }
         case DestroyNotify where events.removeListener(event.xdestroywindow.window):
@@ -299,12 +322,15 @@ public final class OnScreenKeyboard {
             } else if Atom(event.xclient.data.l.0) == display.atom("WM_DELETE_WINDOW") {
                 exitStatus = 0
             }
+        case let type where type == xkbEventBase:
+            injector.handleKeyboardEvent(event)
         case let type where randrEventBase.map({ type == $0 + RRScreenChangeNotify || type == $0 + RRNotify }) ?? false:
             // Keeps Xlib's idea of the screen's size current.
             XRRUpdateConfiguration(&event)
             screenChanged = true
         case SelectionClear where control.lostSelection(event.xselectionclear):
             logError("another tapboard took over display \(display.name) (--replace); quitting")
+            replaced = true
             exitStatus = 0
         default:
             break
@@ -745,7 +771,7 @@ public final class OnScreenKeyboard {
         surface.preview.hide()
         surface.callout.hide()
         injector.releaseAll()
-        injector.restoreSpares()
+        injector.restoreSpares(replaced: replaced)
         // A program that goes on after run() returns has no keyboard left on the screen.
         window.unmap()
         dock?.unmap()

@@ -97,9 +97,14 @@ public final class XDisplay {
     }
 }
 
+/// Windows another client destroyed under the keyboard: requests already on
+/// their way to them fail, and saying so would only be noise. Touched on the
+/// keyboard's thread only (Xlib calls the handler there).
+nonisolated(unsafe) var destroyedWindows: Set<Window> = []
+
 /// Reports X protocol errors without exiting; a bad request must not kill the keyboard.
 private func xErrorHandler(_ display: OpaquePointer?, _ event: UnsafeMutablePointer<XErrorEvent>?) -> Int32 {
-    guard let display, let e = event?.pointee else { return 0 }
+    guard let display, let e = event?.pointee, !destroyedWindows.contains(e.resourceid) else { return 0 }
     var text = [CChar](repeating: 0, count: 256)
     XGetErrorText(display, Int32(e.error_code), &text, Int32(text.count))
     let message = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -109,6 +114,7 @@ private func xErrorHandler(_ display: OpaquePointer?, _ event: UnsafeMutablePoin
 
 /// The connection is gone: there is nothing left to release in that server; say so and exit.
 private func xIOErrorHandler(_ display: OpaquePointer?) -> Int32 {
-    logError("lost the connection to the X server")
+    let name = display.flatMap { XDisplayString($0) }.map { String(cString: $0) } ?? ""
+    logError("lost the connection to the X server \(name)")
     exit(1)
 }

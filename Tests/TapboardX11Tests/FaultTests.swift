@@ -1,0 +1,215 @@
+import CX11
+import Foundation
+import TapboardTestKit
+import Testing
+
+/// What happens when things go wrong around the keyboard: the server dies,
+/// signals come at awkward moments, the keyboard is killed, the keymap or the
+/// window is changed by someone else. Nothing may be left held or remapped.
+@Suite("Faults", .serialized)
+struct FaultTests {
+    /// Where a key's centre is on the screen, by page and id.
+    private func centre(_ keyboard: Keyboard, _ id: String, _ page: String = "letters") throws -> ScreenPoint {
+        try keyboard.centre(of: id, on: page)
+    }
+
+    /// Waits for a window of the class to be mapped (the preview, the callout).
+    private func waitForWindow(_ desktop: Desktop, _ keyboard: Keyboard, _ wmClass: String) throws {
+        let watcher = try WindowWatcher(displayName: desktop.xvfb.displayName)
+        defer { watcher.close() }
+        _ = try watcher.waitForWindow(WindowIdentity(classes: [wmClass]), child: keyboard.child, timeout: .seconds(5))
+    }
+
+    @Test("The X server dies while a key is held: the keyboard exits within 1 s, status 1, with one line")
+    func serverDies() throws {
+        let xvfb = try Xvfb()
+        let tapper = try Tapper(displayName: xvfb.displayName)
+        let keyboard = try Keyboard(displayName: xvfb.displayName, geometry: Desktop.keyboardGeometry, tapper: tapper, observer: nil)
+        tapper.move(to: try keyboard.centre(of: "q", on: "letters"))
+        tapper.press()
+        let watcher = try WindowWatcher(displayName: xvfb.displayName)
+        _ = try watcher.waitForWindow(WindowIdentity(classes: ["tapboard-preview"]), child: keyboard.child, timeout: .seconds(5))
+        watcher.close()
+        // The test's own connections go first: Xlib would end this process too.
+        tapper.close()
+        let killed = ContinuousClock.now
+        xvfb.stop()
+        let status = keyboard.child.wait(until: Deadline(.seconds(1)))
+        let took = ContinuousClock.now - killed
+        #expect(status == .exited(1), "after \(took): \(keyboard.standardError)")
+        #expect(took < .seconds(1))
+        #expect(keyboard.standardError == "tapboard: lost the connection to the X server \(xvfb.displayName)\n")
+    }
+
+    /// The moments a signal may come at.
+    enum Moment: String, CaseIterable, CustomTestStringConvertible {
+        case keyHeld, backspaceRepeating, ctrlLatched, ctrlLocked, calloutOpen
+        var testDescription: String { rawValue }
+    }
+
+    @Test("SIGTERM, SIGINT: with a key held, backspace repeating, Ctrl latched or locked, a callout open — every key released, the keymap restored, exit 0",
+          arguments: [SIGTERM, SIGINT], Moment.allCases)
+    func signalAt(_ signal: Int32, _ moment: Moment) throws {
+        let desktop = try Desktop()
+        let before = desktop.tapper.keyboardMapping()
+        let keyboard = try desktop.launchKeyboard(arguments: ["--no-auto-shift", "--layouts", "en-US,desktop"])
+        try reach(moment, desktop, keyboard)
+        keyboard.child.send(signal)
+        let status = keyboard.child.wait(until: Deadline(.seconds(5)))
+        desktop.tapper.release()
+        #expect(status == .exited(0), "\(keyboard.standardError)")
+        desktop.target.drain()
+        #expect(desktop.tapper.keysDown().isEmpty, "keycodes left down: \(desktop.tapper.keysDown())")
+        let after = desktop.tapper.keyboardMapping()
+        #expect(after == before, "keymap changed: \(after.differences(from: before))")
+        #expect(keyboard.standardError == "")
+    }
+
+    @Test("SIGHUP (reload) at those moments: the keyboard goes on, nothing is left held, and a later SIGTERM exits cleanly", arguments: Moment.allCases)
+    func reloadAt(_ moment: Moment) throws {
+        let desktop = try Desktop()
+        let before = desktop.tapper.keyboardMapping()
+        let keyboard = try desktop.launchKeyboard(arguments: ["--no-auto-shift", "--layouts", "en-US,desktop"])
+        try reach(moment, desktop, keyboard)
+        keyboard.child.send(SIGHUP)
+        desktop.tapper.release()
+        desktop.target.drain()
+        #expect(keyboard.isRunning)
+        #expect(desktop.tapper.keysDown().isEmpty, "keycodes left down: \(desktop.tapper.keysDown())")
+        expectCleanExit(keyboard, on: desktop, mappingBefore: before)
+    }
+
+    /// Brings the keyboard to a moment, with a keycode borrowed first (è is not in Xvfb's US keymap).
+    private func reach(_ moment: Moment, _ desktop: Desktop, _ keyboard: Keyboard) throws {
+        let tapper = desktop.tapper
+        try typeCallout(desktop, keyboard, "e", dx: 0)  // the first cell: è
+        desktop.target.waitForText(length: 1)
+        #expect(desktop.target.text == "è")
+        let count = desktop.target.presses.count
+        switch moment {
+        case .keyHeld:
+            tapper.move(to: try centre(keyboard, "q"))
+            tapper.press()
+            try waitForWindow(desktop, keyboard, "tapboard-preview")
+        case .backspaceRepeating:
+            tapper.move(to: try centre(keyboard, "backspace"))
+            tapper.press()
+            #expect(desktop.target.waitForPress(after: count + 1, until: Deadline(.seconds(5))) != nil, "no repeat")
+        case .ctrlLatched, .ctrlLocked:
+            try keyboard.tap("letters", "layout:next")
+            let desktopKeys = try PageFrames.dump(binary: keyboard.binary, size: keyboard.actual.size, page: "keys",
+                                                  arguments: ["--layouts", "desktop,en-US"])
+            func point(_ id: String) throws -> ScreenPoint {
+                let key = try #require(desktopKeys.key(id))
+                return keyboard.actual.screenPoint(x: key.x + key.width / 2, y: key.y + key.height / 2)
+            }
+            tapper.tap(try point("ctrl"))
+            if moment == .ctrlLocked { tapper.tap(try point("ctrl")) }
+            tapper.move(to: try point("x"))
+            tapper.press()
+        case .calloutOpen:
+            tapper.move(to: try centre(keyboard, "e"))
+            tapper.press()
+            try waitForWindow(desktop, keyboard, "tapboard-callout")
+        }
+        tapper.sync()
+    }
+
+    /// Holds a key until its callout opens, slides `dx` cells and releases.
+    private func typeCallout(_ desktop: Desktop, _ keyboard: Keyboard, _ id: String, dx: Int) throws {
+        let point = try centre(keyboard, id)
+        desktop.tapper.move(to: point)
+        desktop.tapper.press()
+        try waitForWindow(desktop, keyboard, "tapboard-callout")
+        // The first cell sits right above the key.
+        desktop.tapper.move(to: ScreenPoint(x: point.x + Int32(dx), y: point.y - 60))
+        desktop.tapper.release()
+    }
+
+    @Test("SIGKILL after typing through a borrowed keycode: the next start puts the keycode back, says so, and types")
+    func leftoverAfterKill() throws {
+        let desktop = try Desktop()
+        let before = desktop.tapper.keyboardMapping()
+        let first = try desktop.launchKeyboard(arguments: ["--no-auto-shift"])
+        try typeCallout(desktop, first, "e", dx: 0)
+        desktop.target.waitForText(length: 1)
+        #expect(desktop.target.text == "è")
+        first.child.send(SIGKILL)
+        _ = first.child.wait(until: Deadline(.seconds(5)))
+        #expect(desktop.tapper.keyboardMapping() != before, "the kill should leave è mapped")
+
+        let second = try desktop.launchKeyboard(arguments: ["--no-auto-shift"])
+        try second.tap("letters", "q")
+        desktop.target.waitForText(length: 2)
+        #expect(second.standardError == "tapboard: put back 1 keycode that a tapboard killed before its exit had borrowed\n")
+        // Only the leftover went: the keymap is as before start while nothing is borrowed.
+        #expect(desktop.tapper.keyboardMapping() == before)
+        expectCleanExit(second, on: desktop, mappingBefore: before)
+    }
+
+    @Test("The server's keymap changes while running (setxkbmap de, us, ru): the next taps type the keys' characters")
+    func keymapChanges() throws {
+        let desktop = try Desktop()
+        let keyboard = try desktop.launchKeyboard(arguments: ["--no-auto-shift"])
+        var expected = ""
+        for layout in ["de", "us", "ru", "us"] {
+            try setxkbmap(layout, desktop)
+            for id in ["y", "z", "q"] {
+                try keyboard.tap("letters", id)
+                expected += id
+            }
+            desktop.target.waitForText(length: expected.count)
+            #expect(desktop.target.text == expected, "after setxkbmap \(layout): \(desktop.target.pressLog)")
+        }
+        #expect(keyboard.isRunning)
+    }
+
+    /// Runs `setxkbmap LAYOUT` on the test's server and lets the target see the change.
+    private func setxkbmap(_ layout: String, _ desktop: Desktop) throws {
+        guard let program = executableOnPath("setxkbmap") else {
+            throw HarnessError.programMissing("setxkbmap", hint: "apt-get install x11-xkb-utils")
+        }
+        let child = try ChildProcess(program, ["-display", desktop.xvfb.displayName, layout])
+        #expect(child.wait(until: Deadline(.seconds(10))) == .exited(0), "\(child.standardError)")
+        desktop.target.drain()
+    }
+
+    @Test("Unmapped by another client: hidden, as by `tapboard hide`; `show` brings it back and it types")
+    func unmappedByOthers() throws {
+        let desktop = try Desktop()
+        let keyboard = try desktop.launchKeyboard(arguments: ["--no-auto-shift"])
+        let events = try desktop.listen()
+        let other = try XConnection.open(desktop.xvfb.displayName)
+        XUnmapWindow(other, keyboard.window)
+        XSync(other, 0)
+        XCloseDisplay(other)
+        let frame = keyboard.actual
+        let hid = desktop.waitForOutput(of: events) { $0.contains(WindowPlacement.eventLine("didHide", from: frame, to: frame)) }
+        #expect(hid, "\(events.standardOutput)")
+        let show = try ChildProcess(try Keyboard.locateBinary(), ["show", "--display", desktop.xvfb.displayName])
+        #expect(show.wait(until: Deadline(.seconds(10))) == .exited(0))
+        _ = desktop.waitForOutput(of: events) { $0.split(separator: "\n").count >= 5 }
+        #expect(events.standardOutput.split(separator: "\n").map(String.init)
+            == ["didShow", "willHide", "didHide", "willShow", "didShow"].map { WindowPlacement.eventLine($0, from: frame, to: frame) })
+        try keyboard.tap("letters", "q")
+        desktop.target.waitForText(length: 1)
+        #expect(desktop.target.text == "q")
+    }
+
+    @Test("Destroyed by another client: the keyboard exits 1 with one line, nothing held, the keymap restored")
+    func destroyedByOthers() throws {
+        let desktop = try Desktop()
+        let before = desktop.tapper.keyboardMapping()
+        let keyboard = try desktop.launchKeyboard(arguments: ["--no-auto-shift"])
+        try typeCallout(desktop, keyboard, "e", dx: 0)
+        desktop.target.waitForText(length: 1)
+        let other = try XConnection.open(desktop.xvfb.displayName)
+        XDestroyWindow(other, keyboard.window)
+        XSync(other, 0)
+        XCloseDisplay(other)
+        #expect(keyboard.child.wait(until: Deadline(.seconds(5))) == .exited(1))
+        #expect(keyboard.standardError == "tapboard: the keyboard window was destroyed by another client; quitting\n")
+        #expect(desktop.tapper.keysDown().isEmpty)
+        #expect(desktop.tapper.keyboardMapping() == before)
+    }
+}
