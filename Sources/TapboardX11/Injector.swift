@@ -109,13 +109,42 @@ final class Injector {
         guard XkbQueryExtension(display.pointer, &opcode, &event, &error, &major, &minor) != 0 else { return nil }
         let newKeyboard = UInt32(XkbNewKeyboardNotifyMask)
         XkbSelectEvents(display.pointer, UInt32(XkbUseCoreKbd), newKeyboard, newKeyboard)
+        // Modifier changes, to notice Shift held by another client or a physical keyboard.
+        let mods = UInt(XkbModifierStateMask)
+        XkbSelectEventDetails(display.pointer, UInt32(XkbUseCoreKbd), UInt32(XkbStateNotify), mods, mods)
         return event
     }
 
-    /// An XKB event: a new keymap is read again.
+    /// An XKB event: a new keymap is read again; a modifier change is noted.
     func handleKeyboardEvent(_ event: XEvent) {
         let any = withUnsafeBytes(of: event) { $0.load(as: XkbAnyEvent.self) }
-        if any.xkb_type == XkbNewKeyboardNotify { keymapChanged() }
+        switch any.xkb_type {
+        case XkbNewKeyboardNotify:
+            keymapChanged()
+            // Applications reload their whole keymap now (also when the keyboard a
+            // key comes from changes, a physical one to XTest): a remapping that
+            // arrives during that reload is forgotten, so the next one waits.
+            lastRemap = Clock.now()
+        case XkbStateNotify: modifiersSeen = UInt32(withUnsafeBytes(of: event) { $0.load(as: XkbStateNotifyEvent.self) }.mods)
+        default: break
+        }
+    }
+
+    /// The modifiers in effect as last heard from the server (XkbStateNotify);
+    /// our own Shift around a keystroke shows here for a moment too.
+    private var modifiersSeen: UInt32 = 0
+    /// The modifiers that change which keysym a keycode gives: Shift, and Mod5 (AltGr, level 3).
+    private static let levelModifiers = UInt32(ShiftMask | Mod5Mask)
+
+    /// Whether another client (a second keyboard, a physical key) holds a
+    /// modifier that would change a keycode's keysym. Asks the server only when
+    /// the events last heard say one may be.
+    private func othersHoldLevelModifier() -> Bool {
+        guard modifiersSeen & Self.levelModifiers != 0 else { return false }
+        var state = XkbStateRec()
+        guard XkbGetState(display.pointer, UInt32(XkbUseCoreKbd), &state) == Success else { return false }
+        modifiersSeen = UInt32(state.mods)
+        return modifiersSeen & Self.levelModifiers != 0
     }
 
     /// Rereads the keymap after a MappingNotify; keeps borrowed keycodes still carrying what was put there.
@@ -180,7 +209,8 @@ final class Injector {
     }
 
     private func canTypeFromKeymap(_ keysym: KeySym) -> Bool {
-        guard let pos = positions[keysym] else { return false }
+        // With Shift or AltGr held elsewhere, `tap` goes through a borrowed keycode.
+        guard let pos = positions[keysym], modifiersSeen & Self.levelModifiers == 0 else { return false }
         return !(pos.shifted && shiftKeycode == nil)
     }
 
@@ -215,8 +245,11 @@ final class Injector {
     }
 
     /// Presses and releases the key for a keysym, with Shift around it when needed.
+    /// While another client holds Shift or AltGr, through a borrowed keycode
+    /// that gives the keysym on every level, so the character is still the key's
+    /// and the other client's modifiers stay as they are.
     private func tap(_ keysym: KeySym, now: Duration) -> Bool {
-        if let pos = positions[keysym], !(pos.shifted && shiftKeycode == nil) {
+        if let pos = positions[keysym], !(pos.shifted && shiftKeycode == nil), !othersHoldLevelModifier() {
             let useShift = pos.shifted
             if useShift, let s = shiftKeycode { press(s) }
             press(pos.keycode)

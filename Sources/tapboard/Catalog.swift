@@ -1,6 +1,5 @@
 import Glibc
 import TapboardCore
-import TapboardX11
 
 /// Finds layouts or themes by name or path: a path as given, then the user's
 /// `$XDG_CONFIG_HOME/tapboard/KIND/NAME.yaml`, the installation's data
@@ -57,8 +56,10 @@ struct Catalog<Item> {
 }
 
 extension Catalog where Item == LayoutSource {
-    /// Layouts, searched in the standard places.
-    static func layouts(environment: [String: String] = FileLocations.environment) -> Catalog {
+    /// Layouts, searched in the standard places; `keysymExists` checks keysym names
+    /// (X's, in `Catalog+X11.swift`: this file stays free of X for the fuzz target in Fuzz/).
+    static func layouts(environment: [String: String] = FileLocations.environment,
+                        keysymExists: @escaping (String) -> Bool) -> Catalog {
         Catalog(kind: "layouts", directories: FileLocations.searchPath(kind: "layouts", environment: environment),
                 builtInFiles: LayoutSource.builtInFiles, inCode: (LayoutSource.enUS.name, .enUS),
                 decode: { text, file in try LayoutFile.decode(text, file: file, keysymExists: keysymExists) })

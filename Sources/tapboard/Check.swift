@@ -19,13 +19,11 @@ struct Check: ParsableCommand {
         var failed = 0
         for path in files {
             do {
-                let text = try FileLocations.read(path)
-                if Self.looksLikeLayout(text) {
-                    let source = try Catalog<LayoutSource>.layouts().load(path: path)
+                switch try CheckedFile(path: path, layouts: .layouts(), themes: .themes()) {
+                case .layout(let source):
                     let pages = LayoutProvider().layout(for: source, width: 0).pages.map(\.name)
                     print("\(path): ok: layout \(source.name), pages \(pages.joined(separator: ", "))")
-                } else {
-                    let theme = try Catalog<Theme>.themes().load(path: path)
+                case .theme(let theme):
                     print("\(path): ok: theme \(theme.name)")
                 }
             } catch {
@@ -34,11 +32,6 @@ struct Check: ParsableCommand {
             }
         }
         if failed > 0 { throw ExitCode(2) }
-    }
-
-    /// Whether a file has a top-level `letters:` or `pages:` line.
-    static func looksLikeLayout(_ text: String) -> Bool {
-        text.split(separator: "\n").contains { $0.hasPrefix("letters:") || $0.hasPrefix("pages:") }
     }
 }
 

@@ -114,11 +114,6 @@ enum TapboardVersion {
     static let string = "0.1.0"
 }
 
-/// A mistake in what the user asked for, reported on one line.
-struct UserError: Error, CustomStringConvertible {
-    var description: String
-}
-
 /// Which layouts to show and when the wide form is used.
 struct LayoutOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The layout: a name (see list-layouts) or a YAML file; default en-US.", valueName: "name|path"))

@@ -212,4 +212,30 @@ struct FaultTests {
         #expect(desktop.tapper.keysDown().isEmpty)
         #expect(desktop.tapper.keyboardMapping() == before)
     }
+
+    @Test("Shift held by another client (XTest) while tapping: q types q, shift then w types W, and that client's Shift stays down")
+    func othersShiftHeld() throws {
+        let desktop = try Desktop()
+        let before = desktop.tapper.keyboardMapping()
+        let keyboard = try desktop.launchKeyboard(arguments: ["--no-auto-shift"])
+        // One key typed first. When another client's Shift was the session's first
+        // key event, the target read the next remapped keycode as NoSymbol in 3 of
+        // 15 runs: its Xlib was still loading the keymap for that first key.
+        try keyboard.tap("letters", "a")
+        desktop.target.waitForText(length: 1)
+        let shift = desktop.tapper.keycode(for: XK_Shift_L)
+        desktop.tapper.key(shift, down: true)
+        try keyboard.tap("letters", "q")
+        try keyboard.tap("letters", "shift")
+        try keyboard.tap("letters", "w")
+        try keyboard.tap("letters", "e")
+        desktop.target.waitForText(length: 4)
+        #expect(desktop.target.text == "aqWe", "\(desktop.target.pressLog)")
+        #expect(desktop.tapper.keysDown() == [Int(shift)], "the other client's Shift must stay down")
+        desktop.tapper.key(shift, down: false)
+        try keyboard.tap("letters", "r")
+        desktop.target.waitForText(length: 5)
+        #expect(desktop.target.text == "aqWer")
+        expectCleanExit(keyboard, on: desktop, mappingBefore: before)
+    }
 }

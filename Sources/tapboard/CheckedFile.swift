@@ -1,0 +1,19 @@
+import TapboardCore
+
+/// What `tapboard check` makes of a file: read once, then decoded as a layout
+/// when it has a top-level `letters:` or `pages:` line, else as a theme.
+enum CheckedFile {
+    case layout(LayoutSource)
+    case theme(Theme)
+
+    /// Reads and decodes the file at `path`; every error names it.
+    init(path: String, layouts: Catalog<LayoutSource>, themes: Catalog<Theme>) throws {
+        let text = try FileLocations.read(path)
+        self = Self.looksLikeLayout(text) ? .layout(try layouts.decode(text, path)) : .theme(try themes.decode(text, path))
+    }
+
+    /// Whether a file has a top-level `letters:` or `pages:` line.
+    static func looksLikeLayout(_ text: String) -> Bool {
+        text.split(separator: "\n").contains { $0.hasPrefix("letters:") || $0.hasPrefix("pages:") }
+    }
+}
