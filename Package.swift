@@ -39,6 +39,12 @@ let package = Package(
             dependencies: ["TapboardTestKit", "CX11", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks/tapbench"
         ),
+        // The soak (scripts/soak): random traffic on the real keyboard, then its checks.
+        .executableTarget(
+            name: "tapsoak",
+            dependencies: ["TapboardTestKit", "CX11"],
+            path: "Soak"
+        ),
         .executableTarget(
             name: "tapboard-micro",
             dependencies: ["TapboardCore", "TapboardX11", .product(name: "Benchmark", package: "swift-benchmark")],

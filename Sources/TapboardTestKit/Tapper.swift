@@ -79,6 +79,13 @@ public final class Tapper {
         XTestFakeButtonEvent(display, 1, down ? 1 : 0, 0)
     }
 
+    /// Queues a press and release of another button (2 to 5: middle, right, wheel), without flushing.
+    public func otherButton(_ button: UInt32) {
+        guard let display else { return }
+        XTestFakeButtonEvent(display, button, 1, 0)
+        XTestFakeButtonEvent(display, button, 0, 0)
+    }
+
     /// Queues a pointer motion to a point, without flushing.
     public func queueMotion(to point: ScreenPoint) {
         guard let display else { return }

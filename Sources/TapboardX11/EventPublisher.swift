@@ -51,10 +51,11 @@ final class EventPublisher {
 
     /// Publishes an event to everyone who may hear it.
     func publish(_ event: PublishedEvent) {
-        if case .typed = event, !keysAllowed { return }
+        // What was typed may be a password: only when the keyboard and the listener asked.
+        if event.name == "key", !keysAllowed { return }
         for (_, o) in observers where o.kinds?.contains(event.name) ?? true { o.handler(event) }
         for listener in listeners {
-            if case .typed = event, !listener.keys { continue }
+            if event.name == "key", !listener.keys { continue }
             for message in EventWire.encode(event, display: display) {
                 var e = message
                 e.xclient.window = listener.window
@@ -69,7 +70,7 @@ final class EventPublisher {
 /// UTF-8 in pieces of up to 18 bytes.
 enum EventWire {
     private static let frameKinds = FrameEventKind.allCases
-    private static let pageCode: Int16 = 100, layoutCode: Int16 = 101, keyCode: Int8 = 102
+    private static let pageCode: Int16 = 100, layoutCode: Int16 = 101, keyCode: Int8 = 102, keysymCode: Int16 = 103
 
     static func encode(_ event: PublishedEvent, display: XDisplay) -> [XEvent] {
         func message(format: Int32) -> XEvent {
@@ -89,9 +90,14 @@ enum EventWire {
                 for (i, v) in values.enumerated() { raw.storeBytes(of: Int16(clamping: v), toByteOffset: i * 2, as: Int16.self) }
             }
             return [e]
-        case .pageChanged(let name), .layoutChanged(let name):
+        case .pageChanged(let name), .layoutChanged(let name), .typedKeysym(let name):
             var e = message(format: 32)
-            let code = { if case .pageChanged = event { return pageCode } else { return layoutCode } }()
+            let code: Int16
+            switch event {
+            case .pageChanged: code = pageCode
+            case .layoutChanged: code = layoutCode
+            default: code = keysymCode
+            }
             e.xclient.data.l.0 = Int(code)
             e.xclient.data.l.1 = Int(bitPattern: UInt(display.atom(name)))
             return [e]
@@ -136,6 +142,7 @@ enum EventWire {
             switch Int16(truncatingIfNeeded: data.l.0) {
             case pageCode: return .pageChanged(name)
             case layoutCode: return .layoutChanged(name)
+            case keysymCode: return .typedKeysym(name)
             default: return nil
             }
         case 8:

@@ -464,7 +464,13 @@ public final class OnScreenKeyboard {
             }
             queuedKeystrokes.removeFirst()
             for f in injector.type(next, now: now) { logError("cannot type '\(f)': no keysym for it") }
-            if events.keysAllowed, case .text(let text) = next { events.publish(.typed(text)) }
+            if events.keysAllowed {
+                switch next {
+                case .text(let text): events.publish(.typed(text))
+                case .keysym(let symbol): events.publish(.typedKeysym(symbol.name))
+                case .chord: break
+                }
+            }
         }
     }
 

@@ -16,6 +16,9 @@ public enum PublishedEvent: Hashable, Sendable {
     /// Text was typed: only published when both the keyboard and the listener
     /// asked for it (`--keys`), since it may be a password.
     case typed(String)
+    /// A key with no text was typed (`BackSpace`, `Return`, `Left`), by keysym
+    /// name; published like `typed`.
+    case typedKeysym(String)
 
     /// The event's name in JSON (`didShow`, `pageChanged`, `key`).
     public var name: String {
@@ -23,7 +26,7 @@ public enum PublishedEvent: Hashable, Sendable {
         case .frame(let kind, _, _, _): return kind.rawValue
         case .pageChanged: return "pageChanged"
         case .layoutChanged: return "layoutChanged"
-        case .typed: return "key"
+        case .typed, .typedKeysym: return "key"
         }
     }
 
@@ -40,6 +43,8 @@ public enum PublishedEvent: Hashable, Sendable {
             return "{\"event\":\"layoutChanged\",\"layout\":\(LayoutDump.quote(layout))}"
         case .typed(let text):
             return "{\"event\":\"key\",\"text\":\(LayoutDump.quote(text))}"
+        case .typedKeysym(let name):
+            return "{\"event\":\"key\",\"keysym\":\(LayoutDump.quote(name))}"
         }
     }
 }
