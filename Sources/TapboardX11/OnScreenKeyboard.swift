@@ -463,7 +463,9 @@ public final class OnScreenKeyboard {
                 return
             }
             queuedKeystrokes.removeFirst()
-            for f in injector.type(next, now: now) { logError("cannot type '\(f)': no keysym for it") }
+            // Says that, not what: what is typed may be a password, and stderr may go to a log.
+            let failed = injector.type(next, now: now).count
+            if failed > 0 { logError("\(failed) character\(failed == 1 ? "" : "s") could not be typed: no keysym, or no free keycode to carry it") }
             if events.keysAllowed {
                 switch next {
                 case .text(let text): events.publish(.typed(text))
