@@ -39,9 +39,10 @@ public final class Desktop {
     }
 
     /// Starts the real keyboard on this server and waits for its window.
-    public func launchKeyboard(geometry: WindowPlacement? = Desktop.keyboardGeometry, arguments: [String] = []) throws -> Keyboard {
+    public func launchKeyboard(geometry: WindowPlacement? = Desktop.keyboardGeometry, arguments: [String] = [],
+                               environment: [String: String] = [:]) throws -> Keyboard {
         let keyboard = try Keyboard(displayName: xvfb.displayName, geometry: geometry, tapper: tapper, observer: target,
-                                    arguments: arguments)
+                                    arguments: arguments, environment: environment)
         keyboards.append(keyboard)
         return keyboard
     }

@@ -66,7 +66,8 @@ public final class Keyboard {
     /// window (WM_CLASS tapboard) is mapped; no sleeping, a deadline. `binary`
     /// defaults to `locateBinary()`.
     public init(displayName: String, geometry: WindowPlacement?, tapper: Tapper, observer: TargetWindow?,
-                arguments extra: [String] = [], binary: URL? = nil, timeout: Duration = .seconds(15)) throws {
+                arguments extra: [String] = [], environment added: [String: String] = [:], binary: URL? = nil,
+                timeout: Duration = .seconds(15)) throws {
         self.binary = try binary ?? Self.locateBinary()
         requested = geometry
         self.tapper = tapper
@@ -77,6 +78,7 @@ public final class Keyboard {
         // No DISPLAY in its environment: --display must be what it uses.
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
+        environment.merge(added) { $1 }
         let child = try ChildProcess(self.binary, ["--display", displayName] + (geometry.map { ["--geometry", $0.description] } ?? []) + extra,
                                      environment: environment)
         self.child = child

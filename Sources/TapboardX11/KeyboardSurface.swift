@@ -100,7 +100,7 @@ final class KeyboardSurface {
         case .hideCallout:
             calloutGeometry = nil
             callout.hide()
-        case .type, .startTimer, .cancelTimer, .hide, .notify, .switchLayout:
+        case .type, .startTimer, .cancelTimer, .hide, .notify, .switchLayout, .run:
             break
         }
     }

@@ -144,7 +144,7 @@ public final class OffscreenKeyboard {
             case .hide:
                 surface.preview.hide()
                 if isMapped { window.unmap(); isMapped = false }
-            case .type, .startTimer, .cancelTimer, .notify, .switchLayout:
+            case .type, .startTimer, .cancelTimer, .notify, .switchLayout, .run:
                 break
             }
         }

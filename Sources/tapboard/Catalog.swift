@@ -13,8 +13,13 @@ struct Catalog<Item> {
     let builtInFiles: [(name: String, text: String)]
     /// The item defined in code (read without YAML), with its name.
     let inCode: (name: String, item: Item)
-    /// Decodes a file's text.
-    let decode: (String, String) throws -> Item
+    /// Decodes a file's text (text, file name, whether it is trusted to run programs).
+    let decode: (String, String, Bool) throws -> Item
+    /// The user's own directory (`$XDG_CONFIG_HOME/tapboard/KIND`): its files may
+    /// have keys that run programs; others only with `allowRun`.
+    var trustedDirectory: String?
+    /// `--allow-run`: every file may have keys that run programs.
+    var allowRun = false
 
     /// Whether an argument names a file rather than an item.
     static func isPath(_ argument: String) -> Bool {
@@ -27,7 +32,7 @@ struct Catalog<Item> {
         if let path = userFile(named: argument) { return try load(path: path) }
         if argument == inCode.name { return inCode.item }
         if let file = builtInFiles.first(where: { $0.name == argument }) {
-            return try decode(file.text, "(built-in) \(file.name).yaml")
+            return try decode(file.text, "(built-in) \(file.name).yaml", false)
         }
         throw UserError(description: "no \(String(kind.dropLast())) '\(argument)': expected a file path or one of \(names().joined(separator: ", "))")
     }
@@ -51,7 +56,17 @@ struct Catalog<Item> {
 
     /// Reads and decodes a file.
     func load(path: String) throws -> Item {
-        try decode(try FileLocations.read(path), path)
+        try decode(try FileLocations.read(path), path, allowRun || isTrusted(path))
+    }
+
+    /// Whether a file is in the user's own directory (symbolic links resolved).
+    func isTrusted(_ path: String) -> Bool {
+        guard let trustedDirectory, let dir = realpath(trustedDirectory, nil) else { return false }
+        defer { free(dir) }
+        guard let file = realpath(path, nil) else { return false }
+        defer { free(file) }
+        let parent = String(cString: file).split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return parent == String(cString: dir)
     }
 }
 
@@ -62,7 +77,8 @@ extension Catalog where Item == LayoutSource {
                         keysymExists: @escaping (String) -> Bool) -> Catalog {
         Catalog(kind: "layouts", directories: FileLocations.searchPath(kind: "layouts", environment: environment),
                 builtInFiles: LayoutSource.builtInFiles, inCode: (LayoutSource.enUS.name, .enUS),
-                decode: { text, file in try LayoutFile.decode(text, file: file, keysymExists: keysymExists) })
+                decode: { text, file, trusted in try LayoutFile.decode(text, file: file, keysymExists: keysymExists, allowRun: trusted) },
+                trustedDirectory: FileLocations.configDirectory(kind: "layouts", environment: environment))
     }
 }
 
@@ -71,7 +87,7 @@ extension Catalog where Item == Theme {
     static func themes(environment: [String: String] = FileLocations.environment) -> Catalog {
         Catalog(kind: "themes", directories: FileLocations.searchPath(kind: "themes", environment: environment),
                 builtInFiles: Theme.builtInFiles, inCode: (Theme.default.name, .default),
-                decode: { text, file in try ThemeFile.decode(text, file: file) })
+                decode: { text, file, _ in try ThemeFile.decode(text, file: file) })
     }
 }
 
@@ -100,15 +116,18 @@ enum FileLocations {
         return out
     }
 
+    /// The user's own `$XDG_CONFIG_HOME/tapboard/KIND` (default `~/.config`).
+    static func configDirectory(kind: String, environment: [String: String]) -> String? {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/tapboard/" + kind }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.config/tapboard/" + kind }
+        return nil
+    }
+
     /// `$XDG_CONFIG_HOME/tapboard/KIND` (default `~/.config`), then `tapboard/KIND` in
     /// the installation's share directory and in every `$XDG_DATA_DIRS` entry.
     static func searchPath(kind: String, environment: [String: String]) -> [String] {
         var dirs: [String] = []
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-            dirs.append(config + "/tapboard/" + kind)
-        } else if let home = environment["HOME"], !home.isEmpty {
-            dirs.append(home + "/.config/tapboard/" + kind)
-        }
+        if let config = configDirectory(kind: kind, environment: environment) { dirs.append(config) }
         // bin/tapboard next to share/tapboard: the installation's own data.
         if let exe = realpath("/proc/self/exe", nil) {
             let path = String(cString: exe)
@@ -125,23 +144,47 @@ enum FileLocations {
         return unique
     }
 
-    /// A file's text, or an error naming it.
+    /// The most a layout or theme file may hold; the largest built-in one has under 2 KB.
+    static let maximumFileSize = 1 << 20
+
+    /// A file's text, or an error naming it. Only regular files are read: a FIFO
+    /// would wait for a writer and a device (`/dev/zero`) never end.
     static func read(_ path: String) throws -> String {
-        guard let f = fopen(path, "rb") else {
-            throw UserError(description: "\(path): cannot read the file: \(String(cString: strerror(errno)))")
+        func failure(_ reason: String) -> UserError { UserError(description: "\(path): \(reason)") }
+        // A C string ends at a NUL: the file opened would not be the one named.
+        guard !path.contains("\0") else { throw failure("cannot read the file: the name contains a NUL byte") }
+        // O_NONBLOCK: opening a FIFO does not wait for a writer (it is refused below).
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure("cannot read the file: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure("cannot read the file: \(String(cString: strerror(errno)))") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw failure("is a directory, not a layout or theme file")
+        default: throw failure("not a regular file (a device, FIFO or socket); expected a layout or theme file")
         }
-        defer { fclose(f) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
+        let tooLarge = failure("larger than 1 MiB; not a layout or theme file")
+        guard info.st_size <= maximumFileSize else { throw tooLarge }
+        // Read to the end whatever the size said (a file may grow; a /proc file says 0), never past the limit.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var count = 0
         while true {
-            let n = fread(&chunk, 1, chunk.count, f)
-            if n > 0 { bytes += chunk[..<n] }
-            if n < chunk.count { break }
-            if bytes.count > 4 << 20 { throw UserError(description: "\(path): larger than 4 MB; not a layout or theme") }
+            if count == bytes.count {
+                guard count <= maximumFileSize else { throw tooLarge }
+                bytes += repeatElement(0, count: min(max(count, 4096), maximumFileSize + 1 - count))
+            }
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n == 0 { break }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw failure("cannot read the file: \(String(cString: strerror(errno)))")
+            }
+            count += n
         }
-        if ferror(f) != 0 { throw UserError(description: "\(path): cannot read the file") }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw UserError(description: "\(path): not UTF-8 text")
+        guard count <= maximumFileSize else { throw tooLarge }
+        guard let text = String(validating: bytes[..<count], as: UTF8.self) else {
+            throw failure("not UTF-8 text")
         }
         return text
     }

@@ -9,7 +9,8 @@ enum CheckedFile {
     /// Reads and decodes the file at `path`; every error names it.
     init(path: String, layouts: Catalog<LayoutSource>, themes: Catalog<Theme>) throws {
         let text = try FileLocations.read(path)
-        self = Self.looksLikeLayout(text) ? .layout(try layouts.decode(text, path)) : .theme(try themes.decode(text, path))
+        // The format is checked, run keys included: whether they may run depends on where the file is loaded from.
+        self = Self.looksLikeLayout(text) ? .layout(try layouts.decode(text, path, true)) : .theme(try themes.decode(text, path, true))
     }
 
     /// Whether a file has a top-level `letters:` or `pages:` line.

@@ -15,7 +15,7 @@ enum QuickStart {
     /// Options that take a value.
     static let valueOptions: Set<String> = ["--display", "--geometry", "--layout", "--layouts", "--theme", "--scale", "--wide-width", "--dock", "--monitor"]
     /// Options that take none.
-    static let flags: Set<String> = ["--no-auto-shift", "--hidden", "--replace", "--publish-keys", "--float", "--overlay", "--animate"]
+    static let flags: Set<String> = ["--no-auto-shift", "--hidden", "--replace", "--publish-keys", "--float", "--overlay", "--animate", "--allow-run"]
 
     /// The options as `Tapboard` would parse them, or nil to let it.
     static func parse(_ arguments: [String]) -> RunOptions? {
@@ -44,6 +44,7 @@ enum QuickStart {
         options.keys = given.contains("--publish-keys")
         options.float = given.contains("--float")
         options.animate = given.contains("--animate")
+        options.allowRun = given.contains("--allow-run")
         options.overlay = given.contains("--overlay")
         options.dock = values["--dock"]
         options.monitor = values["--monitor"]

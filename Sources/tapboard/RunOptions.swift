@@ -20,6 +20,7 @@ struct RunOptions: Equatable {
     var overlay = false
     var animate = false
     var monitor: String?
+    var allowRun = false
 
     /// What is wrong with the options, if anything.
     var problem: String? {
@@ -46,9 +47,10 @@ struct RunOptions: Equatable {
     }
 
     /// The layouts asked for, read and checked; the default one without reading any file.
-    static func layoutSources(layout: String?, layouts: String?) throws -> [LayoutSource] {
+    static func layoutSources(layout: String?, layouts: String?, allowRun: Bool = false) throws -> [LayoutSource] {
         let names = layouts.map { self.names($0, keepingEmpty: false) } ?? [layout ?? LayoutSource.enUS.name]
-        let catalog = Catalog<LayoutSource>.layouts()
+        var catalog = Catalog<LayoutSource>.layouts()
+        catalog.allowRun = allowRun
         return try names.map { try catalog.item($0) }
     }
 
@@ -63,7 +65,7 @@ struct RunOptions: Equatable {
     func showKeyboard() throws -> Int32 {
         var options = InteractionOptions()
         options.autoShift = !noAutoShift
-        var configuration = KeyboardConfiguration(layouts: try Self.layoutSources(layout: layout, layouts: layouts),
+        var configuration = KeyboardConfiguration(layouts: try Self.layoutSources(layout: layout, layouts: layouts, allowRun: allowRun),
                                                   wideWidth: wideWidth, theme: try Self.theme(named: theme), options: options,
                                                   geometry: geometry ?? WindowGeometry(), displayName: display)
         configuration.scale = scale
@@ -75,7 +77,7 @@ struct RunOptions: Equatable {
         configuration.mode = float ? .float : overlay ? .overlay : .dock(dock.flatMap(DockEdge.init(rawValue:)) ?? .bottom)
         let (layout, layouts, theme) = (self.layout, self.layouts, self.theme)
         configuration.reload = {
-            ReloadedFiles(layouts: try Self.layoutSources(layout: layout, layouts: layouts), theme: try Self.theme(named: theme))
+            ReloadedFiles(layouts: try Self.layoutSources(layout: layout, layouts: layouts, allowRun: allowRun), theme: try Self.theme(named: theme))
         }
         return try OnScreenKeyboard(configuration).run()
     }

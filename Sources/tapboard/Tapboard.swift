@@ -58,6 +58,9 @@ struct Tapboard: ParsableCommand {
     @Flag(name: .long, help: "Slide in and out from the edge (250 ms) when shown and hidden.")
     var animate = false
 
+    @Flag(name: .long, help: "Let keys of layout files given by path run programs ('run:'); only layouts in ~/.config/tapboard/layouts may by default.")
+    var allowRun = false
+
     @Option(name: .long, help: ArgumentHelp("The RandR monitor to go on (xrandr --listmonitors); default the primary one.", valueName: "name"))
     var monitor: String?
 
@@ -65,7 +68,8 @@ struct Tapboard: ParsableCommand {
     var runOptions: RunOptions {
         RunOptions(display: display.display, geometry: geometry, noAutoShift: noAutoShift, layout: layoutOptions.layout,
                    layouts: layoutOptions.layouts, wideWidth: layoutOptions.wideWidth, theme: theme, scale: scale,
-                   hidden: hidden, replace: replace, keys: publishKeys, dock: dock, float: float, overlay: overlay, animate: animate, monitor: monitor)
+                   hidden: hidden, replace: replace, keys: publishKeys, dock: dock, float: float, overlay: overlay, animate: animate, monitor: monitor,
+                   allowRun: allowRun)
     }
 
     func validate() throws {
@@ -133,9 +137,9 @@ struct LayoutOptions: ParsableArguments {
         }
     }
 
-    /// The layouts asked for, read and checked.
+    /// The layouts asked for, read and checked; run keys allowed (this only prints frames).
     func sources() throws -> [LayoutSource] {
-        try RunOptions.layoutSources(layout: layout, layouts: layouts)
+        try RunOptions.layoutSources(layout: layout, layouts: layouts, allowRun: true)
     }
 }
 

@@ -39,6 +39,8 @@ struct CLITests {
               --overlay               Above everything, reserving nothing: for a kiosk with a full-screen
                                       application.
               --animate               Slide in and out from the edge (250 ms) when shown and hidden.
+              --allow-run             Let keys of layout files given by path run programs ('run:'); only
+                                      layouts in ~/.config/tapboard/layouts may by default.
               --monitor <name>        The RandR monitor to go on (xrandr --listmonitors); default the primary
                                       one.
               --version               Show the version.

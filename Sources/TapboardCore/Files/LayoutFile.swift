@@ -7,14 +7,17 @@ public enum LayoutFile {
         "ctrl": .modifier(.control), "alt": .modifier(.alt), "super": .modifier(.super),
     ]
     /// Actions written as `NAME: VALUE`.
-    static let valueActions = ["char", "text", "keysym", "page", "layout"]
+    static let valueActions = ["char", "text", "keysym", "page", "layout", "run"]
     /// Options a key mapping may carry beside its action.
     static let keyOptions = ["label", "width", "callouts", "style"]
 
     /// Decodes a layout file. `keysymExists` checks keysym names (the X backend
     /// knows them); every error names the file, line, column and field.
-    public static func decode(_ text: String, file: String,
-                              keysymExists: @escaping (String) -> Bool = { _ in true }) throws(FileError) -> LayoutSource {
+    /// `allowRun`: whether keys may run programs (`run:`); only layouts the user
+    /// trusts get it (their own config directory, or `--allow-run`), since a
+    /// layout file passed around could otherwise run anything.
+    public static func decode(_ text: String, file: String, keysymExists: @escaping (String) -> Bool = { _ in true },
+                              allowRun: Bool = false) throws(FileError) -> LayoutSource {
         let root = try YAMLValue.parse(text, file: file)
         let fields = try root.fields(allowed: ["name", "description", "letters", "symbols", "more-symbols", "callouts", "uppercase", "pages"],
                                      "a layout: a mapping with name and letters or pages")
@@ -33,7 +36,7 @@ public enum LayoutFile {
             }
             uppercase[key] = upper
         }
-        var reader = Reader(keysymExists: keysymExists)
+        var reader = Reader(keysymExists: keysymExists, allowRun: allowRun)
 
         let definition: LayoutDefinition
         switch (fields["letters"], fields["pages"]) {
@@ -80,6 +83,7 @@ public enum LayoutFile {
     /// Keeps what decoding the keys needs besides the nodes.
     fileprivate struct Reader {
         let keysymExists: (String) -> Bool
+        let allowRun: Bool
         /// Page references, checked once every page is known.
         var pageReferences: [(name: String, at: YAMLValue)] = []
 
@@ -129,6 +133,7 @@ public enum LayoutFile {
                 guard let keys = f["keys"] else { throw value.error("missing field 'keys'") }
                 let height = try f["height"]?.number("a height relative to the other rows, like 1.5") ?? 1
                 guard height > 0 else { throw f["height"]!.error("expected a height above 0, found '\(f["height"]!.scalar ?? "")'") }
+                guard height <= 100 else { throw f["height"]!.error("expected a height of at most 100 (relative to the other rows), found '\(f["height"]!.scalar ?? "")'") }
                 return Row(try items(keys), inset: try f["inset"].map(Self.width) ?? .fixed(0), heightWeight: height)
             }
         }
@@ -187,6 +192,18 @@ public enum LayoutFile {
                 case .mapping: options += try argument.entries()
                 default: throw argument.error("expected a width or options for '\(name)', found \(argument.kind)")
                 }
+            } else if name == "run" {
+                guard allowRun else {
+                    throw argument.error("keys that run programs work only in layouts from your own config directory (~/.config/tapboard/layouts) or with --allow-run")
+                }
+                let argv: [String]
+                if case .sequence = argument.node {
+                    argv = try argument.list("a program and its arguments").map { v throws(FileError) in try v.string("an argument") }
+                } else {
+                    argv = YAMLValue.words(try argument.string("a program and its arguments, separated by spaces")).map(\.word)
+                }
+                guard let program = argv.first, !program.isEmpty else { throw argument.error("expected a program to run") }
+                action = .run(argv)
             } else {
                 let text = try argument.string("a value for '\(name)'")
                 switch name {
@@ -234,8 +251,15 @@ public enum LayoutFile {
                 guard v <= 100 else { throw value.error("expected a share of the row of at most 100%, found '\(s)'") }
                 return .relative(v / 100)
             }
-            if s.hasSuffix("pt"), let v = number(s.dropLast(2)) { return .fixed(v) }
-            if let v = number(Substring(s)) { return .units(v) }
+            // Bounded so that widths in pixels stay far inside `Int` (`1e300` would not convert).
+            if s.hasSuffix("pt"), let v = number(s.dropLast(2)) {
+                guard v <= 10_000 else { throw value.error("expected a width of at most 10000 points, found '\(s)'") }
+                return .fixed(v)
+            }
+            if let v = number(Substring(s)) {
+                guard v <= 100 else { throw value.error("expected a width of at most 100 key units, found '\(s)'") }
+                return .units(v)
+            }
             throw value.error("expected \(expected), found '\(s)'")
         }
     }

@@ -23,7 +23,7 @@ public enum ThemeFile {
         for (field, value) in try root.entries() {
             switch field {
             case "background": theme.background = try color(value)
-            case "reference-height": theme.referenceHeight = try number(value, "a keyboard height in pixels", above: true)
+            case "reference-height": theme.referenceHeight = try number(value, "a keyboard height in pixels", above: true, atMost: 10_000)
             case "paddings": try read(value, paddingFields, into: &theme.paddings, "paddings: a mapping of lengths in points")
             case "keys": theme.styles = try styles(value, over: base)
             case "preview": try read(value, previewFields, into: &theme.preview, "a preview style: a mapping")
@@ -57,8 +57,8 @@ public enum ThemeFile {
     /// How one field of a mapping is read and where it goes.
     private enum Field<Target> {
         case color(WritableKeyPath<Target, Color>)
-        /// 0 or more, or above 0 when `above`.
-        case number(WritableKeyPath<Target, Double>, String, above: Bool = false)
+        /// 0 or more, or above 0 when `above`; at most `atMost`.
+        case number(WritableKeyPath<Target, Double>, String, above: Bool = false, atMost: Double = ThemeFile.maximumLength)
         case font(WritableKeyPath<Target, String>)
     }
 
@@ -66,7 +66,7 @@ public enum ThemeFile {
     private static var keyStyleFields: KeyValuePairs<String, Field<KeyStyle>> {
         ["background": .color(\.background), "pressed-background": .color(\.pressedBackground),
          "text-color": .color(\.textColor), "font-family": .font(\.fontFamily),
-         "font-size": .number(\.fontSize, "a font size in points", above: true),
+         "font-size": .number(\.fontSize, "a font size in points", above: true, atMost: 200),
          "corner-radius": .number(\.cornerRadius, "a radius in points"),
          "border-color": .color(\.borderColor), "border-width": .number(\.borderWidth, "a width in points"),
          "shadow-color": .color(\.shadowColor), "shadow-offset": .number(\.shadowOffset, "an offset in points")]
@@ -78,7 +78,7 @@ public enum ThemeFile {
     }
     private static var previewFields: KeyValuePairs<String, Field<PreviewStyle>> {
         ["background": .color(\.background), "text-color": .color(\.textColor),
-         "font-scale": .number(\.fontScale, "a scale relative to the key's font, like 1.6", above: true),
+         "font-scale": .number(\.fontScale, "a scale relative to the key's font, like 1.6", above: true, atMost: 5),
          "border-color": .color(\.borderColor)]
     }
     private static var calloutFields: KeyValuePairs<String, Field<CalloutStyle>> {
@@ -94,7 +94,7 @@ public enum ThemeFile {
         for (name, v) in try value.entries() {
             switch table.first(where: { $0.key == name })!.value {
             case .color(let path): target[keyPath: path] = try color(v)
-            case .number(let path, let what, let above): target[keyPath: path] = try number(v, what, above: above)
+            case .number(let path, let what, let above, let limit): target[keyPath: path] = try number(v, what, above: above, atMost: limit)
             case .font(let path):
                 let family = try v.string("a font family like sans-serif or \"DejaVu Sans\"")
                 guard !family.isEmpty else { throw v.error("expected a font family like sans-serif or \"DejaVu Sans\", found ''") }
@@ -103,12 +103,19 @@ public enum ThemeFile {
         }
     }
 
-    /// A number of 0 or more (above 0 when `above`): lengths never go negative.
-    private static func number(_ value: YAMLValue, _ what: String, above: Bool = false) throws(FileError) -> Double {
+    /// The most a length may be, in points: far more than any keyboard needs, and
+    /// little enough that lengths in pixels (scaled by at most 8) stay far inside `Int`.
+    static let maximumLength = 1000.0
+
+    /// A number of 0 or more (above 0 when `above`) and at most `limit`: lengths never
+    /// go negative, and a huge one (`1e300`) would not convert to a pixel count.
+    private static func number(_ value: YAMLValue, _ what: String, above: Bool = false,
+                               atMost limit: Double = maximumLength) throws(FileError) -> Double {
         let n = try value.number(what)
         guard above ? n > 0 : n >= 0 else {
             throw value.error("expected \(what) \(above ? "above 0" : "of 0 or more"), found \(value.scalar ?? "\(n)")")
         }
+        guard n <= limit else { throw value.error("expected \(what) of at most \(Int(limit)), found \(value.scalar ?? "\(n)")") }
         return n
     }
 

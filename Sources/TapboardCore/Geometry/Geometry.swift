@@ -96,16 +96,18 @@ public enum Geometry {
             case .relative(let f): asked += max(f, 0) * total; return max(f, 0) * total
             }
         }
+        // A factor or unit that overflows (widths like 1e-320 divide by almost 0) is
+        // applied as a proportion instead, which stays finite: `Int(inf)` traps.
         if asked > 0, asked > total || units == 0 {
             let factor = total / asked
-            sizes = sizes.map { $0 * factor }
+            sizes = sizes.map { factor.isFinite ? $0 * factor : $0 / asked * total }
         } else if units == 0 {
             // Nothing asks for any width: share equally rather than leave the row empty.
             sizes = sizes.map { _ in total / Double(max(sizes.count, 1)) }
         } else {
             let unit = (total - asked) / units
             for (i, w) in widths.enumerated() {
-                if let u = w.shareUnits { sizes[i] = u * unit }
+                if let u = w.shareUnits { sizes[i] = unit.isFinite ? u * unit : u / units * (total - asked) }
             }
         }
         return sizes

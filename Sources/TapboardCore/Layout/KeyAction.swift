@@ -84,6 +84,9 @@ public enum KeyAction: Hashable, Sendable {
     case modifier(Modifier)
     /// Hides the keyboard.
     case hide
+    /// Starts a program: the program's name or path, then its arguments; no
+    /// shell. Layout files get it only when trusted (see `LayoutFile.decode`).
+    case run([String])
 }
 
 extension KeyAction {
@@ -124,6 +127,7 @@ extension KeyAction {
         case .layout(.named(let n)): return "layout:" + n
         case .modifier(let m): return m.rawValue
         case .hide: return "hide"
+        case .run(let argv): return "run:" + argv.joined(separator: " ")
         }
     }
 }

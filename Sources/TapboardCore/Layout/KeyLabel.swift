@@ -41,6 +41,7 @@ extension Key {
         case .layout(.named(let name)): return .text(name)
         case .modifier(let m): return .text(m.label)
         case .hide: return .icon(.hide)
+        case .run(let argv): return .text(argv.first.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "run")
         }
     }
 }

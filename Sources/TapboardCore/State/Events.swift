@@ -109,6 +109,8 @@ public enum Effect: Hashable, Sendable {
     case cancelTimer(TimerID)
     /// Hide the keyboard.
     case hide
+    /// Start a program (a run key): its name or path, then its arguments.
+    case run([String])
     /// Tell the delegate.
     case notify(KeyboardEvent)
 }

@@ -313,6 +313,8 @@ public struct KeyboardState: Sendable {
             return [.redrawAll]
         case .hide:
             return [.hide]
+        case .run(let argv):
+            return [.run(argv)]
         }
     }
 

@@ -170,6 +170,17 @@ struct LayoutFileTests {
         #expect(layout.pages[0].keys == [Key(.keysym(.escape)), Key(.keysym(KeySymbol("Left")))])
     }
 
+    @Test func runKeysOnlyWhenTrusted() throws {
+        let text = Self.onePage("[{run: \"notify-send hello\", label: hi}, {run: [xdg-open, \"a b\"]}]")
+        #expect(Self.error(text) == "l.yaml:5:16: pages[0].rows[0][0].run: keys that run programs work only in layouts from your own config directory (~/.config/tapboard/layouts) or with --allow-run")
+        let source = try LayoutFile.decode(text, file: "l.yaml", allowRun: true)
+        guard case .full(let layout) = source.definition else { Issue.record("not the full form"); return }
+        var hi = Key(.run(["notify-send", "hello"]))
+        hi.label = "hi"
+        #expect(layout.pages[0].keys == [hi, Key(.run(["xdg-open", "a b"]))])
+        #expect(Self.error(Self.onePage("[{run: \"\"}]")) != nil)
+    }
+
     // MARK: errors
 
     @Test func wrongTypeErrors() {
@@ -188,7 +199,7 @@ struct LayoutFileTests {
 
     @Test func unknownActionAndKeyErrors() {
         #expect(Self.error(Self.onePage("[a, {frobnicate: 1}]"))
-            == "l.yaml:5:13: pages[0].rows[0][1]: unknown action 'frobnicate'; expected alt, backspace, capslock, ctrl, globe, hide, return, shift, space, super, tab, char, text, keysym, page or layout")
+            == "l.yaml:5:13: pages[0].rows[0][1]: unknown action 'frobnicate'; expected alt, backspace, capslock, ctrl, globe, hide, return, shift, space, super, tab, char, text, keysym, page, layout or run")
         #expect(Self.error(Self.onePage("q w foo"))
             == "l.yaml:5:13: pages[0].rows[0]: unknown key 'foo': expected one character or an action name (alt, backspace, capslock, ctrl, globe, hide, return, shift, space, super, tab)")
         #expect(Self.error(Self.onePage("[q, \"w foo\"]"))
@@ -196,7 +207,7 @@ struct LayoutFileTests {
         #expect(Self.error(Self.onePage("[{char: a, text: b}]"))
             == "l.yaml:5:10: pages[0].rows[0][0]: a key has one action; found char and text")
         #expect(Self.error(Self.onePage("[{label: a}]"))
-            == "l.yaml:5:10: pages[0].rows[0][0]: missing the key's action; expected alt, backspace, capslock, ctrl, globe, hide, return, shift, space, super, tab, char, text, keysym, page or layout")
+            == "l.yaml:5:10: pages[0].rows[0][0]: missing the key's action; expected alt, backspace, capslock, ctrl, globe, hide, return, shift, space, super, tab, char, text, keysym, page, layout or run")
         #expect(Self.error(Self.onePage("[{char: a, colour: red}]"))
             == "l.yaml:5:28: pages[0].rows[0][0].colour: unknown option 'colour'; expected label, width, callouts or style")
         #expect(Self.error(Self.onePage("[{char: a, style: bold}]"))
