@@ -52,6 +52,6 @@ let package = Package(
         ),
         .testTarget(name: "TapboardCoreTests", dependencies: ["TapboardCore"]),
         .testTarget(name: "TapboardX11Tests", dependencies: ["TapboardX11", "TapboardCore", "TapboardTestKit", "CX11"]),
-        .testTarget(name: "tapboardTests", dependencies: ["tapboard"]),
+        .testTarget(name: "tapboardTests", dependencies: ["tapboard", "TapboardTestKit"]),
     ]
 )

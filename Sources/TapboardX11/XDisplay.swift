@@ -102,9 +102,31 @@ public final class XDisplay {
 /// keyboard's thread only (Xlib calls the handler there).
 nonisolated(unsafe) var destroyedWindows: Set<Window> = []
 
+/// The window a queued DestroyNotify is looked for, and whether one was seen.
+nonisolated(unsafe) private var destroyedLookup: (window: Window, seen: Bool) = (0, false)
+
+/// Whether a DestroyNotify for the window waits in the queue: Xlib calls the
+/// error handler as it reads the error, before the events read with it are handled.
+private func destructionQueued(_ display: OpaquePointer, _ window: Window) -> Bool {
+    destroyedLookup = (window, false)
+    var event = XEvent()
+    // The predicate only looks; it takes nothing from the queue.
+    _ = XCheckIfEvent(display, &event, { _, event, _ in
+        if let e = event?.pointee, e.type == DestroyNotify, e.xdestroywindow.window == destroyedLookup.window {
+            destroyedLookup.seen = true
+        }
+        return 0
+    }, nil)
+    return destroyedLookup.seen
+}
+
 /// Reports X protocol errors without exiting; a bad request must not kill the keyboard.
 private func xErrorHandler(_ display: OpaquePointer?, _ event: UnsafeMutablePointer<XErrorEvent>?) -> Int32 {
     guard let display, let e = event?.pointee, !destroyedWindows.contains(e.resourceid) else { return 0 }
+    if Int32(e.error_code) == BadWindow || Int32(e.error_code) == BadDrawable, destructionQueued(display, e.resourceid) {
+        destroyedWindows.insert(e.resourceid)
+        return 0
+    }
     var text = [CChar](repeating: 0, count: 256)
     XGetErrorText(display, Int32(e.error_code), &text, Int32(text.count))
     let message = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

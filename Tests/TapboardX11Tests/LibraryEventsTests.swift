@@ -25,12 +25,19 @@ struct LibraryEventsTests {
 
     /// Runs a keyboard in this process, on a thread of its own, until `quit`.
     final class Running: @unchecked Sendable {
-        let keyboard: OnScreenKeyboard
+        private var keyboard: OnScreenKeyboard?
         let done = DispatchSemaphore(value: 0)
         var status: Int32 = -1
         init(_ keyboard: OnScreenKeyboard) {
             self.keyboard = keyboard
-            Thread { self.status = self.keyboard.run(); self.done.signal() }.start()
+            Thread {
+                self.status = self.keyboard!.run()
+                // Let go of it before saying so: the thread may outlive the test, and the
+                // keyboard's connection must close before the test's server stops, or Xlib
+                // reports the lost server and the keyboard's handler exits this process.
+                self.keyboard = nil
+                self.done.signal()
+            }.start()
         }
     }
 
