@@ -22,17 +22,6 @@ while let a = arguments.popFirst() {
     }
 }
 
-/// A small, seedable generator, so a failing run can be repeated.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 func say(_ line: String) { FileHandle.standardOutput.write((line + "\n").data(using: .utf8)!) }
 
@@ -68,7 +57,7 @@ do {
     let listener = try desktop.listen(["--keys"])
     let area = keyboard.actual
     let tapper = desktop.tapper
-    var random = SplitMix(state: seed)
+    var random = SeededGenerator(seed: seed)
     say("tapsoak: \(events) events, seed \(seed), keyboard pid \(keyboard.child.pid) at \(area)")
 
     func inside() -> ScreenPoint {
