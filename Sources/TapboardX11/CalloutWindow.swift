@@ -9,20 +9,20 @@ import TapboardCore
 final class CalloutWindow {
     private let display: XDisplay
     private let resources: RenderResources
-    private let id: Window
+    private let popup: PopupWindow
+    /// The popup's window, for the buffer pixmap.
+    private var id: Window { popup.id }
     private var buffer: (pixmap: Pixmap, size: Size)?
-    private(set) var isShown = false
 
     /// Creates the (unmapped) callout window.
     init(display: XDisplay, resources: RenderResources) {
         self.display = display
         self.resources = resources
-        id = display.popupWindow(name: "tapboard-callout", className: "Tapboard-callout")
+        popup = PopupWindow(display: display, name: "tapboard-callout", className: "Tapboard-callout")
     }
 
     deinit {
         if let buffer { XFreePixmap(display.pointer, buffer.pixmap) }
-        XDestroyWindow(display.pointer, id)
     }
 
     /// Shows (or redraws) the callout placed by `geometry`.
@@ -55,25 +55,15 @@ final class CalloutWindow {
                 painter.text(callout.items[i], in: r, font: font, selected ? style.selectedTextColor : style.textColor)
             }
         }
-        XSetWindowBackgroundPixmap(d, id, pixmap)
-        XMoveResizeWindow(d, id, Int32(f.x), Int32(f.y), UInt32(size.width), UInt32(size.height))
-        XMapRaised(d, id)
-        XClearWindow(d, id)
-        isShown = true
+        popup.show(pixmap, at: Rect(x: f.x, y: f.y, width: size.width, height: size.height))
     }
 
     /// Whether this is the callout's window.
-    func owns(_ window: Window) -> Bool { window == id }
+    func owns(_ window: Window) -> Bool { popup.owns(window) }
 
     /// Puts the callout back on top, if it is showing.
-    func raise() {
-        if isShown { XRaiseWindow(display.pointer, id) }
-    }
+    func raise() { popup.raise() }
 
     /// Hides the callout.
-    func hide() {
-        guard isShown else { return }
-        XUnmapWindow(display.pointer, id)
-        isShown = false
-    }
+    func hide() { popup.hide() }
 }

@@ -10,20 +10,20 @@ import TapboardCore
 final class PreviewWindow {
     private let display: XDisplay
     private let resources: RenderResources
-    private let id: Window
-    private(set) var isShown = false
+    private let popup: PopupWindow
+    /// The popup's window, for pixmaps and the shape.
+    private var id: Window { popup.id }
 
     /// Creates the (unmapped) popup window.
     init(display: XDisplay, resources: RenderResources) {
         self.display = display
         self.resources = resources
-        id = display.popupWindow(name: "tapboard-preview", className: "Tapboard-preview")
+        popup = PopupWindow(display: display, name: "tapboard-preview", className: "Tapboard-preview")
     }
 
     deinit {
         balloons.removeAll()
         if let copyGC { XFreeGC(display.pointer, copyGC) }
-        XDestroyWindow(display.pointer, id)
     }
 
     /// The balloon drawn for one key size and place and one style: its shape
@@ -79,11 +79,7 @@ final class PreviewWindow {
             XShapeCombineMask(d, id, ShapeBounding, 0, 0, balloon.mask, ShapeSet)
             shapeShown = shape
         }
-        XSetWindowBackgroundPixmap(d, id, balloon.content)
-        XMoveResizeWindow(d, id, Int32(x), Int32(y), UInt32(width), UInt32(height))
-        XMapRaised(d, id)
-        XClearWindow(d, id)
-        isShown = true
+        popup.show(balloon.content, at: Rect(x: x, y: y, width: width, height: height))
     }
 
     /// The balloon for a shape, made on first use; a few are kept.
@@ -133,19 +129,13 @@ final class PreviewWindow {
     }
 
     /// Whether this is the preview's window.
-    func owns(_ window: Window) -> Bool { window == id }
+    func owns(_ window: Window) -> Bool { popup.owns(window) }
 
     /// Puts the preview back on top, if it is showing.
-    func raise() {
-        if isShown { XRaiseWindow(display.pointer, id) }
-    }
+    func raise() { popup.raise() }
 
     /// Hides the preview.
-    func hide() {
-        guard isShown else { return }
-        XUnmapWindow(display.pointer, id)
-        isShown = false
-    }
+    func hide() { popup.hide() }
 
     private func fillRoundedMask(_ d: OpaquePointer, _ pixmap: Pixmap, _ gc: GC, x: Int, y: Int, width: Int, height: Int, radius: Int) {
         let r = max(0, min(radius, width / 2, height / 2))

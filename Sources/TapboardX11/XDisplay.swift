@@ -60,20 +60,6 @@ public final class XDisplay {
         free(n); free(c)
     }
 
-    /// An unmapped popup over everything (preview, callout): override-redirect, so
-    /// no window manager places or focuses it, with an empty input shape, so it
-    /// never catches a press, and named, so scripts and tests can wait for it.
-    func popupWindow(name: String, className: String) -> Window {
-        var attributes = XSetWindowAttributes()
-        attributes.override_redirect = 1
-        attributes.save_under = 1
-        let id = XCreateWindow(pointer, root, 0, 0, 1, 1, 0, tb_default_depth(pointer, screen), UInt32(InputOutput),
-                               tb_default_visual(pointer, screen), UInt(CWOverrideRedirect | CWSaveUnder), &attributes)
-        XShapeCombineRectangles(pointer, id, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
-        setClass(of: id, name: name, className: className)
-        return id
-    }
-
     /// Sets a property of a window to a list of atoms given by name.
     func setAtoms(of window: Window, property: String, _ names: [String]) {
         var list = names.map { atom($0) }

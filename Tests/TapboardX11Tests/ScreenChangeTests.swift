@@ -7,16 +7,14 @@ import Testing
 /// modes can change (Xvfb's cannot).
 @Suite("Following screen changes", .serialized)
 struct ScreenChangeTests {
-    let desktop: Desktop
-    let randr: RandR
-
-    init() throws {
-        desktop = try Desktop(resizableScreen: true)
-        randr = try RandR(displayName: desktop.xvfb.displayName)
+    /// A session on a resizable screen, with or without openbox, and its RandR.
+    private func session(windowManager: Bool = false) throws -> (Desktop, RandR) {
+        let desktop = try Desktop(windowManager: windowManager, resizableScreen: true)
+        return (desktop, try RandR(displayName: desktop.xvfb.displayName))
     }
 
     /// Waits for the didChangeFrame line of a move, then checks the window is there.
-    private func expectMove(_ keyboard: Keyboard, _ events: ChildProcess, from: WindowPlacement, to: WindowPlacement,
+    private func expectMove(_ desktop: Desktop, _ keyboard: Keyboard, _ events: ChildProcess, from: WindowPlacement, to: WindowPlacement,
                             sourceLocation: SourceLocation = #_sourceLocation) throws {
         let did = WindowPlacement.eventLine("didChangeFrame", from: from, to: to)
         let heard = desktop.waitForOutput(of: events) { $0.contains(did) }
@@ -27,6 +25,7 @@ struct ScreenChangeTests {
 
     @Test("A new resolution, a portrait screen, a wide one: placed and sized again, laid out compact or wide, announced once, and typing")
     func newResolutions() throws {
+        let (desktop, randr) = try session()
         // 1024x768 at 96 dpi: full width, 3 inches high, at the bottom; wide (≥ 1000 px).
         let keyboard = try desktop.launchKeyboard(geometry: nil, arguments: ["--no-auto-shift"])
         let start = WindowPlacement(width: 1024, height: 288, x: 0, y: 480)
@@ -36,17 +35,17 @@ struct ScreenChangeTests {
 
         let small = WindowPlacement(width: 800, height: 240, x: 0, y: 360)  // 40% of the height
         try randr.set("DUMMY0", width: 800, height: 600)
-        try expectMove(keyboard, events, from: start, to: small)
+        try expectMove(desktop, keyboard, events, from: start, to: small)
         try keyboard.tap("letters", "q")  // compact: no number row
 
         let portrait = WindowPlacement(width: 768, height: 256, x: 0, y: 768)  // a third of the width
         try randr.set("DUMMY0", width: 768, height: 1024)
-        try expectMove(keyboard, events, from: small, to: portrait)
+        try expectMove(desktop, keyboard, events, from: small, to: portrait)
         try keyboard.tap("letters", "w")
 
         let wide = WindowPlacement(width: 1920, height: 288, x: 0, y: 792)
         try randr.set("DUMMY0", width: 1920, height: 1080)
-        try expectMove(keyboard, events, from: portrait, to: wide)
+        try expectMove(desktop, keyboard, events, from: portrait, to: wide)
         try keyboard.tap("letters", "2")  // the number row is back
 
         desktop.target.waitForText(length: 4)
@@ -62,6 +61,7 @@ struct ScreenChangeTests {
 
     @Test("--monitor: on the monitor named; when it is unplugged, on the primary one (with a line); back when it returns")
     func monitorComesAndGoes() throws {
+        let (desktop, randr) = try session()
         try randr.set("DUMMY1", width: 1280, height: 720, rightOf: "DUMMY0")
         let keyboard = try desktop.launchKeyboard(geometry: nil, arguments: ["--monitor", "DUMMY1", "--no-auto-shift"])
         let onSecond = WindowPlacement(width: 1280, height: 288, x: 1024, y: 432)
@@ -71,13 +71,13 @@ struct ScreenChangeTests {
 
         let onPrimary = WindowPlacement(width: 1024, height: 288, x: 0, y: 480)
         try randr.turnOff("DUMMY1")
-        try expectMove(keyboard, events, from: onSecond, to: onPrimary)
+        try expectMove(desktop, keyboard, events, from: onSecond, to: onPrimary)
         #expect(keyboard.standardError.hasPrefix("tapboard: no monitor named 'DUMMY1': the monitors are DUMMY0; placing the keyboard on the primary monitor\n"),
                 "\(keyboard.standardError)")
         try keyboard.tap("letters", "w")
 
         try randr.set("DUMMY1", width: 1280, height: 720, rightOf: "DUMMY0")
-        try expectMove(keyboard, events, from: onPrimary, to: onSecond)
+        try expectMove(desktop, keyboard, events, from: onPrimary, to: onSecond)
         try keyboard.tap("letters", "e")
         desktop.target.waitForText(length: 3)
         #expect(desktop.target.text == "qwe", "\(desktop.target.pressLog)")
@@ -85,13 +85,12 @@ struct ScreenChangeTests {
 
     @Test("Docked under openbox: the reserved strip follows a new resolution (the work area ends where the keyboard starts)")
     func dockStripFollows() throws {
-        let desktop = try Desktop(windowManager: true, resizableScreen: true)
-        let randr = try RandR(displayName: desktop.xvfb.displayName)
+        let (desktop, randr) = try session(windowManager: true)
         let keyboard = try desktop.launchKeyboard(geometry: nil)
         let events = try desktop.listen()
         #expect(try desktop.workArea(becoming: [0, 0, 1024, 480]) == [0, 0, 1024, 480])
         try randr.set("DUMMY0", width: 800, height: 600)
-        try expectMove(keyboard, events, from: WindowPlacement(width: 1024, height: 288, x: 0, y: 480),
+        try expectMove(desktop, keyboard, events, from: WindowPlacement(width: 1024, height: 288, x: 0, y: 480),
                        to: WindowPlacement(width: 800, height: 240, x: 0, y: 360))
         #expect(try desktop.workArea(becoming: [0, 0, 800, 360]) == [0, 0, 800, 360])
     }
