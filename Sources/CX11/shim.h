@@ -1,4 +1,4 @@
-// Xlib, XTest, Xft, XShape and xkbcommon for Swift, with inline functions
+// Xlib, XTest, XInput2, Xft, XShape and xkbcommon for Swift, with inline functions
 // standing in for the C macros and variadic calls Swift cannot import.
 #ifndef TAPBOARD_CX11_SHIM_H
 #define TAPBOARD_CX11_SHIM_H
@@ -12,6 +12,7 @@
 #include <X11/extensions/shape.h>
 #include <X11/extensions/Xrender.h>
 #include <X11/extensions/Xrandr.h>
+#include <X11/extensions/XInput2.h>
 #include <X11/Xft/Xft.h>
 #include <xkbcommon/xkbcommon.h>
 // The event loop waits on signals through a descriptor, next to the X connection.
@@ -29,5 +30,7 @@ static inline unsigned long tb_black_pixel(Display *d, int s) { return BlackPixe
 static inline unsigned long tb_white_pixel(Display *d, int s) { return WhitePixel(d, s); }
 static inline unsigned long tb_get_pixel(XImage *i, int x, int y) { return XGetPixel(i, x, y); }
 static inline void tb_destroy_image(XImage *i) { XDestroyImage(i); }
+/// XISetMask, a macro: sets an event's bit in an XInput2 event mask.
+static inline void tb_xi_set_mask(unsigned char *mask, int event) { XISetMask(mask, event); }
 
 #endif

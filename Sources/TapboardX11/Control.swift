@@ -2,18 +2,6 @@ import CX11
 import TapboardCore
 import Glibc
 
-/// What `tapboard show|hide|toggle|quit` asks of the keyboard running on a display.
-public enum ControlCommand: String, CaseIterable, Sendable {
-    /// Show the keyboard.
-    case show
-    /// Hide it.
-    case hide
-    /// Show it if hidden, hide it if shown.
-    case toggle
-    /// Release every key, restore the keymap and exit 0.
-    case quit
-}
-
 /// The running keyboard's end of control: a small unmapped window that owns the
 /// display's `_TAPBOARD_S<screen>` selection (the way window managers own
 /// `WM_S<screen>`), so other clients find it through the X server, and only
@@ -36,11 +24,7 @@ final class ControlWindow {
         let selection = display.atom(Self.selection(screen: display.screen))
         let owner = XGetSelectionOwner(d, selection)
         if owner != 0 && !replace { throw X11Error.alreadyRunning(display.name) }
-        var attributes = XSetWindowAttributes()
-        attributes.override_redirect = 1
-        attributes.event_mask = PropertyChangeMask
-        id = XCreateWindow(d, display.root, -1, -1, 1, 1, 0, 0, UInt32(InputOnly), nil,
-                           UInt(CWOverrideRedirect | CWEventMask), &attributes)
+        id = display.createWindow(.inputOnly, overrideRedirect: true, eventMask: PropertyChangeMask)
         display.setClass(of: id, name: "tapboard-control", className: "Tapboard-control")
         XSetSelectionOwner(d, selection, id, Time(CurrentTime))
         guard XGetSelectionOwner(d, selection) == id else {
@@ -90,22 +74,10 @@ final class ControlWindow {
     static let typeRequest = "_TAPBOARD_TYPE", typeText = "_TAPBOARD_TEXT"
     static let typedAnswer = "_TAPBOARD_TYPED", untypedText = "_TAPBOARD_UNTYPED"
 
-    /// A window's UTF-8 text property, if it has one.
-    static func text(of window: Window, property: String, display: XDisplay) -> String? {
-        var type: Atom = 0, format: Int32 = 0
-        var count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display.pointer, window, display.atom(property), 0, 1 << 20, 0, Atom(AnyPropertyType),
-                                 &type, &format, &count, &after, &data) == Success, let data, format == 8 else { return nil }
-        defer { XFree(data) }
-        return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
-    }
-
-    /// Sets a window's UTF-8 text property.
-    static func setText(_ text: String, of window: Window, property: String, display: XDisplay) {
-        var bytes = Array(text.utf8)
-        XChangeProperty(display.pointer, window, display.atom(property), display.atom("UTF8_STRING"), 8, PropModeReplace,
-                        &bytes, Int32(bytes.count))
+    /// Answers a `tapboard type` request: the characters that could not be typed, then the answer message.
+    static func answer(_ requester: Window, untyped: String, display: XDisplay) {
+        display.setProperty(untypedText, of: requester, utf8: untyped)
+        display.send(display.clientMessage(typedAnswer, to: requester), to: requester)
     }
 
     /// Whether a SelectionClear means another keyboard took this display over.
@@ -131,22 +103,16 @@ private struct ControlClient {
 
     /// A window of our own to be answered at (an answer, events, a text property).
     func helperWindow() -> Window {
-        var attributes = XSetWindowAttributes()
-        attributes.override_redirect = 1
-        return XCreateWindow(display.pointer, display.root, -1, -1, 1, 1, 0, 0, UInt32(InputOnly), nil, UInt(CWOverrideRedirect), &attributes)
+        display.createWindow(.inputOnly, overrideRedirect: true)
     }
 
     /// Sends a request (an atom name) with a window and a number, and waits until the server has it.
     func request(_ name: String, window: Window = 0, value: Int = 0) {
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = owner
-        event.xclient.message_type = display.atom(ControlWindow.commandType)
-        event.xclient.format = 32
+        var event = display.clientMessage(ControlWindow.commandType, to: owner)
         event.xclient.data.l.0 = Int(bitPattern: UInt(display.atom(name)))
         event.xclient.data.l.1 = Int(bitPattern: UInt(window))
         event.xclient.data.l.2 = value
-        XSendEvent(display.pointer, owner, 0, NoEventMask, &event)
+        display.send(event, to: owner)
         display.sync()
     }
 
@@ -166,7 +132,7 @@ public enum KeyboardControl {
         let display = client.display
         let requester = client.helperWindow()
         defer { XDestroyWindow(display.pointer, requester) }
-        ControlWindow.setText(text, of: requester, property: ControlWindow.typeText, display: display)
+        display.setProperty(ControlWindow.typeText, of: requester, utf8: text)
         let ms = delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000
         client.request(ControlWindow.typeRequest, window: requester, value: Int(ms))
         while true {
@@ -174,7 +140,7 @@ public enum KeyboardControl {
             XNextEvent(display.pointer, &e)
             if client.ownerGone(e) { throw X11Error.notRunning(display.name) }
             if e.type == ClientMessage, e.xclient.window == requester, e.xclient.message_type == display.atom(ControlWindow.typedAnswer) {
-                return Array(ControlWindow.text(of: requester, property: ControlWindow.untypedText, display: display) ?? "")
+                return Array(display.text(ControlWindow.untypedText, of: requester) ?? "")
             }
         }
     }

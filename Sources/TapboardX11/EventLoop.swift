@@ -1,8 +1,8 @@
 import CX11
 import Glibc
 
-/// Waits for the X connection, signals and the nearest deadline: one thread,
-/// one `poll()`, no sleeping and no wake-ups while idle.
+/// Waits for the X connection, signals, any other descriptors and the nearest
+/// deadline: one thread, one `poll()`, no sleeping and no wake-ups while idle.
 final class EventLoop {
     /// Why the wait ended.
     enum Wake {
@@ -16,6 +16,8 @@ final class EventLoop {
 
     private let xfd: Int32
     private let signalFD: Int32
+    /// Other descriptors (a D-Bus or accessibility connection) and what to do when one is readable.
+    private var sources: [(fd: Int32, ready: () -> Void)] = []
     /// The signals delivered through the loop instead of their default action.
     static let handledSignals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2]
 
@@ -33,13 +35,25 @@ final class EventLoop {
 
     deinit { close(signalFD) }
 
-    /// Waits until the X connection is readable, a signal arrives, or the deadline passes.
+    /// Also waits on `fd`; `ready` runs on the loop's thread whenever it is readable.
+    func add(_ fd: Int32, ready: @escaping () -> Void) {
+        sources.append((fd, ready))
+    }
+
+    /// Stops waiting on `fd`.
+    func remove(_ fd: Int32) {
+        sources.removeAll { $0.fd == fd }
+    }
+
+    /// Waits until the X connection is readable, a signal arrives, or the deadline
+    /// passes; other descriptors found readable meanwhile have their handlers run.
     func wait(until deadline: Duration?, now: Duration) -> Wake {
-        var fds = [pollfd(fd: xfd, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
+        var fds = [pollfd(fd: xfd, events: Int16(POLLIN), revents: 0), pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
+            + sources.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
         let timeout: Int32 = deadline.map { $0 > now ? ($0 - now).millisecondsRoundedUp : 0 } ?? -1
-        let n = poll(&fds, 2, timeout)
+        let n = poll(&fds, nfds_t(fds.count), timeout)
         if n < 0 { return .ready }  // EINTR: just look again
+        for (i, source) in sources.enumerated() where fds[2 + i].revents != 0 { source.ready() }
         if fds[1].revents & Int16(POLLIN) != 0 {
             var info = signalfd_siginfo()
             if read(signalFD, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {

@@ -56,10 +56,8 @@ final class EventPublisher {
         for (_, o) in observers where o.kinds?.contains(event.name) ?? true { o.handler(event) }
         for listener in listeners {
             if event.name == "key", !listener.keys { continue }
-            for message in EventWire.encode(event, display: display) {
-                var e = message
-                e.xclient.window = listener.window
-                XSendEvent(display.pointer, listener.window, 0, NoEventMask, &e)
+            for message in EventWire.encode(event, to: listener.window, display: display) {
+                display.send(message, to: listener.window)
             }
         }
     }
@@ -72,13 +70,9 @@ enum EventWire {
     private static let frameKinds = FrameEventKind.allCases
     private static let pageCode: Int16 = 100, layoutCode: Int16 = 101, keyCode: Int8 = 102, keysymCode: Int16 = 103
 
-    static func encode(_ event: PublishedEvent, display: XDisplay) -> [XEvent] {
+    static func encode(_ event: PublishedEvent, to window: Window, display: XDisplay) -> [XEvent] {
         func message(format: Int32) -> XEvent {
-            var e = XEvent()
-            e.xclient.type = ClientMessage
-            e.xclient.message_type = display.atom(EventPublisher.eventType)
-            e.xclient.format = format
-            return e
+            display.clientMessage(EventPublisher.eventType, to: window, format: format)
         }
         switch event {
         case .frame(let kind, let start, let end, let duration):

@@ -65,17 +65,10 @@ final class Injector {
     /// Empties the keycodes a previous keyboard borrowed and did not put back,
     /// where they still carry what it put there; returns how many.
     private func putBackLeftovers() -> Int {
-        let d = display.pointer
-        let property = display.atom(Self.borrowedProperty)
-        var type: Atom = 0, format: Int32 = 0
-        var count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(d, display.root, property, 0, 1024, 0, XA_CARDINAL, &type, &format, &count, &after, &data) == Success,
-              let data else { return 0 }
-        defer { XFree(data) }
-        XDeleteProperty(d, display.root, property)
-        guard format == 32 else { return 0 }
-        let values = data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
+        guard let record = display.property(Self.borrowedProperty, of: display.root, type: XA_CARDINAL, maxLength: 1024) else { return 0 }
+        XDeleteProperty(display.pointer, display.root, display.atom(Self.borrowedProperty))
+        guard record.format == 32 else { return 0 }
+        let values = record.items
         var restored = 0
         for pair in stride(from: 0, to: values.count - 1, by: 2) {
             let keycode = Int(values[pair]), keysym = KeySym(values[pair + 1])
@@ -92,12 +85,8 @@ final class Injector {
 
     /// Writes the borrowed keycodes and their keysyms to the root window (see `borrowedProperty`).
     private func recordBorrowed() {
-        var values: [UInt] = spares.filter { $0.keysym != 0 }.flatMap { [UInt($0.keycode), UInt($0.keysym)] }
-        let count = Int32(values.count)
-        values.withUnsafeMutableBytes {
-            _ = XChangeProperty(display.pointer, display.root, display.atom(Self.borrowedProperty), XA_CARDINAL, 32, PropModeReplace,
-                                $0.baseAddress?.assumingMemoryBound(to: UInt8.self), count)
-        }
+        display.setProperty(Self.borrowedProperty, of: display.root,
+                            cardinals: spares.filter { $0.keysym != 0 }.flatMap { [UInt($0.keycode), UInt($0.keysym)] })
     }
 
     /// Asks for the XKB events a core MappingNotify does not cover: a whole new
@@ -115,8 +104,8 @@ final class Injector {
         return event
     }
 
-    /// An XKB event: a new keymap is read again; a modifier change is noted.
-    func handleKeyboardEvent(_ event: XEvent) {
+    /// An XKB event: a new keymap is read again (returns true); a modifier change is noted.
+    func handleKeyboardEvent(_ event: XEvent) -> Bool {
         let any = withUnsafeBytes(of: event) { $0.load(as: XkbAnyEvent.self) }
         switch any.xkb_type {
         case XkbNewKeyboardNotify:
@@ -125,9 +114,11 @@ final class Injector {
             // key comes from changes, a physical one to XTest): a remapping that
             // arrives during that reload is forgotten, so the next one waits.
             lastRemap = Clock.now()
+            return true
         case XkbStateNotify: modifiersSeen = UInt32(withUnsafeBytes(of: event) { $0.load(as: XkbStateNotifyEvent.self) }.mods)
         default: break
         }
+        return false
     }
 
     /// The modifiers in effect as last heard from the server (XkbStateNotify);

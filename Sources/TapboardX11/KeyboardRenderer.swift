@@ -1,18 +1,6 @@
 import CX11
 import TapboardCore
 
-/// How one key is to be drawn now.
-struct KeyAppearance {
-    /// The key's frame.
-    var frame: KeyFrame
-    /// What it shows.
-    var label: KeyLabel
-    /// The theme class it draws with.
-    var styleClass: KeyClass
-    /// Whether it is held.
-    var pressed: Bool
-}
-
 /// Draws the keyboard into a back-buffer pixmap and copies changed parts to the window.
 final class KeyboardRenderer {
     private let display: XDisplay

@@ -1,15 +1,8 @@
 import CX11
 import TapboardCore
 
-/// The monitors RandR reports, and the one the keyboard goes on.
+/// The monitors RandR reports, and the screen as the session sees it.
 enum Monitors {
-    /// One monitor: its RandR name and place on the screen.
-    struct Monitor: Equatable {
-        var name: String
-        var frame: Rect
-        var primary: Bool
-    }
-
     /// The active monitors (none when the server lacks RandR 1.5).
     static func list(_ display: XDisplay) -> [Monitor] {
         var event: Int32 = 0, error: Int32 = 0
@@ -36,39 +29,12 @@ enum Monitors {
         XRRSelectInput(display.pointer, display.root, Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
         return event
     }
-
-    /// The monitor named, else the primary one, else the first; nil for the whole
-    /// screen (no RandR monitors). Throws when a name matches no monitor.
-    static func choose(_ name: String?, on display: XDisplay) throws -> Rect? {
-        let all = list(display)
-        if let name {
-            guard let m = all.first(where: { $0.name == name }) else {
-                throw X11Error.noSuchMonitor(name, all.map(\.name))
-            }
-            return m.frame
-        }
-        return (all.first { $0.primary } ?? all.first)?.frame
-    }
 }
 
-/// Where the keyboard goes on the screen as it is now: the geometry asked for,
-/// resolved within the monitor asked for (or the primary one).
-struct Placement {
-    var geometry: WindowGeometry
-    /// The RandR monitor's name (`--monitor`); nil for the primary one.
-    var monitor: String?
-    var mode: WindowMode
-    /// Factor for the default height (`--scale`).
-    var scale: Double
-
-    /// The keyboard's frame on the display's screen and monitors as they are now;
-    /// throws when the monitor asked for is not there.
-    func frame(on display: XDisplay) throws -> Rect {
-        let screen = display.screenSize
-        let area = try Monitors.choose(monitor, on: display)
-        var frame = geometry.resolve(screen: Size(width: screen.width, height: screen.height), monitor: area,
-                                     dpi: display.dpi, scale: scale)
-        if case .dock(.top) = mode, geometry.y == nil { frame.y = area?.y ?? 0 }
-        return frame
+extension XDisplay {
+    /// The screen as it is now: its size, its monitors, its resolution.
+    var screenNow: ScreenInfo {
+        let size = screenSize
+        return ScreenInfo(size: Size(width: size.width, height: size.height), monitors: Monitors.list(self), dpi: dpi)
     }
 }

@@ -22,17 +22,23 @@ public enum OffscreenKeyboardError: Error, CustomStringConvertible, Equatable {
 /// A keyboard drawn by the real renderer into a window that is not shown, driven
 /// by calls instead of the pointer: for benchmarks and theme previews.
 ///
-/// Presses go through the same hit testing and state machine as on the on-screen
-/// keyboard and their effects are drawn the same way, but nothing is ever typed
-/// and no timer runs. Drawing is only sent to the server; `sync()` waits for it.
+/// Presses go through the same `KeyboardSession` as on the on-screen keyboard
+/// (hit testing, the state machine, drawing pacing) and its drawing is carried
+/// out by the same surface; nothing is ever typed. Time is its own: each call
+/// moves it on just far enough for the drawing held back to be due, so no
+/// timer (long press, repeat) comes due between a press and its release.
+/// Drawing is only sent to the server; `sync()` waits for it.
 public final class OffscreenKeyboard {
     private let display: XDisplay
     private let window: KeyboardWindow
     private let resources: RenderResources
     private let surface: KeyboardSurface
-    /// The interaction state: page shown, shift, key held.
-    public private(set) var state: KeyboardState
+    private var session: KeyboardSession
+    private var clock: Duration = .seconds(1)
     private var isMapped = false
+
+    /// The interaction state: page shown, shift, key held.
+    public var state: KeyboardState { session.state }
 
     /// Opens the display (`$DISPLAY` when nil) and draws the layout's first page into an unmapped window of this size.
     public init(displayName: String?, size: Size, layout: Layout = .enUS, theme: Theme = .default,
@@ -40,26 +46,34 @@ public final class OffscreenKeyboard {
         display = try XDisplay(name: displayName)
         resources = try RenderResources(display: display)
         _ = try resources.font(family: theme.style(.character).fontFamily, pixelSize: 16)
-        // At the bottom of the screen, as the default geometry places a keyboard, so previews land where they would.
-        let screen = display.screenSize
-        let origin = Point(x: 0, y: max(screen.height - size.height, 0))
-        window = KeyboardWindow(display: display, frame: Rect(x: origin.x, y: origin.y, width: size.width, height: size.height),
-                                userPlaced: true)
-        surface = KeyboardSurface(display: display, window: window.id, resources: resources, theme: theme,
-                                  size: size, origin: origin)
-        state = KeyboardState(layout: layout, options: options)
-        surface.relayout(state)
+        // At the bottom of the screen, as the default geometry places a keyboard, so previews land where they would;
+        // a keyboard larger than the screen is drawn at its size all the same (it is not shown).
+        var screen = display.screenNow
+        screen.size = Size(width: max(screen.size.width, size.width), height: max(screen.size.height, size.height))
+        screen.monitors = []
+        var geometry = WindowGeometry()
+        geometry.width = size.width
+        geometry.height = size.height
+        geometry.x = 0
+        geometry.y = screen.size.height - size.height
+        var configuration = KeyboardConfiguration(layout: layout, theme: theme, options: options, geometry: geometry)
+        configuration.startHidden = true
+        configuration.mode = .overlay
+        session = try KeyboardSession(configuration, screen: screen)
+        window = KeyboardWindow(display: display, frame: session.frame, userPlaced: true)
+        surface = KeyboardSurface(display: display, window: window.id, resources: resources, theme: theme)
+        perform(session.start(at: clock))
     }
 
     /// The window's size in pixels.
-    public var size: Size { surface.size }
+    public var size: Size { session.frame.size }
 
     /// Where the keys of the page shown are, in window pixels.
-    public var frames: [KeyFrame] { surface.frames }
+    public var frames: [KeyFrame] { session.keyFrames }
 
     /// Draws the background and every key of the page shown again.
     public func drawAll() {
-        surface.drawAll(state)
+        surface.draw(session.drawingOfAll())
     }
 
     /// Touches down at the centre of a key of the page shown and draws what that changes (highlight, preview).
@@ -86,12 +100,12 @@ public final class OffscreenKeyboard {
 
     /// Shows the preview balloon over a key of the page shown, as a press would.
     public func showPreview(keyID: String) throws {
-        surface.draw(.showPreview(key: try frame(keyID).index), state: state)
+        if let drawing = session.previewDrawing(forKey: try frame(keyID).index) { surface.draw(.showPreview(drawing)) }
     }
 
     /// Hides the preview balloon.
     public func hidePreview() {
-        surface.draw(.hidePreview, state: state)
+        surface.draw(.hidePreview)
     }
 
     /// Shows the window, so drawing also reaches the screen as on a shown keyboard.
@@ -106,7 +120,7 @@ public final class OffscreenKeyboard {
     /// the same pixels an on-screen keyboard of this size, layout and theme shows.
     public func snapshotRGB() -> [UInt8] {
         sync()
-        return surface.renderer.backBufferRGB(size: surface.size)
+        return surface.renderer.backBufferRGB(size: size)
     }
 
     /// Sends the drawing requests and waits until the server has carried them out.
@@ -130,21 +144,30 @@ public final class OffscreenKeyboard {
         return frame
     }
 
+    /// A contact, then the drawing it holds back, drawn at once.
     private func touch(_ phase: TouchPhase, at point: Point) {
-        let key = surface.key(at: point, state: state)
-        apply(state.handle(.touch(phase, point: point, key: key), at: Clock.now()))
+        perform(session.handle(.contact(phase, id: .pointer, point: point), at: clock))
+        clock += KeyboardSession.drawingDelay
+        perform(session.handle(.deadlinePassed, at: clock))
     }
 
-    /// Draws the effects as the on-screen keyboard does; typing, timers and notifications are left out.
-    private func apply(_ effects: [Effect]) {
-        for effect in effects {
-            switch effect {
-            case .redraw, .redrawAll, .showPreview, .hidePreview, .showCallout, .hideCallout:
-                surface.draw(effect, state: state)
-            case .hide:
-                surface.preview.hide()
-                if isMapped { window.unmap(); isMapped = false }
-            case .type, .startTimer, .cancelTimer, .notify, .switchLayout, .run:
+    /// Carries out the session's drawing as the on-screen keyboard does; nothing is typed, published or started.
+    private func perform(_ commands: [Command]) {
+        for command in commands {
+            switch command {
+            case .type(let keystrokes, _):
+                perform(session.handle(.injected(typed: keystrokes.count, readyAt: nil), at: clock))
+            case .draw(let drawing):
+                surface.draw(drawing)
+            case .window(let change):
+                switch change {
+                case .unmap:
+                    surface.hidePopups()
+                    if isMapped { window.unmap(); isMapped = false }
+                case .map, .move, .place, .raise, .handFocusBack, .placeStrip, .reserveStrip, .releaseStrip:
+                    break
+                }
+            case .sync, .publish, .notify, .run, .answer, .log, .exit:
                 break
             }
         }

@@ -13,13 +13,8 @@ final class PopupWindow {
     /// Creates the (unmapped) window.
     init(display: XDisplay, name: String, className: String) {
         self.display = display
-        let d = display.pointer
-        var attributes = XSetWindowAttributes()
-        attributes.override_redirect = 1
-        attributes.save_under = 1
-        id = XCreateWindow(d, display.root, 0, 0, 1, 1, 0, tb_default_depth(d, display.screen), UInt32(InputOutput),
-                           tb_default_visual(d, display.screen), UInt(CWOverrideRedirect | CWSaveUnder), &attributes)
-        XShapeCombineRectangles(d, id, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
+        id = display.createWindow(.drawn, frame: Rect(x: 0, y: 0, width: 1, height: 1), overrideRedirect: true, saveUnder: true)
+        display.passPresses(through: id)
         display.setClass(of: id, name: name, className: className)
     }
 

@@ -56,17 +56,12 @@ final class PreviewWindow {
     private var shapeShown: BalloonKey?
     private var copyGC: GC?
 
-    /// Shows the preview for a key whose rectangle is given in screen coordinates.
-    func show(text: String, keyOnScreen key: Rect, theme: Theme, keyStyle: KeyStyle, scale: Double) {
+    /// Shows the preview balloon placed by `geometry` (see `PreviewGeometry`).
+    func show(text: String, geometry g: PreviewGeometry, theme: Theme, keyStyle: KeyStyle, scale: Double) {
         let d = display.pointer
-        let screen = display.screenSize
-        let pad = max(Int(Double(key.width) * 0.22), Int(6 * scale))
-        let headHeight = Int(Double(key.height) * 1.15)
-        let width = key.width + 2 * pad, height = headHeight + key.height
-        let x = min(max(key.x - pad, 0), max(screen.width - width, 0))
-        let y = max(key.y - headHeight, 0)
-        let shape = BalloonKey(width: width, height: height, stemX: key.x - x, stemTop: key.y - y, keyWidth: key.width,
-                               keyHeight: key.height, headHeight: headHeight, style: keyStyle, preview: theme.preview, scale: scale)
+        let width = g.frame.width, height = g.frame.height, headHeight = g.headHeight
+        let shape = BalloonKey(width: width, height: height, stemX: g.stemX, stemTop: g.stemTop, keyWidth: g.key.width,
+                               keyHeight: g.key.height, headHeight: headHeight, style: keyStyle, preview: theme.preview, scale: scale)
         let balloon = self.balloon(for: shape)
         if copyGC == nil { copyGC = display.copyGC(for: id) }
         XCopyArea(d, balloon.blank, balloon.content, copyGC, 0, 0, UInt32(width), UInt32(height), 0, 0)
@@ -79,7 +74,7 @@ final class PreviewWindow {
             XShapeCombineMask(d, id, ShapeBounding, 0, 0, balloon.mask, ShapeSet)
             shapeShown = shape
         }
-        popup.show(balloon.content, at: Rect(x: x, y: y, width: width, height: height))
+        popup.show(balloon.content, at: g.frame)
     }
 
     /// The balloon for a shape, made on first use; a few are kept.

@@ -52,23 +52,6 @@ public final class XDisplay {
         return XCreateGC(pointer, drawable, UInt(GCGraphicsExposures), &values)!
     }
 
-    /// Sets a window's WM_CLASS (instance and class names).
-    func setClass(of window: Window, name: String, className: String) {
-        let n = strdup(name), c = strdup(className)
-        var hint = XClassHint(res_name: n, res_class: c)
-        XSetClassHint(pointer, window, &hint)
-        free(n); free(c)
-    }
-
-    /// Sets a property of a window to a list of atoms given by name.
-    func setAtoms(of window: Window, property: String, _ names: [String]) {
-        var list = names.map { atom($0) }
-        list.withUnsafeMutableBytes { buffer in
-            _ = XChangeProperty(pointer, window, atom(property), XA_ATOM, 32, PropModeReplace,
-                                buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(names.count))
-        }
-    }
-
     /// Sends buffered requests.
     func flush() { XFlush(pointer) }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import TapboardCore
 import TapboardX11
 
 /// Sends a control command to the keyboard running on the display.

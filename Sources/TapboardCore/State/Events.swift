@@ -21,9 +21,9 @@ public enum TimerID: Hashable, Sendable {
 /// What the state machine is told.
 public enum InputEvent: Hashable, Sendable {
     /// A contact at a point, with the key found there by hit testing (nil outside
-    /// every key) and, while a callout is open, the callout item under it (nil
-    /// outside the callout).
-    case touch(TouchPhase, point: Point, key: Int?, calloutItem: Int? = nil)
+    /// every key), while a callout is open the callout item under it (nil
+    /// outside the callout), and the contact's id (several may be down at once).
+    case touch(TouchPhase, point: Point, key: Int?, calloutItem: Int? = nil, contact: Int = 0)
     /// A timer the state machine started has come due.
     case timer(TimerID)
 }

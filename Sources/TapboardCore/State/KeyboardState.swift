@@ -47,8 +47,12 @@ public struct KeyboardState: Sendable {
     /// The last modifier tap that can start a double tap.
     private var lastModifierTap: (modifier: Modifier, time: Duration)?
 
-    /// Whether a contact is down (it may be outside every key).
-    private var tracking = false
+    /// The contact whose key is pressed (it may be outside every key), if any.
+    private var activeContact: Int?
+    /// Contacts still down whose key was committed when another landed: what they do is ignored.
+    private var retired: Set<Int> = []
+    /// A contact held on shift while others type: its key, the shift state before, whether they typed.
+    private var shiftHold: (contact: Int, key: Int, page: Int, before: ShiftState, typed: Bool)?
     /// When the last shift tap that can start a double tap happened.
     private var lastShiftTap: Duration?
     /// Whether the current shift came from auto-shift rather than a tap.
@@ -91,18 +95,31 @@ public struct KeyboardState: Sendable {
     }
 
     /// Handles one event at the given time and says what to do.
+    ///
+    /// Contacts have ids. A contact landing while another is down commits the
+    /// other's key at once (typed as if lifted; what it does later is ignored),
+    /// as phone keyboards do, except a contact held on shift: that one becomes a
+    /// held shift for the keys the others type, until it lifts.
     public mutating func handle(_ event: InputEvent, at time: Duration) -> [Effect] {
         var effects: [Effect] = []
         switch event {
-        case .touch(.began, let point, let key, _):
+        case .touch(.began, let point, let key, _, let contact):
             effects.append(.notify(.touchesBegan(point)))
-            if tracking { release(at: time, into: &effects) }
-            tracking = true
+            if let other = activeContact {
+                if other != contact, shiftHold == nil, callout == nil, let k = pressedKey, keyAt(k).action == .shift {
+                    beginShiftHold(contact: other, key: k, into: &effects)
+                } else {
+                    commit(at: time, into: &effects)
+                    if other != contact { retired.insert(other) }
+                }
+            }
+            retired.remove(contact)
+            activeContact = contact
             pressedKey = nil
             enter(key, at: time, pressing: true, into: &effects)
-        case .touch(.moved, let point, let key, let item):
+        case .touch(.moved, let point, let key, let item, let contact):
             effects.append(.notify(.touchesMoved(point)))
-            guard tracking else { break }
+            guard contact == activeContact else { break }
             if var open = callout {
                 // While the callout is open the contact picks among its alternates.
                 if open.selected != item {
@@ -116,15 +133,15 @@ public struct KeyboardState: Sendable {
             let from = pressedKey
             enter(key, at: time, into: &effects)
             if let from, let key { effects.append(.notify(.draggedIn(from: keyAt(from), to: keyAt(key)))) }
-        case .touch(.ended, let point, let key, let item):
-            guard tracking else { effects.append(.notify(.touchesEnded(point))); break }
-            if let open = callout {
-                tracking = false
-                pressedKey = nil
-                callout = nil
-                // Typed as text (already in the shift state it was shown in), so a latched modifier applies.
-                if let chosen = item.map({ open.items[$0] }) { effects += fire(Key(.text(chosen)), at: time) }
-                effects += [.hideCallout, .redraw([open.key]), .notify(.pressEnded(keyAt(open.key)))]
+        case .touch(.ended, let point, let key, let item, let contact):
+            guard contact == activeContact else {
+                if let hold = shiftHold, hold.contact == contact { endShiftHold(at: time, tap: !hold.typed, into: &effects) }
+                retired.remove(contact)
+                effects.append(.notify(.touchesEnded(point)))
+                break
+            }
+            if callout != nil {
+                closeCallout(choosing: item, at: time, into: &effects)
                 effects.append(.notify(.touchesEnded(point)))
                 break
             }
@@ -135,18 +152,13 @@ public struct KeyboardState: Sendable {
             }
             release(at: time, into: &effects)
             effects.append(.notify(.touchesEnded(point)))
-        case .touch(.cancelled, _, _, _):
-            if tracking, let k = pressedKey {
-                cancelRepeat(into: &effects)
-                cancelLongPress(into: &effects)
-                pressedKey = nil
-                if callout != nil {
-                    callout = nil
-                    effects.append(.hideCallout)
-                }
-                effects += [.hidePreview, .redraw([k]), .notify(.pressEnded(keyAt(k)))]
+        case .touch(.cancelled, _, _, _, let contact):
+            if contact == activeContact {
+                cancelPress(into: &effects)
+            } else if let hold = shiftHold, hold.contact == contact {
+                endShiftHold(at: time, tap: false, into: &effects)
             }
-            tracking = false
+            retired.remove(contact)
             effects.append(.notify(.touchesCancelled))
         case .timer(.longPress):
             guard longPressPending, let k = pressedKey, callout == nil else { break }
@@ -167,6 +179,90 @@ public struct KeyboardState: Sendable {
     }
 
     private func keyAt(_ index: Int) -> Key { page.keys[index] }
+
+    /// Whether a key of the page shown is held: under the active contact, or a shift held while others type.
+    public func isPressed(_ index: Int) -> Bool {
+        pressedKey == index || (shiftHold.map { $0.key == index && $0.page == pageIndex } ?? false)
+    }
+
+    /// Every contact is taken away (the window hidden, another layout shown): nothing more is typed.
+    public mutating func cancelContacts(at time: Duration) -> [Effect] {
+        var effects: [Effect] = []
+        if activeContact != nil {
+            cancelPress(into: &effects)
+            effects.append(.notify(.touchesCancelled))
+        }
+        if shiftHold != nil { endShiftHold(at: time, tap: false, into: &effects) }
+        retired = []
+        return effects
+    }
+
+    /// The active contact is taken away: its key does nothing.
+    private mutating func cancelPress(into effects: inout [Effect]) {
+        if let k = pressedKey {
+            cancelRepeat(into: &effects)
+            cancelLongPress(into: &effects)
+            pressedKey = nil
+            if callout != nil {
+                callout = nil
+                effects.append(.hideCallout)
+            }
+            effects += [.hidePreview, .redraw([k]), .notify(.pressEnded(keyAt(k)))]
+        }
+        activeContact = nil
+    }
+
+    /// Another contact landed: the active one's key acts as if it lifted where it is.
+    private mutating func commit(at time: Duration, into effects: inout [Effect]) {
+        if let open = callout {
+            closeCallout(choosing: open.selected, at: time, into: &effects)
+        } else {
+            release(at: time, into: &effects)
+        }
+    }
+
+    /// The contact lifted from an open callout: the alternate chosen (if any) is typed.
+    private mutating func closeCallout(choosing item: Int?, at time: Duration, into effects: inout [Effect]) {
+        guard let open = callout else { return }
+        activeContact = nil
+        pressedKey = nil
+        callout = nil
+        // Typed as text (already in the shift state it was shown in), so a latched modifier applies.
+        if let chosen = item.map({ open.items[$0] }) { effects += fire(Key(.text(chosen)), at: time) }
+        effects += [.hideCallout, .redraw([open.key]), .notify(.pressEnded(keyAt(open.key)))]
+    }
+
+    /// A contact on shift stays down while another lands: shift is on while it is held.
+    private mutating func beginShiftHold(contact: Int, key: Int, into effects: inout [Effect]) {
+        cancelLongPress(into: &effects)
+        shiftHold = (contact, key, pageIndex, shift, false)
+        activeContact = nil
+        pressedKey = nil
+        if shift == .off {
+            shift = .once
+            effects.append(.redrawAll)
+        }
+        shiftIsAuto = false
+    }
+
+    /// The held shift lifts. Nothing typed while it was held: it was a tap of
+    /// shift after all (rolled over onto the next key). Else shift goes off.
+    /// Cancelled: shift goes back to what it was.
+    private mutating func endShiftHold(at time: Duration, tap: Bool, into effects: inout [Effect]) {
+        guard let hold = shiftHold else { return }
+        shiftHold = nil
+        effects.append(.redraw([hold.key]))
+        if tap && hold.page == pageIndex && hold.key < page.keys.count {
+            shift = hold.before
+            effects.append(.redrawAll)
+            effects += fire(keyAt(hold.key), at: time)
+        } else if !hold.typed {
+            effects += setShift(hold.before, auto: false)
+        } else if shift != .locked {
+            effects += setShift(.off, auto: false)
+            effects += updateAutoShift()
+        }
+    }
 
     /// The contact is now over `key` (or over none): move highlight and preview.
     /// `pressing` is true for the key a press starts on; keys reached by dragging
@@ -201,7 +297,7 @@ public struct KeyboardState: Sendable {
     /// The contact lifted: the key under it acts (a repeating key only if it was
     /// reached by dragging, having acted on press otherwise).
     private mutating func release(at time: Duration, into effects: inout [Effect]) {
-        tracking = false
+        activeContact = nil
         guard let index = pressedKey else { return }
         let key = keyAt(index)
         pressedKey = nil
@@ -244,7 +340,8 @@ public struct KeyboardState: Sendable {
             lastModifierTap = nil
             if modifiers.count != before { effects.append(.redrawAll) }
             // A shift the user tapped goes into the chord and is used up; auto-shift is for text, not chords.
-            if shift == .once && !shiftIsAuto { effects += setShift(.off, auto: false) }
+            if shift == .once && !shiftIsAuto && shiftHold == nil { effects += setShift(.off, auto: false) }
+            shiftHold?.typed = true
             return effects
         default:
             return fireUnmodified(key, at: time)
@@ -323,7 +420,7 @@ public struct KeyboardState: Sendable {
     /// was typed carry over, a press in progress ends.
     public mutating func replaceLayout(_ new: Layout) -> [Effect] {
         var effects: [Effect] = []
-        if tracking { effects += handle(.touch(.cancelled, point: Point(x: 0, y: 0), key: nil), at: .zero) }
+        effects += cancelContacts(at: .zero)
         let pageName = page.name
         let changed = new.name != layout.name
         layout = new
@@ -343,14 +440,15 @@ public struct KeyboardState: Sendable {
         }
         lastShiftTap = nil
         var effects: [Effect] = []
-        if shift == .once { effects += setShift(.off, auto: false) }
+        // A held shift stays on for every key typed while it is held.
+        if shiftHold != nil { shiftHold?.typed = true } else if shift == .once { effects += setShift(.off, auto: false) }
         return effects + updateAutoShift()
     }
 
     /// Auto-shift: on at a start of text or after a sentence end and a space;
     /// an auto-shift that no longer fits (after backspace) turns off again.
     private mutating func updateAutoShift() -> [Effect] {
-        guard options.autoShift, shift != .locked else { return [] }
+        guard options.autoShift, shift != .locked, shiftHold == nil else { return [] }
         let atStart = context.isEmpty && contextFromStart
         let afterSentence = context.count >= 2 && context.last == " " && ".!?".contains(context[context.count - 2])
         if atStart || afterSentence {

@@ -1,0 +1,106 @@
+/// How one key is to be drawn now.
+public struct KeyAppearance: Hashable, Sendable {
+    /// The key's frame.
+    public var frame: KeyFrame
+    /// What it shows.
+    public var label: KeyLabel
+    /// The theme class it draws with.
+    public var styleClass: KeyClass
+    /// Whether it is held.
+    public var pressed: Bool
+
+    /// Makes an appearance.
+    public init(frame: KeyFrame, label: KeyLabel, styleClass: KeyClass, pressed: Bool) {
+        self.frame = frame; self.label = label; self.styleClass = styleClass; self.pressed = pressed
+    }
+}
+
+/// The preview balloon to show: its text, where, in which key style.
+public struct PreviewDrawing: Hashable, Sendable {
+    /// The character shown magnified.
+    public var text: String
+    /// Where the balloon and its key are on the screen.
+    public var geometry: PreviewGeometry
+    /// The style class of the key (its font and corner radius).
+    public var styleClass: KeyClass
+    /// The theme's scale for the keyboard's height.
+    public var scale: Double
+}
+
+/// The callout to show: its alternates, where, in which key style.
+public struct CalloutDrawing: Hashable, Sendable {
+    /// The alternates and the one selected.
+    public var callout: Callout
+    /// Where its cells are on the screen.
+    public var geometry: CalloutGeometry
+    /// The style class of the key it belongs to.
+    public var styleClass: KeyClass
+    /// The theme's scale for the keyboard's height.
+    public var scale: Double
+}
+
+/// Drawing the session asks for.
+public enum Drawing: Hashable, Sendable {
+    /// Draw the background and every key, into a buffer of this size.
+    case all([KeyAppearance], size: Size)
+    /// Draw these keys again.
+    case keys([KeyAppearance])
+    /// Show (or move) the preview balloon.
+    case showPreview(PreviewDrawing)
+    /// Hide the preview.
+    case hidePreview
+    /// Show (or update) the callout.
+    case showCallout(CalloutDrawing)
+    /// Close the callout.
+    case hideCallout
+    /// Draw with this theme from now on.
+    case theme(Theme)
+}
+
+/// What the session asks of the keyboard's window and the strip it reserves.
+public enum WindowChange: Hashable, Sendable {
+    /// Show the window, on top.
+    case map
+    /// Hide it.
+    case unmap
+    /// Move it (a slide step); its size stays.
+    case move(Point)
+    /// Move and resize it (the screen changed).
+    case place(Rect)
+    /// Put it and its popups back on top.
+    case raise
+    /// Give the input focus back to the window that had it.
+    case handFocusBack
+    /// Docked: the strip reserved is this one (kept current while shown or not).
+    case placeStrip(Rect)
+    /// Docked: reserve the strip (the keyboard shows).
+    case reserveStrip
+    /// Docked: give the strip back (the keyboard is hidden).
+    case releaseStrip
+}
+
+/// What the session asks the X side (or another transport) to do, in order.
+public enum Command: Hashable, Sendable {
+    /// Type these keystrokes in order; `waitingForKeycodes` lets one that needs a
+    /// borrowed keycode not yet free stop the rest. Answered at once with
+    /// `SessionInput.injected`, whose commands are carried out before any after this.
+    case type([Keystroke], waitingForKeycodes: Bool)
+    /// Wait until the server has handled what was sent (keystrokes before drawing).
+    case sync
+    /// Draw.
+    case draw(Drawing)
+    /// Show, hide, move the window or reserve its strip.
+    case window(WindowChange)
+    /// Tell listeners and observers.
+    case publish(PublishedEvent)
+    /// Tell the delegate.
+    case notify(KeyboardEvent)
+    /// Start a program (a run key): its name or path, then its arguments.
+    case run([String])
+    /// Answer a `tapboard type` request with the characters that could not be typed.
+    case answer(requester: UInt64, untyped: String)
+    /// Say this on one line (stderr).
+    case log(String)
+    /// Leave: everything is typed and hidden; release what is held and exit with this status.
+    case exit(Int32)
+}

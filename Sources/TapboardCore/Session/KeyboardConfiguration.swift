@@ -1,0 +1,101 @@
+/// Which edge a docked keyboard keeps to.
+public enum DockEdge: String, Sendable, CaseIterable {
+    /// Along the top of the screen.
+    case top
+    /// Along the bottom (the default).
+    case bottom
+}
+
+/// How the keyboard's window lives with a window manager.
+public enum WindowMode: Hashable, Sendable {
+    /// Reserves its strip of the screen, so maximised windows end where it starts.
+    case dock(DockEdge)
+    /// An ordinary movable window, kept above the others, reserving nothing.
+    case float
+    /// Above everything, reserving nothing: for kiosks with a full-screen application.
+    case overlay
+}
+
+/// What `tapboard show|hide|toggle|quit` asks of the keyboard running on a display.
+public enum ControlCommand: String, CaseIterable, Sendable {
+    /// Show the keyboard.
+    case show
+    /// Hide it.
+    case hide
+    /// Show it if hidden, hide it if shown.
+    case toggle
+    /// Release every key, restore the keymap and exit 0.
+    case quit
+}
+
+/// What to show and how: layouts, theme, interaction options, placement, display.
+public struct KeyboardConfiguration: Sendable {
+    /// The layouts the globe key goes through; the first shows at start.
+    public var layouts: [LayoutSource]
+    /// Turns a layout source into the layout for the window's width (compact or wide).
+    public var provider: LayoutProvider
+    /// The look.
+    public var theme: Theme
+    /// Interaction options (auto-shift, timings).
+    public var options: InteractionOptions
+    /// Where the window goes; by default full width at the bottom of the screen.
+    public var geometry: WindowGeometry
+    /// The X display to use exactly; `$DISPLAY` when nil.
+    public var displayName: String?
+    /// Factor for the default height (`--scale`); the screen's `Xft.dpi` scales it too.
+    public var scale: Double?
+    /// Reads the layout and theme files again, on SIGHUP; without it SIGHUP quits.
+    public var reload: (@Sendable () throws -> ReloadedFiles)?
+    /// Take the display over from a keyboard already running there (it quits).
+    public var replace = false
+    /// Publish typed text to listeners that ask for it (`--keys`); off by default,
+    /// since what is typed may be a password.
+    public var publishKeys = false
+    /// Start hidden; `tapboard show`, `toggle` or SIGUSR1 shows it.
+    public var startHidden = false
+    /// Docked (reserving its strip), floating or an overlay; docked at the bottom by default.
+    public var mode: WindowMode = .dock(.bottom)
+    /// How long showing and hiding slide the keyboard in from and out to its edge; zero for at once.
+    public var animation: Duration = .zero
+    /// The RandR monitor to go on (`--monitor`); the primary one when nil.
+    public var monitor: String?
+
+    /// Makes a configuration; every part has a default (US English, compact or wide by the window's width).
+    public init(layouts: [LayoutSource] = [.enUS], wideWidth: Int = LayoutProvider.defaultWideWidth, theme: Theme = .default,
+                options: InteractionOptions = InteractionOptions(), geometry: WindowGeometry = WindowGeometry(),
+                displayName: String? = nil) {
+        precondition(!layouts.isEmpty, "a keyboard needs at least one layout")
+        self.layouts = layouts
+        self.provider = LayoutProvider(wideWidth: wideWidth, layoutKey: layouts.count > 1)
+        self.theme = theme
+        self.options = options
+        self.geometry = geometry
+        self.displayName = displayName
+    }
+
+    /// A configuration showing one layout written in code, exactly as given.
+    public init(layout: Layout, theme: Theme = .default, options: InteractionOptions = InteractionOptions(),
+                geometry: WindowGeometry = WindowGeometry(), displayName: String? = nil) {
+        self.init(layouts: [LayoutSource(name: layout.name, description: layout.name, definition: .full(layout))],
+                  theme: theme, options: options, geometry: geometry, displayName: displayName)
+    }
+
+    /// Where the keyboard goes on a screen: the geometry, monitor, mode and scale asked for.
+    public var placement: Placement {
+        Placement(geometry: geometry, monitor: monitor, mode: mode, scale: scale ?? 1)
+    }
+}
+
+/// What SIGHUP reads again: the layouts and the theme.
+public struct ReloadedFiles: Sendable {
+    /// The layouts, first shown first; at least one.
+    public var layouts: [LayoutSource]
+    /// The look.
+    public var theme: Theme
+
+    /// Makes the result of a reload.
+    public init(layouts: [LayoutSource], theme: Theme) {
+        self.layouts = layouts
+        self.theme = theme
+    }
+}

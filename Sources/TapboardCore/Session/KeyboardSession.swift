@@ -1,0 +1,383 @@
+/// The whole keyboard's behaviour as one value: the state machine, the layouts
+/// and which one is shown, the key frames for the window's size and hit testing,
+/// the window's frame and whether it shows, the slide, `tapboard type`'s
+/// timeline, keystroke and drawing pacing, and every deadline.
+///
+/// Inputs in (contacts, window and screen changes, control requests, the
+/// injector's answers, time passing), commands out, time passed in: no X, no
+/// clock. A transport (the X side, a test) carries the commands out in order;
+/// `Command.type` is answered at once with `SessionInput.injected`.
+public struct KeyboardSession: Sendable {
+    /// The interaction state: page, shift, keys held, callout.
+    public internal(set) var state: KeyboardState
+    /// The layouts the globe key goes through.
+    public private(set) var layouts: [LayoutSource]
+    /// Which of `layouts` is shown.
+    public private(set) var layoutIndex = 0
+    /// Builds each layout compact or wide for the window's width.
+    public private(set) var provider: LayoutProvider
+    /// The look.
+    public private(set) var theme: Theme
+    /// The window's frame on the screen, as last heard.
+    public internal(set) var frame: Rect
+    /// The screen and its monitors, as last heard.
+    public internal(set) var screen: ScreenInfo
+    /// Whether the keyboard shows (or is sliding in).
+    public internal(set) var shown = false
+    /// Where the keys of the page shown are, in window pixels.
+    public private(set) var keyFrames: [KeyFrame] = []
+
+    let configuration: KeyboardConfiguration
+    let placement: Placement
+    /// What the placement at start had to change from what was asked for.
+    let startNotes: [String]
+
+    /// The time of the input being handled.
+    var now: Duration = .zero
+    /// Commands of the input being handled.
+    var output: [Command] = []
+    /// Effects of the contacts and timers of this batch, carried out together at its end.
+    var pending: [Effect] = []
+    /// What to do when the injector answers the `.type` just asked for.
+    var afterTyping: AfterTyping?
+    /// The state machine's timers.
+    var timers: [TimerID: Duration] = [:]
+    /// Asked to quit with this status, once what is queued is typed.
+    var exitRequested: Int32?
+    /// `.exit` was sent: nothing more is done.
+    var finished = false
+    /// A screen change was heard in this batch: placed again after it.
+    var screenChanged = false
+    /// Frames were placed for this page, layout generation, size and theme.
+    private var framesFor: (page: Int, generation: Int, size: Size, theme: Int)?
+    /// Counts theme changes, so frames are placed again.
+    private var themeGeneration = 0
+
+    // Keystrokes (KeyboardSession+Keystrokes.swift)
+    var queue: [Keystroke] = []
+    var keystrokeDeadline: Duration?
+    var deferredDrawing: [Effect] = []
+    var drawDeadline: Duration?
+
+    // The window (KeyboardSession+Window.swift)
+    var restingFrame: Rect
+    var slide: Slide?
+    var ownMoves: [Point] = []
+    var screenMove: (from: Rect, to: Rect, announced: Bool)?
+    var lastRaise: Duration?
+    var raiseDeadline: Duration?
+
+    // `tapboard type` (KeyboardSession+Typing.swift)
+    var typingEvents: [(at: Duration, event: InputEvent)] = []
+    var typingAnswers: [(at: Duration, requester: UInt64, untyped: String)] = []
+
+    /// Makes the session for a configuration on a screen: the keyboard placed, its
+    /// first layout built for that width; nothing shown until `start`.
+    public init(_ configuration: KeyboardConfiguration, screen: ScreenInfo) throws(NoSuchMonitor) {
+        self.configuration = configuration
+        placement = configuration.placement
+        let placed = try placement.frame(on: screen)
+        startNotes = placed.notes
+        frame = placed.frame
+        restingFrame = placed.frame
+        self.screen = screen
+        layouts = configuration.layouts
+        provider = configuration.provider
+        theme = configuration.theme
+        state = KeyboardState(layout: provider.layout(for: layouts[0], width: placed.frame.width), options: configuration.options)
+        refreshFrames()
+    }
+
+    /// What to do first: say what the placement changed, draw, and show unless asked to start hidden.
+    public mutating func start(at time: Duration) -> [Command] {
+        now = time
+        for note in startNotes { emit(.log(note)) }
+        refreshFrames(force: true)
+        emit(.draw(.all(appearances(), size: frame.size)))
+        // At start the keyboard appears in place; only later shows slide.
+        if !configuration.startHidden { show(animated: false) }
+        return takeOutput()
+    }
+
+    /// Handles inputs read together (a batch of events) at a time; returns what to do, in order.
+    public mutating func handle(_ inputs: [SessionInput], at time: Duration) -> [Command] {
+        guard !finished else { return [] }
+        now = time
+        for input in inputs { process(input) }
+        endBatch()
+        return takeOutput()
+    }
+
+    /// Handles one input at a time; returns what to do, in order.
+    public mutating func handle(_ input: SessionInput, at time: Duration) -> [Command] {
+        handle([input], at: time)
+    }
+
+    /// When the session next has something to do with no input: a timer, a slide
+    /// frame, drawing held back, a keystroke waiting, `tapboard type`'s next touch.
+    public var nextDeadline: Duration? {
+        var all = Array(timers.values)
+        if let d = drawDeadline { all.append(d) }
+        if let d = raiseDeadline { all.append(d) }
+        if !queue.isEmpty, let d = keystrokeDeadline { all.append(d) }
+        if let d = typingEvents.first?.at { all.append(d) }
+        // An answer waits for the keystrokes still queued; their deadline wakes it.
+        if queue.isEmpty, let d = typingAnswers.first?.at { all.append(d) }
+        if let slide { all.append(slide.nextFrame) }
+        return all.min()
+    }
+
+    /// The key under a point of the window (the nearest one in a gap), nil outside the window.
+    public mutating func key(at point: Point) -> Int? {
+        refreshFrames()
+        return Geometry.hitTest(point, in: keyFrames, bounds: frame.size)
+    }
+
+    // MARK: - Inputs
+
+    private mutating func process(_ input: SessionInput) {
+        switch input {
+        case .contact(let phase, let id, let point):
+            contact(phase, id: id, at: point)
+        case .windowConfigured(let rect):
+            configured(rect)
+        case .windowMapped:
+            if configuration.animation == .zero { emit(.publish(.frame(.didShow, start: frame, end: frame, duration: .zero))) }
+        case .windowUnmapped:
+            unmapped()
+        case .windowDestroyed:
+            // The keys and keycodes are still put back as at any exit.
+            emit(.log("the keyboard window was destroyed by another client; quitting"))
+            pending = []
+            exitRequested = 1
+        case .screenChanged(let new):
+            screen = new
+            screenChanged = true
+        case .keymapChanged:
+            // A keystroke waiting for a keycode may go now.
+            if !queue.isEmpty { keystrokeDeadline = now }
+        case .control(.command(let command)):
+            switch command {
+            case .show: show()
+            case .hide: hide()
+            case .toggle: if shown { hide() } else { show() }
+            case .quit: exitRequested = exitRequested ?? 0
+            }
+        case .control(.type(let text, let delay, let requester)):
+            startTyping(text, delay: delay, requester: requester)
+        case .reloaded(let files):
+            reload(files)
+        case .injected(let typed, let readyAt):
+            injected(typed: typed, readyAt: readyAt)
+        case .otherWindowRestacked:
+            keepAbove()
+        case .focusTaken:
+            // The keyboard never keeps the focus.
+            emit(.window(.handFocusBack))
+        case .listenerAdded:
+            // A new listener hears where the keyboard is now.
+            if shown { emit(.publish(.frame(.didShow, start: frame, end: frame, duration: .zero))) }
+        case .deadlinePassed:
+            runDue()
+        }
+    }
+
+    /// A contact, hit-tested against the page the state shows now: a page or layout
+    /// switch earlier in the same batch counts, though it is not drawn yet.
+    private mutating func contact(_ phase: TouchPhase, id: ContactID, at point: Point) {
+        let key = self.key(at: point)
+        let item = state.callout.flatMap { calloutGeometry(for: $0) }?.item(at: Point(x: point.x + frame.x, y: point.y + frame.y))
+        let effects = state.handle(.touch(phase, point: point, key: key, calloutItem: item, contact: id), at: now)
+        pending += effects
+        // A layout switch takes effect before the next event of the batch is hit-tested.
+        for case .switchLayout(let which) in effects { pending += switchLayout(which) }
+    }
+
+    /// Everything due by now.
+    private mutating func runDue() {
+        if let due = drawDeadline, due <= now { drawNow(EffectPlan(deferredDrawing)) }
+        for (id, deadline) in timers.sorted(by: { $0.value < $1.value }) where deadline <= now {
+            timers[id] = nil
+            pending += state.handle(.timer(id), at: now)
+        }
+        if let due = raiseDeadline, due <= now { raiseNow() }
+        if slide != nil { advanceSlide() }
+        typeDue()
+    }
+
+    /// The end of a batch: its effects carried out together (a quick tap whose
+    /// press and release arrive together types at once and draws only how it
+    /// ends), then what waits for them.
+    private mutating func endBatch() {
+        guard afterTyping == nil else { return }
+        if !pending.isEmpty || keystrokesDue {
+            let batch = pending
+            pending = []
+            apply(batch)
+        }
+        if afterTyping == nil { finishBatch() }
+    }
+
+    /// After the batch's keystrokes are typed: `tapboard type` answers, a new place on a new screen, quitting.
+    mutating func finishBatch() {
+        answerTyping()
+        if screenChanged {
+            screenChanged = false
+            followScreen()
+        }
+        if let status = exitRequested { shutdown(status) }
+    }
+
+    /// Types what is queued whatever it waits for, hides the popups and exits.
+    private mutating func shutdown(_ status: Int32) {
+        guard !finished else { return }
+        if !queue.isEmpty {
+            // Keys tapped are typed, even those still waiting for a keycode.
+            afterTyping = .shutdown
+            emit(.type(queue, waitingForKeycodes: false))
+            return
+        }
+        emit(.draw(.hidePreview))
+        emit(.draw(.hideCallout))
+        emit(.exit(status))
+        finished = true
+    }
+
+    // MARK: - Layouts
+
+    /// The globe key or a layout key: the state's effects of showing that layout, built for the window's width.
+    mutating func switchLayout(_ which: LayoutSwitch) -> [Effect] {
+        let index: Int
+        switch which {
+        case .next: index = (layoutIndex + 1) % layouts.count
+        case .named(let name):
+            guard let i = layouts.firstIndex(where: { $0.name == name }) else {
+                emit(.log("no layout '\(name)' was given; the layouts are \(layouts.map(\.name).joined(separator: ", "))"))
+                return []
+            }
+            index = i
+        }
+        guard index != layoutIndex else { return [] }
+        layoutIndex = index
+        return state.replaceLayout(provider.layout(for: layouts[index], width: frame.width))
+    }
+
+    /// SIGHUP: the files read again, shown at once (the same layout if it is still there).
+    private mutating func reload(_ files: ReloadedFiles) {
+        guard !files.layouts.isEmpty else { return }
+        let shownName = layouts[layoutIndex].name
+        layouts = files.layouts
+        provider.layoutKey = layouts.count > 1
+        layoutIndex = layouts.firstIndex { $0.name == shownName } ?? 0
+        theme = files.theme
+        themeGeneration += 1
+        emit(.draw(.theme(theme)))
+        pending += state.replaceLayout(provider.layout(for: layouts[layoutIndex], width: frame.width))
+    }
+
+    /// The window's width crossed the line between compact and wide, or only its size changed.
+    mutating func resized(from old: Size) {
+        if provider.isWide(width: frame.width) != provider.isWide(width: old.width) {
+            // Between compact and wide: the same layout, built for the new width.
+            pending += state.replaceLayout(provider.layout(for: layouts[layoutIndex], width: frame.width))
+        } else {
+            refreshFrames()
+            emit(.draw(.all(appearances(), size: frame.size)))
+        }
+    }
+
+    // MARK: - Frames and drawing
+
+    /// Places the keys of the state's page for the window's size, if anything they depend on changed.
+    mutating func refreshFrames(force: Bool = false) {
+        let now = (page: state.pageIndex, generation: state.layoutGeneration, size: frame.size, theme: themeGeneration)
+        if !force, let f = framesFor, f == now { return }
+        keyFrames = Geometry.frames(for: state.page, in: frame.size, theme: theme)
+        framesFor = now
+    }
+
+    /// How keys look now: all of them, or those given.
+    func appearances(_ indices: [Int]? = nil) -> [KeyAppearance] {
+        let chosen = indices.map { $0.filter { $0 < keyFrames.count }.map { keyFrames[$0] } } ?? keyFrames
+        return chosen.map {
+            KeyAppearance(frame: $0, label: state.label(of: $0.key), styleClass: state.styleClass(of: $0.key), pressed: state.isPressed($0.index))
+        }
+    }
+
+    /// A key's rectangle on the screen.
+    private func onScreen(_ index: Int) -> Rect {
+        var r = keyFrames[index].rect
+        r.x += frame.x
+        r.y += frame.y
+        return r
+    }
+
+    /// The preview balloon for a key of the page shown, if it shows one (a text label).
+    public func previewDrawing(forKey index: Int) -> PreviewDrawing? {
+        guard index < keyFrames.count, case .text(let text) = state.label(of: keyFrames[index].key) else { return nil }
+        let scale = theme.scale(forHeight: frame.height)
+        return PreviewDrawing(text: text, geometry: PreviewGeometry(key: onScreen(index), screen: screen.size, scale: scale),
+                              styleClass: state.styleClass(of: keyFrames[index].key), scale: scale)
+    }
+
+    /// Where an open callout's alternates are on the screen.
+    func calloutGeometry(for open: Callout) -> CalloutGeometry? {
+        guard open.key < keyFrames.count else { return nil }
+        let scale = theme.scale(forHeight: frame.height)
+        return CalloutGeometry(count: open.items.count, key: onScreen(open.key), screen: screen.size, padding: Int((4 * scale).rounded()))
+    }
+
+    /// Draws a batch's drawing: a relayout or the changed keys, then the preview and the callout.
+    mutating func drawNow(_ plan: EffectPlan) {
+        deferredDrawing = []
+        drawDeadline = nil
+        let stale = framesFor.map { $0 != (state.pageIndex, state.layoutGeneration, frame.size, themeGeneration) } ?? true
+        if plan.relayout || stale {
+            refreshFrames(force: true)
+            emit(.draw(.all(appearances(), size: frame.size)))
+        } else if !plan.redraw.isEmpty {
+            emit(.draw(.keys(appearances(plan.redraw))))
+        }
+        switch plan.preview {
+        case .show(let key)?:
+            if let drawing = previewDrawing(forKey: key) { emit(.draw(.showPreview(drawing))) }
+        case .hide?: emit(.draw(.hidePreview))
+        case nil: break
+        }
+        switch plan.callout {
+        case .some(.some(let open)):
+            if let geometry = calloutGeometry(for: open) {
+                let scale = theme.scale(forHeight: frame.height)
+                emit(.draw(.showCallout(CalloutDrawing(callout: open, geometry: geometry,
+                                                       styleClass: keyFrames[open.key].key.styleClass, scale: scale))))
+            }
+        case .some(.none): emit(.draw(.hideCallout))
+        case .none: break
+        }
+    }
+
+    // MARK: - Output
+
+    mutating func emit(_ command: Command) { output.append(command) }
+
+    private mutating func takeOutput() -> [Command] {
+        let out = output
+        output = []
+        return out
+    }
+}
+
+extension Rect {
+    /// The rectangle's size.
+    public var size: Size { Size(width: width, height: height) }
+    /// The rectangle's top left corner.
+    public var origin: Point { Point(x: x, y: y) }
+}
+
+extension KeyboardSession {
+    /// Drawing every key of the page shown as it looks now.
+    public mutating func drawingOfAll() -> Drawing {
+        refreshFrames()
+        return .all(appearances(), size: frame.size)
+    }
+}

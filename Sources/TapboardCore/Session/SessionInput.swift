@@ -1,0 +1,56 @@
+/// A contact's id: the pointer's is `ContactID.pointer`; touches have their own.
+public typealias ContactID = Int
+
+extension ContactID {
+    /// The mouse, a stylus or a touchscreen seen as a pointer (button 1).
+    public static let pointer: ContactID = 0
+    /// The contact `tapboard type` presses keys with: a person touching the keyboard meanwhile is another.
+    public static let typing: ContactID = -1
+}
+
+/// What the session is told, in terms of no transport: X, a test, or a D-Bus call.
+public enum SessionInput: Hashable, Sendable {
+    /// A contact began, moved, ended or was cancelled at a point of the window.
+    case contact(TouchPhase, id: ContactID, point: Point)
+    /// The window is now at this frame on the screen (moved or resized, by anyone).
+    case windowConfigured(Rect)
+    /// The window became visible.
+    case windowMapped
+    /// The window was hidden (by the keyboard or by another client).
+    case windowUnmapped
+    /// Another client destroyed the window.
+    case windowDestroyed
+    /// The screen's size or its monitors changed.
+    case screenChanged(ScreenInfo)
+    /// The server's keymap changed: keystrokes waiting for a keycode may go now.
+    case keymapChanged
+    /// A request from outside: `tapboard show|hide|toggle|quit`, a signal, `tapboard type`.
+    case control(ControlRequest)
+    /// The layout and theme files were read again (SIGHUP).
+    case reloaded(ReloadedFiles)
+    /// The answer to `Command.type`: how many of its keystrokes went out, and when the
+    /// next could go if it must wait for a borrowed keycode (nil when all went).
+    case injected(typed: Int, readyAt: Duration?)
+    /// Another top-level window was mapped or restacked, perhaps over the keyboard.
+    case otherWindowRestacked
+    /// Something gave the keyboard's window the input focus.
+    case focusTaken
+    /// A listener started hearing events (`tapboard events`).
+    case listenerAdded
+    /// Time passed: whatever is due by now (see `KeyboardSession.nextDeadline`) is done.
+    case deadlinePassed
+}
+
+extension ReloadedFiles: Hashable {
+    public static func == (a: ReloadedFiles, b: ReloadedFiles) -> Bool { a.layouts == b.layouts && a.theme == b.theme }
+    public func hash(into hasher: inout Hasher) { hasher.combine(layouts); hasher.combine(theme) }
+}
+
+/// A request from outside the keyboard.
+public enum ControlRequest: Hashable, Sendable {
+    /// Show, hide, toggle or quit.
+    case command(ControlCommand)
+    /// Tap the keys that type this text, `delay` apart, then answer the requester
+    /// (an id the transport gives, an X window) with the characters that could not be typed.
+    case type(String, delay: Duration, requester: UInt64)
+}

@@ -1,0 +1,80 @@
+import CX11
+import TapboardCore
+
+/// The session's commands out, each carried out with X calls.
+extension OnScreenKeyboard {
+    /// Carries out commands in order. `.type` is answered at once, and the
+    /// session's answer is carried out before the commands after it.
+    func perform(_ commands: [Command]) {
+        for command in commands {
+            switch command {
+            case .type(let keystrokes, let waiting):
+                perform(session.handle(type(keystrokes, waitingForKeycodes: waiting), at: Clock.now()))
+            case .sync:
+                display.sync()
+            case .draw(let drawing):
+                surface.draw(drawing)
+            case .window(let change):
+                apply(change)
+            case .publish(let event):
+                events.publish(event)
+            case .notify(let event):
+                delegate?.dispatch(event)
+            case .run(let argv):
+                ProgramLauncher.start(argv)
+            case .answer(let requester, let untyped):
+                ControlWindow.answer(Window(requester), untyped: untyped, display: display)
+            case .log(let line):
+                logError(line)
+            case .exit(let status):
+                exitStatus = status
+            }
+        }
+    }
+
+    /// Types keystrokes in order until one must wait for a borrowed keycode (see `Injector.reuseAge`).
+    private func type(_ keystrokes: [Keystroke], waitingForKeycodes: Bool) -> SessionInput {
+        var typed = 0, failed = 0
+        var readyAt: Duration?
+        for keystroke in keystrokes {
+            let now = Clock.now()
+            if waitingForKeycodes, let ready = injector.readyTime(for: keystroke, now: now) {
+                readyAt = ready
+                break
+            }
+            failed += injector.type(keystroke, now: now).count
+            typed += 1
+        }
+        // Says that, not what: what is typed may be a password, and stderr may go to a log.
+        if failed > 0 { logError("\(failed) character\(failed == 1 ? "" : "s") could not be typed: no keysym, or no free keycode to carry it") }
+        return .injected(typed: typed, readyAt: readyAt)
+    }
+
+    private func apply(_ change: WindowChange) {
+        switch change {
+        case .map: window.map()
+        case .unmap: window.unmap()
+        case .move(let p): window.move(to: p)
+        case .place(let frame):
+            window.place(frame)
+            display.flush()
+        case .raise:
+            window.raise()
+            surface.raisePopups()
+        case .handFocusBack: handFocusBack()
+        case .placeStrip(let frame): dock?.place(frame: frame)
+        case .reserveStrip: dock?.map()
+        case .releaseStrip: dock?.unmap()
+        }
+    }
+
+    /// The keyboard never keeps the focus: someone gave it (a window manager, a
+    /// click-to-focus rule), so it goes back to the window that had it.
+    private func handFocusBack() {
+        var attributes = XWindowAttributes()
+        let target: Window = lastFocus != 0 && XGetWindowAttributes(display.pointer, lastFocus, &attributes) != 0
+            && attributes.map_state == IsViewable ? lastFocus : Window(PointerRoot)
+        XSetInputFocus(display.pointer, target, Int32(RevertToPointerRoot), Time(CurrentTime))
+        display.flush()
+    }
+}

@@ -1,0 +1,92 @@
+import CX11
+import TapboardCore
+
+/// X events in: each becomes the session's inputs, or is answered here when
+/// only X is concerned (exposure, the keymap Xlib keeps, listeners, focus bookkeeping).
+extension OnScreenKeyboard {
+    func translate(_ event: inout XEvent, into inputs: inout [SessionInput], screenChanged: inout Bool) {
+        switch event.type {
+        case Expose:
+            let e = event.xexpose
+            surface.renderer.present(Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height)))
+        case ConfigureNotify where event.xconfigure.event == window.id:
+            let e = event.xconfigure
+            // A window manager's synthetic event carries root coordinates; a real one is relative to the parent.
+            let origin = e.send_event != 0 ? Point(x: Int(e.x), y: Int(e.y)) : window.rootOrigin()
+            inputs.append(.windowConfigured(Rect(x: origin.x, y: origin.y, width: Int(e.width), height: Int(e.height))))
+        case ButtonPress where event.xbutton.button == UInt32(Button1):
+            inputs.append(.contact(.began, id: .pointer, point: Point(x: Int(event.xbutton.x), y: Int(event.xbutton.y))))
+        case MotionNotify:
+            inputs.append(.contact(.moved, id: .pointer, point: Point(x: Int(event.xmotion.x), y: Int(event.xmotion.y))))
+        case ButtonRelease where event.xbutton.button == UInt32(Button1):
+            inputs.append(.contact(.ended, id: .pointer, point: Point(x: Int(event.xbutton.x), y: Int(event.xbutton.y))))
+        case GenericEvent:
+            if let contact = touch?.contact(in: &event, display: display) { inputs.append(contact) }
+        case MappingNotify:
+            XRefreshKeyboardMapping(&event.xmapping)
+            if event.xmapping.request != MappingPointer {
+                injector.keymapChanged()
+                inputs.append(.keymapChanged)
+            }
+        case UnmapNotify where event.xunmap.window == window.id && event.xunmap.event == window.id:
+            inputs.append(.windowUnmapped)
+        case DestroyNotify where event.xdestroywindow.window == window.id:
+            // Heard from the window and from the root: once.
+            if !window.destroyed { inputs.append(.windowDestroyed) }
+            window.destroyed = true
+        case MapNotify where event.xmap.window == window.id && event.xmap.event == window.id:
+            inputs.append(.windowMapped)
+        case DestroyNotify where events.removeListener(event.xdestroywindow.window):
+            break
+        case PropertyNotify where event.xproperty.window == display.root && event.xproperty.atom == display.atom("_NET_ACTIVE_WINDOW"):
+            noteFocus()
+        case FocusIn where event.xfocus.window == window.id && event.xfocus.mode != NotifyUngrab
+                           && event.xfocus.detail != NotifyPointer && event.xfocus.detail != NotifyInferior:
+            inputs.append(.focusTaken)
+        case MapNotify where event.xmap.event == display.root:
+            if isOther(event.xmap.window) { inputs.append(.otherWindowRestacked) }
+        case ConfigureNotify where event.xconfigure.event == display.root:
+            if isOther(event.xconfigure.window) { inputs.append(.otherWindowRestacked) }
+        case ClientMessage:
+            if let request = control.request(in: event.xclient) {
+                switch request {
+                case .command(let command):
+                    inputs.append(.control(.command(command)))
+                case .type(let requester, let delay):
+                    let text = display.text(ControlWindow.typeText, of: requester) ?? ""
+                    inputs.append(.control(.type(text, delay: delay, requester: UInt64(requester))))
+                case .subscribe(let listener, let keys):
+                    events.addListener(listener, keys: keys)
+                    inputs.append(.listenerAdded)
+                }
+            } else if Atom(event.xclient.data.l.0) == display.atom("WM_DELETE_WINDOW") {
+                inputs.append(.control(.command(.quit)))
+            }
+        case let type where type == xkbEventBase:
+            if injector.handleKeyboardEvent(event) { inputs.append(.keymapChanged) }
+        case let type where randrEventBase.map({ type == $0 + RRScreenChangeNotify || type == $0 + RRNotify }) ?? false:
+            // Keeps Xlib's idea of the screen's size current.
+            XRRUpdateConfiguration(&event)
+            screenChanged = true
+        case SelectionClear where control.lostSelection(event.xselectionclear):
+            logError("another tapboard took over display \(display.name) (--replace); quitting")
+            replaced = true
+            inputs.append(.control(.command(.quit)))
+        default:
+            break
+        }
+    }
+
+    /// Whether a top-level window is someone else's (not the keyboard, its strip or its popups).
+    private func isOther(_ other: Window) -> Bool {
+        other != window.id && other != dock?.id && !surface.owns(other)
+    }
+
+    /// Remembers the focused window (at start, and when the window manager's active window changes).
+    func noteFocus() {
+        var focus: Window = 0
+        var revert: Int32 = 0
+        XGetInputFocus(display.pointer, &focus, &revert)
+        if focus > 1, focus != window.id, focus != dock?.id { lastFocus = focus }
+    }
+}

@@ -1,0 +1,82 @@
+import CX11
+import TapboardCore
+
+/// A touchscreen's contacts through XInput 2.2: each finger a touch sequence
+/// with its own id (TouchBegin, TouchUpdate, TouchEnd), so several can be down
+/// at once. Selected only when the server has a direct-touch device.
+///
+/// With touch selected, the mouse is read through XInput2 too (ButtonPress,
+/// ButtonRelease, Motion), and pointer events the server emulates from a touch
+/// (flagged `XIPointerEmulated`) are dropped: the touch itself was already
+/// heard, and one finger must not type twice.
+final class TouchInput {
+    /// XInput's major opcode: its events come as GenericEvents carrying it.
+    let opcode: Int32
+    /// Whether button 1 is down (the mouse's contact), so motion without it is ignored.
+    private var pointerDown = false
+
+    /// The core events the keyboard window keeps when the mouse goes through XInput2.
+    static let coreEventMask = KeyboardWindow.eventMask & ~(ButtonPressMask | ButtonReleaseMask | Button1MotionMask)
+
+    /// Selects touch and pointer events on the window if the server has XInput 2.2
+    /// and a direct-touch device; nil otherwise (the core pointer events stay).
+    init?(display: XDisplay, window: Window) {
+        var op: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+        guard XQueryExtension(display.pointer, "XInputExtension", &op, &event, &error) != 0 else { return nil }
+        var major: Int32 = 2, minor: Int32 = 2
+        guard XIQueryVersion(display.pointer, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 2) else { return nil }
+        guard Self.hasDirectTouch(display) else { return nil }
+        opcode = op
+        var bits = [UInt8](repeating: 0, count: Int((XI_LASTEVENT >> 3) + 1))
+        for e in [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_ButtonPress, XI_ButtonRelease, XI_Motion] { tb_xi_set_mask(&bits, e) }
+        bits.withUnsafeMutableBufferPointer { buffer in
+            var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+            _ = XISelectEvents(display.pointer, window, &mask, 1)
+        }
+        XSelectInput(display.pointer, window, Self.coreEventMask)
+    }
+
+    /// Whether a device of the server is a touchscreen (direct touch, not a touchpad).
+    private static func hasDirectTouch(_ display: XDisplay) -> Bool {
+        var count: Int32 = 0
+        guard let devices = XIQueryDevice(display.pointer, XIAllDevices, &count) else { return false }
+        defer { XIFreeDeviceInfo(devices) }
+        for d in 0 ..< Int(count) {
+            let device = devices[d]
+            for c in 0 ..< Int(device.num_classes) {
+                guard let any = device.classes[c], any.pointee.type == XITouchClass else { continue }
+                let touch = UnsafeRawPointer(any).assumingMemoryBound(to: XITouchClassInfo.self).pointee
+                if touch.mode == XIDirectTouch { return true }
+            }
+        }
+        return false
+    }
+
+    /// The contact an XInput2 event carries, if the event is one (its data is read and freed here).
+    func contact(in event: inout XEvent, display: XDisplay) -> SessionInput? {
+        guard event.type == GenericEvent, event.xcookie.extension == opcode,
+              XGetEventData(display.pointer, &event.xcookie) != 0 else { return nil }
+        defer { XFreeEventData(display.pointer, &event.xcookie) }
+        guard let data = event.xcookie.data else { return nil }
+        let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+        return contact(type: event.xcookie.evtype, device)
+    }
+
+    /// The contact of an XInput2 device event: a touch by its id (from 1), the
+    /// mouse's button 1 as the pointer; emulated pointer events and other buttons are none.
+    func contact(type: Int32, _ e: XIDeviceEvent) -> SessionInput? {
+        let point = Point(x: Int(e.event_x.rounded(.down)), y: Int(e.event_y.rounded(.down)))
+        switch type {
+        case XI_TouchBegin: return .contact(.began, id: Int(e.detail) + 1, point: point)
+        case XI_TouchUpdate: return .contact(.moved, id: Int(e.detail) + 1, point: point)
+        case XI_TouchEnd: return .contact(.ended, id: Int(e.detail) + 1, point: point)
+        case XI_ButtonPress, XI_ButtonRelease, XI_Motion:
+            guard e.flags & Int32(XIPointerEmulated) == 0 else { return nil }
+            if type == XI_Motion { return pointerDown ? .contact(.moved, id: .pointer, point: point) : nil }
+            guard e.detail == 1 else { return nil }
+            pointerDown = type == XI_ButtonPress
+            return .contact(pointerDown ? .began : .ended, id: .pointer, point: point)
+        default: return nil
+        }
+    }
+}
