@@ -105,6 +105,8 @@ public struct KeyboardSession: Sendable {
         now = time
         for input in inputs { process(input) }
         endBatch()
+        // `keyFrames` is the page shown now, drawn or not yet.
+        refreshFrames()
         return takeOutput()
     }
 

@@ -1,0 +1,117 @@
+import Testing
+@testable import TapboardCore
+
+/// A transport for tests: carries out a session's commands as the X side would
+/// (`.type` answered at once, a move heard back as the window configured), with
+/// time passed in, and keeps what happened.
+struct SessionDriver {
+    var session: KeyboardSession
+    /// Every command, in the order carried out (answers' commands in place).
+    var commands: [Command] = []
+    /// What was typed, with when.
+    var typed: [(keystroke: Keystroke, at: Duration)] = []
+    var published: [PublishedEvent] = []
+    var logs: [String] = []
+    var mapped = false
+    var exitStatus: Int32?
+    /// Characters that need a keycode not free before this time (what the injector would answer).
+    var keycodeFreeAt: [String: Duration] = [:]
+    /// The window's frame as the server has it; moves are heard back at the next input.
+    var serverFrame: Rect
+    private var configureDue = false
+
+    /// The session for a configuration on a screen, started at `time`.
+    init(_ configuration: KeyboardConfiguration = KeyboardConfiguration(),
+         screen: ScreenInfo = ScreenInfo(size: Size(width: 400, height: 700)), at time: Duration = .seconds(1)) throws {
+        session = try KeyboardSession(configuration, screen: screen)
+        serverFrame = session.frame
+        perform(session.start(at: time), at: time)
+        deliverConfigure(at: time)
+    }
+
+    /// Handles inputs as one batch at a time (a move asked for earlier is heard first).
+    mutating func send(_ inputs: [SessionInput], at time: Duration) {
+        deliverConfigure(at: time)
+        perform(session.handle(inputs, at: time), at: time)
+    }
+
+    mutating func send(_ input: SessionInput, at time: Duration) { send([input], at: time) }
+
+    /// Lets time pass up to `time`, waking at each deadline as the loop does.
+    mutating func run(until time: Duration) {
+        while let due = session.nextDeadline, due <= time {
+            send(.deadlinePassed, at: due)
+        }
+        deliverConfigure(at: time)
+    }
+
+    /// The centre of a key of the page shown, in window pixels.
+    func centre(_ id: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Point {
+        try #require(session.keyFrames.first { $0.id == id }, "no key \(id)", sourceLocation: sourceLocation).rect.center
+    }
+
+    /// A contact on a key.
+    mutating func contact(_ phase: TouchPhase, _ id: String, contact: ContactID = .pointer, at time: Duration,
+                          sourceLocation: SourceLocation = #_sourceLocation) throws {
+        send(.contact(phase, id: contact, point: try centre(id, sourceLocation: sourceLocation)), at: time)
+    }
+
+    /// Press and release of the pointer on a key, read as one batch (a quick tap).
+    mutating func tap(_ id: String, at time: Duration, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let p = try centre(id, sourceLocation: sourceLocation)
+        send([.contact(.began, id: .pointer, point: p), .contact(.ended, id: .pointer, point: p)], at: time)
+    }
+
+    /// The text typed so far (keysyms by name in brackets).
+    var text: String {
+        typed.map {
+            switch $0.keystroke {
+            case .text(let t): return t
+            case .keysym(let k): return "[\(k.name)]"
+            case .chord(let m, let k): return "[\(m)+\(k)]"
+            }
+        }.joined()
+    }
+
+    /// The frame events published, by name.
+    var frameEvents: [String] { published.map(\.name).filter { $0 != "key" && $0 != "pageChanged" && $0 != "layoutChanged" } }
+
+    private mutating func deliverConfigure(at time: Duration) {
+        guard configureDue else { return }
+        configureDue = false
+        perform(session.handle(.windowConfigured(serverFrame), at: time), at: time)
+    }
+
+    private mutating func perform(_ list: [Command], at time: Duration) {
+        for command in list {
+            commands.append(command)
+            switch command {
+            case .type(let keystrokes, let waiting):
+                var count = 0
+                var ready: Duration?
+                for k in keystrokes {
+                    if waiting, case .text(let t) = k, let free = keycodeFreeAt[t], free > time {
+                        ready = free
+                        break
+                    }
+                    typed.append((k, time))
+                    count += 1
+                }
+                perform(session.handle(.injected(typed: count, readyAt: ready), at: time), at: time)
+            case .window(.map): mapped = true
+            case .window(.unmap): mapped = false
+            case .window(.move(let p)):
+                serverFrame.x = p.x; serverFrame.y = p.y
+                configureDue = true
+            case .window(.place(let r)):
+                serverFrame = r
+                configureDue = true
+            case .publish(let e): published.append(e)
+            case .log(let line): logs.append(line)
+            case .exit(let status): exitStatus = status
+            case .window, .sync, .draw, .notify, .run, .answer:
+                break
+            }
+        }
+    }
+}
