@@ -12,8 +12,7 @@ import TapboardCore
 final class TouchInput {
     /// XInput's major opcode: its events come as GenericEvents carrying it.
     let opcode: Int32
-    /// Whether button 1 is down (the mouse's contact), so motion without it is ignored.
-    private var pointerDown = false
+    private var translator = TouchTranslator()
 
     /// The core events the keyboard window keeps when the mouse goes through XInput2.
     static let coreEventMask = KeyboardWindow.eventMask & ~(ButtonPressMask | ButtonReleaseMask | Button1MotionMask)
@@ -59,12 +58,18 @@ final class TouchInput {
         defer { XFreeEventData(display.pointer, &event.xcookie) }
         guard let data = event.xcookie.data else { return nil }
         let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
-        return contact(type: event.xcookie.evtype, device)
+        return translator.contact(type: event.xcookie.evtype, device)
     }
+}
 
-    /// The contact of an XInput2 device event: a touch by its id (from 1), the
-    /// mouse's button 1 as the pointer; emulated pointer events and other buttons are none.
-    func contact(type: Int32, _ e: XIDeviceEvent) -> SessionInput? {
+/// XInput2 device events to contacts: a touch by its id (from 1), the mouse's
+/// button 1 as the pointer; emulated pointer events and other buttons are none.
+struct TouchTranslator {
+    /// Whether button 1 is down (the mouse's contact), so motion without it is ignored.
+    private(set) var pointerDown = false
+
+    /// The contact of an XInput2 device event of this type (`XI_TouchBegin`...), if it is one.
+    mutating func contact(type: Int32, _ e: XIDeviceEvent) -> SessionInput? {
         let point = Point(x: Int(e.event_x.rounded(.down)), y: Int(e.event_y.rounded(.down)))
         switch type {
         case XI_TouchBegin: return .contact(.began, id: Int(e.detail) + 1, point: point)
