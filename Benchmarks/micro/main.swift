@@ -74,6 +74,20 @@ func coreSuite() -> BenchmarkSuite {
             consume(tapping.value.handle(.touch(.ended, point: q.rect.center, key: q.index), at: t + .milliseconds(50)))
         }
 
+        // The same tap through the whole session, as the X side drives it: one batch
+        // (hit testing, the state machine, the plan), the injector's answer, the drawing commands.
+        let session = Box(try! KeyboardSession(KeyboardConfiguration(), screen: ScreenInfo(size: Size(width: wide.width, height: 1080))))
+        var clock = Duration.seconds(1)
+        let qCentre = session.value.keyFrames.first { $0.id == "q" }!.rect.center
+        suite.benchmark("KeyboardSession.handle tap on q (one batch, answered)") {
+            clock += .seconds(1)
+            for command in session.value.handle([.contact(.began, id: .pointer, point: qCentre), .contact(.ended, id: .pointer, point: qCentre)], at: clock) {
+                if case .type(let keystrokes, _) = command {
+                    consume(session.value.handle(.injected(typed: keystrokes.count, readyAt: nil), at: clock))
+                }
+            }
+        }
+
         // A held contact sliding between two letters: one event each time.
         let dragging = Box(KeyboardState(layout: layout))
         _ = dragging.value.handle(.touch(.began, point: q.rect.center, key: q.index), at: .zero)
