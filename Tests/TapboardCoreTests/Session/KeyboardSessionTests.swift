@@ -228,3 +228,19 @@ struct KeyboardSessionTests {
         #expect(d.published.contains(.layoutChanged("ru")))
     }
 }
+
+extension KeyboardSessionTests {
+    @Test("docs/library.md's example does what it says")
+    func libraryExample() throws {
+        var session = try KeyboardSession(KeyboardConfiguration(), screen: ScreenInfo(size: Size(width: 800, height: 600)))
+        let first = session.start(at: .zero)
+        #expect(first.contains(.window(.map)))
+        let q = try #require(session.keyFrames.first { $0.id == "q" }).rect.center
+        let commands = session.handle([.contact(.began, id: 1, point: q), .contact(.ended, id: 1, point: q)], at: .seconds(1))
+        #expect(commands == [.type([.text("Q")], waitingForKeycodes: true)])
+        let answer = session.handle(.injected(typed: 1, readyAt: nil), at: .seconds(1))
+        let sync = try #require(answer.firstIndex(of: .sync))
+        #expect(answer[sync...].contains { if case .draw(.all) = $0 { return true } else { return false } })
+        #expect(session.nextDeadline == nil)
+    }
+}
