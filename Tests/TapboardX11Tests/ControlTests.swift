@@ -219,4 +219,16 @@ struct ControlTests {
         #expect(bad.status == .exited(1))
         #expect(bad.stderr == "tapboard: no monitor named 'HDMI-9': the monitors are screen\n")
     }
+
+    @Test("A geometry off every monitor: one line, and the keyboard at its default place on the screen, typing")
+    func geometryOffScreen() throws {
+        let keyboard = try desktop.launchKeyboard(geometry: WindowPlacement(width: 1280, height: 200, x: 5000, y: 5000))
+        #expect(keyboard.actual == WindowPlacement(width: 1280, height: 200, x: 0, y: 600))
+        try keyboard.tap("letters", "q")
+        desktop.target.waitForText(length: 1)
+        #expect(desktop.target.text == "Q")
+        #expect(try tapboard(["quit"]).status == .exited(0))
+        #expect(keyboard.standardError
+                == "tapboard: geometry 1280x200+5000+5000 is off every monitor (the screen is 1280x800); placing the keyboard at 0,600 instead\n")
+    }
 }
