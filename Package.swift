@@ -5,6 +5,7 @@ let package = Package(
     name: "Tapboard",
     products: [
         .library(name: "TapboardCore", targets: ["TapboardCore"]),
+        .library(name: "TapboardCatalog", targets: ["TapboardCatalog"]),
         .library(name: "TapboardX11", targets: ["TapboardX11"]),
         .library(name: "TapboardTestKit", targets: ["TapboardTestKit"]),
         .executable(name: "tapboard", targets: ["tapboard"]),
@@ -23,11 +24,13 @@ let package = Package(
         // Yams brings Foundation, whose start-up runs in every process that links it.
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "TapboardCore", dependencies: ["CYAML"]),
+        // Finds layouts and themes by name or path and reads their files (libc only: no X, no Foundation).
+        .target(name: "TapboardCatalog", dependencies: ["TapboardCore"]),
         .target(name: "TapboardX11", dependencies: ["CX11", "TapboardCore"]),
         .executableTarget(
             name: "tapboard",
             dependencies: [
-                "TapboardCore", "TapboardX11",
+                "TapboardCore", "TapboardCatalog", "TapboardX11",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,6 +55,7 @@ let package = Package(
         ),
         .testTarget(name: "TapboardCoreTests", dependencies: ["TapboardCore"]),
         .testTarget(name: "TapboardX11Tests", dependencies: ["TapboardX11", "TapboardCore", "TapboardTestKit", "CX11"]),
-        .testTarget(name: "tapboardTests", dependencies: ["tapboard", "TapboardTestKit"]),
+        .testTarget(name: "TapboardCatalogTests", dependencies: ["TapboardCatalog", "TapboardCore"]),
+        .testTarget(name: "tapboardTests", dependencies: ["tapboard", "TapboardCatalog", "TapboardTestKit"]),
     ]
 )

@@ -1,7 +1,7 @@
 // libFuzzer target: how the CLI turns a `--layout`, `--theme` or `check`
 // argument (a name or a path) into a decoded file: `Catalog`, `FileLocations`
-// and `CheckedFile` from Sources/tapboard, compiled into this target by
-// scripts/fuzz (they need neither X nor ArgumentParser).
+// and `CheckedFile` from the TapboardCatalog library, which scripts/fuzz builds
+// instrumented as a module of its own (it needs neither X nor ArgumentParser).
 //
 // An input is `MODE ARGUMENT 0xFF CONTENT` (0xFF never occurs in UTF-8, so it
 // splits any text). Every run happens in a private directory that is the
@@ -13,8 +13,9 @@
 //      a file over the size limit, a symlink loop, a very long name, NUL, newline, `..`.
 // Bit 2 of MODE picks themes instead of layouts. Reading must never hang (a
 // FIFO) or take memory without limit (/dev/zero), and every failure must be
-// a one-line error of the CLI's kinds (`UserError`, `FileError`).
+// a one-line error of the CLI's kinds (`CatalogError`, `FileError`).
 import Glibc
+import TapboardCatalog
 import TapboardCore
 
 /// The private directory, made once; runs reuse it.
@@ -104,7 +105,7 @@ private func lookUp(_ argument: String, theme: Bool) {
 private func expectingCLIError<T>(_ body: () throws -> T) -> T? {
     do {
         return try body()
-    } catch let error as UserError {
+    } catch let error as CatalogError {
         precondition(!error.description.isEmpty)
     } catch let error as FileError {
         precondition(!error.description.isEmpty)

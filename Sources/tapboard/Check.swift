@@ -1,4 +1,5 @@
 import ArgumentParser
+import TapboardCatalog
 import TapboardCore
 import TapboardX11
 

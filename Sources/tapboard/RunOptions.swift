@@ -1,3 +1,4 @@
+import TapboardCatalog
 import TapboardCore
 import TapboardX11
 

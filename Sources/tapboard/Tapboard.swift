@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import TapboardCatalog
 import TapboardCore
 import TapboardX11
 
@@ -92,6 +93,8 @@ struct Tapboard: ParsableCommand {
         } catch let error as X11Error {
             fail(error.description, code: 1)
         } catch let error as UserError {
+            fail(error.description, code: 2)
+        } catch let error as CatalogError {
             fail(error.description, code: 2)
         } catch let error as FileError {
             fail(error.description, code: 2)

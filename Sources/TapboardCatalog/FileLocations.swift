@@ -1,0 +1,100 @@
+import Glibc
+
+/// Where Tapboard looks for files users edit. Plain libc, no Foundation: the
+/// default keyboard looks here at every start, and linking Foundation costs
+/// every start its initialisation (megabytes of memory) whether it is used or not.
+public enum FileLocations {
+    /// The variables the search path depends on.
+    public static var environment: [String: String] {
+        var out: [String: String] = [:]
+        for name in ["XDG_CONFIG_HOME", "HOME", "XDG_DATA_DIRS"] {
+            if let v = getenv(name) { out[name] = String(cString: v) }
+        }
+        return out
+    }
+
+    /// The names in a directory (none when it cannot be read).
+    public static func entries(of dir: String) -> [String] {
+        guard let d = opendir(dir) else { return [] }
+        defer { closedir(d) }
+        var out: [String] = []
+        while let e = readdir(d) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { out.append(name) }
+        }
+        return out
+    }
+
+    /// The user's own `$XDG_CONFIG_HOME/tapboard/KIND` (default `~/.config`).
+    public static func configDirectory(kind: String, environment: [String: String]) -> String? {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/tapboard/" + kind }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.config/tapboard/" + kind }
+        return nil
+    }
+
+    /// `$XDG_CONFIG_HOME/tapboard/KIND` (default `~/.config`), then `tapboard/KIND` in
+    /// the installation's share directory and in every `$XDG_DATA_DIRS` entry.
+    public static func searchPath(kind: String, environment: [String: String]) -> [String] {
+        var dirs: [String] = []
+        if let config = configDirectory(kind: kind, environment: environment) { dirs.append(config) }
+        // bin/tapboard next to share/tapboard: the installation's own data.
+        if let exe = realpath("/proc/self/exe", nil) {
+            let path = String(cString: exe)
+            free(exe)
+            let bin = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().dropLast().joined(separator: "/")
+            dirs.append(bin + "/share/tapboard/" + kind)
+        }
+        let dataDirs = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
+        for d in dataDirs.split(separator: ":") where d.hasPrefix("/") {
+            dirs.append(d + "/tapboard/" + kind)
+        }
+        var unique: [String] = []
+        for d in dirs where !unique.contains(d) { unique.append(d) }
+        return unique
+    }
+
+    /// The most a layout or theme file may hold; the largest built-in one has under 2 KB.
+    public static let maximumFileSize = 1 << 20
+
+    /// A file's text, or an error naming it. Only regular files are read: a FIFO
+    /// would wait for a writer and a device (`/dev/zero`) never end.
+    public static func read(_ path: String) throws -> String {
+        func systemError() -> CatalogError { .cannotRead(path: path, reason: String(cString: strerror(errno))) }
+        // A C string ends at a NUL: the file opened would not be the one named.
+        guard !path.contains("\0") else { throw CatalogError.cannotRead(path: path, reason: "the name contains a NUL byte") }
+        // O_NONBLOCK: opening a FIFO does not wait for a writer (it is refused below).
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { throw systemError() }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw systemError() }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw CatalogError.isDirectory(path: path)
+        default: throw CatalogError.notRegularFile(path: path)
+        }
+        let tooLarge = CatalogError.tooLarge(path: path)
+        guard info.st_size <= maximumFileSize else { throw tooLarge }
+        // Read to the end whatever the size said (a file may grow; a /proc file says 0), never past the limit.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count {
+                guard count <= maximumFileSize else { throw tooLarge }
+                bytes += repeatElement(0, count: min(max(count, 4096), maximumFileSize + 1 - count))
+            }
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n == 0 { break }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw systemError()
+            }
+            count += n
+        }
+        guard count <= maximumFileSize else { throw tooLarge }
+        guard let text = String(validating: bytes[..<count], as: UTF8.self) else {
+            throw CatalogError.notUTF8(path: path)
+        }
+        return text
+    }
+}
