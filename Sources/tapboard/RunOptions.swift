@@ -25,12 +25,19 @@ struct RunOptions: Equatable {
 
     /// What is wrong with the options, if anything.
     var problem: String? {
+        if let problem = Self.displayProblem(display) { return problem }
         if [dock != nil, float, overlay].filter({ $0 }).count > 1 { return "give one of --dock, --float and --overlay" }
         if let dock, DockEdge(rawValue: dock) == nil { return "--dock '\(dock)': expected top or bottom" }
         if let scale, !(scale >= 0.25 && scale <= 4) { return "--scale must be between 0.25 and 4, not \(scale)" }
         return Self.layoutProblem(layout: layout, layouts: layouts, wideWidth: wideWidth)
     }
 
+    /// What is wrong with `--display`: given, it must name a display (`--display ""` is not "not given").
+    static func displayProblem(_ display: String?) -> String? {
+        display == "" ? "--display '': expected a display name such as :0" : nil
+    }
+
+    /// What is wrong with the layout options, if anything.
     static func layoutProblem(layout: String?, layouts: String?, wideWidth: Int) -> String? {
         if layout != nil && layouts != nil { return "give --layout or --layouts, not both" }
         if let layouts, names(layouts, keepingEmpty: true).contains(where: \.isEmpty) {

@@ -34,7 +34,8 @@ struct Tapboard: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The theme: a name (see list-themes) or a YAML file; default 'default'.", valueName: "name|path"))
     var theme: String?
 
-    @Option(name: .long, help: ArgumentHelp("Size factor for the default height (which Xft.dpi also scales); 1 by default.", valueName: "factor"))
+    // .unconditional: `--scale -1` is a value out of range, not a missing value and an unknown option `-1`.
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Size factor for the default height (which Xft.dpi also scales); 1 by default.", valueName: "factor"))
     var scale: Double?
 
     @Flag(name: .long, help: "Start hidden; 'tapboard show' or 'toggle' shows it.")
@@ -130,7 +131,8 @@ struct LayoutOptions: ParsableArguments {
                                             valueName: "list"))
     var layouts: String?
 
-    @Option(name: .long, help: ArgumentHelp("Windows at least this wide get the wide layout (a number row, Tab, larger action keys).",
+    // .unconditional: `--wide-width -5` is a value out of range, not a missing value.
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Windows at least this wide get the wide layout (a number row, Tab, larger action keys).",
                                             valueName: "pixels"))
     var wideWidth: Int = LayoutProvider.defaultWideWidth
 
@@ -150,4 +152,8 @@ struct LayoutOptions: ParsableArguments {
 struct DisplayOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The X display to use, exactly as given; default $DISPLAY.", valueName: "name"))
     var display: String?
+
+    func validate() throws {
+        if let problem = RunOptions.displayProblem(display) { throw ValidationError(problem) }
+    }
 }

@@ -114,6 +114,51 @@ struct CLITests {
         }
     }
 
+    /// Values a new user tried: each is a validation error (exit 64) saying what is wrong with the value given.
+    static let outOfRange: [([String], String)] = [
+        // ArgumentParser took `-1` for an option and said the value was missing.
+        (["--scale", "-1"], "--scale must be between 0.25 and 4, not -1.0"),
+        (["--scale", "-0.5", "--hidden"], "--scale must be between 0.25 and 4, not -0.5"),
+        (["--scale", "0"], "--scale must be between 0.25 and 4, not 0.0"),
+        (["--wide-width", "-5"], "--wide-width must be 0 or more, not -5"),
+        (["dump-layout", "--size", "100x100", "--wide-width", "-5"], "--wide-width must be 0 or more, not -5"),
+        // An empty --display was taken as none given: "$DISPLAY is not set and --display was not given".
+        (["--display", ""], "--display '': expected a display name such as :0"),
+        (["--layout", "de", "--display", ""], "--display '': expected a display name such as :0"),
+        (["show", "--display", ""], "--display '': expected a display name such as :0"),
+        (["hide", "--display", ""], "--display '': expected a display name such as :0"),
+        (["toggle", "--display", ""], "--display '': expected a display name such as :0"),
+        (["quit", "--display", ""], "--display '': expected a display name such as :0"),
+        (["events", "--display", ""], "--display '': expected a display name such as :0"),
+        (["type", "abc", "--display", ""], "--display '': expected a display name such as :0"),
+        // X cannot make a window over 32767 pixels wide or high.
+        (["--geometry", "99999x99999+0+0"],
+         "invalid geometry '99999x99999+0+0': width and height are at most 32767 pixels (the X protocol's limit)"),
+        (["--geometry", "800x300+0+40000"],
+         "invalid geometry '800x300+0+40000': X and Y are at most 32767 pixels either way (the X protocol's limit)"),
+    ]
+
+    @Test("a negative --scale or --wide-width, an empty --display and a geometry X cannot make are validation errors naming the value",
+          arguments: outOfRange)
+    func rejectsOutOfRange(arguments: [String], message: String) {
+        do {
+            _ = try Tapboard.parseAsRoot(arguments)
+            Issue.record("parsed \(arguments)")
+        } catch {
+            #expect(Tapboard.message(for: error).hasSuffix(message), "\(Tapboard.message(for: error))")
+            #expect(Tapboard.exitCode(for: error).rawValue == 64)
+        }
+    }
+
+    @Test("the binary says so on one line and exits 64", arguments: outOfRange)
+    func binaryRejectsOutOfRange(arguments: [String], message: String) throws {
+        let result = try #require(try TapboardBinary.run(arguments), "tapboard \(arguments) hung")
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("tapboard: ") && result.stderr.hasSuffix(" (see 'tapboard --help')\n"), "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+
     @Test("dump-layout rejects a size that is not WxH and an unknown page")
     func dumpLayoutRejects() throws {
         #expect(throws: (any Error).self) { try Tapboard.parseAsRoot(["dump-layout", "--size", "10x10+1+1"]) }
@@ -134,6 +179,8 @@ struct CLITests {
         ["--help"], ["--version"], ["check", "x.yaml"], ["--display=:3"], ["--display", ":1", "--display", ":2"],
         ["--geometry", "12"], ["--scale", "9"], ["--scale", "big"], ["--layout", "de", "--layouts", "de,ru"],
         ["--layouts", "de,,ru"], ["--dock", "left"], ["--float", "--overlay"], ["--dock", "top", "--float"], ["--wide-width", "-5"], ["--no-auto-shift", "--no-auto-shift"], ["--bogus"], ["--display"],
+        ["--scale", "-1"], ["--wide-width", "-0"], ["--display", ""], ["--display", "", "--layout", "de"], ["--geometry", "99999x99999+0+0"],
+        ["--geometry", "+0+40000"],
     ])
     func quickParseAgrees(arguments: [String]) throws {
         let quick = QuickStart.parse(arguments)

@@ -10,22 +10,50 @@ public struct WindowGeometry: Hashable, Sendable {
     /// Makes an empty geometry (every part chosen by default).
     public init() {}
 
-    /// The error for a string that is not a geometry.
-    public struct ParseError: Error, CustomStringConvertible {
+    /// The largest width, height or offset X allows: windows and pixmaps are at most
+    /// this wide and high, and positions are 16-bit signed numbers.
+    public static let maximum = 32767
+
+    /// The error for a string that is not a geometry, or one X cannot make.
+    public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What is wrong with a geometry.
+        public enum Reason: Hashable, Sendable {
+            /// It is not of the form `WxH+X+Y`.
+            case malformed
+            /// The width or height is over `WindowGeometry.maximum`.
+            case sizeTooLarge
+            /// An offset is over `WindowGeometry.maximum`.
+            case positionTooLarge
+        }
+
         /// The text that did not parse.
         public var text: String
-        /// Says what was expected.
-        public var description: String { "invalid geometry '\(text)': expected WxH, WxH+X+Y or +X+Y (e.g. 1280x400+0+624)" }
+        /// What is wrong with it.
+        public var reason: Reason = .malformed
+
+        /// Says what is wrong and what was expected.
+        public var description: String {
+            switch reason {
+            case .malformed:
+                return "invalid geometry '\(text)': expected WxH, WxH+X+Y or +X+Y (e.g. 1280x400+0+624)"
+            case .sizeTooLarge:
+                return "invalid geometry '\(text)': width and height are at most \(WindowGeometry.maximum) pixels (the X protocol's limit)"
+            case .positionTooLarge:
+                return "invalid geometry '\(text)': X and Y are at most \(WindowGeometry.maximum) pixels either way (the X protocol's limit)"
+            }
+        }
     }
 
-    /// Parses `WxH`, `WxH+X+Y`, `+X+Y` or `WxH-X-Y`.
+    /// Parses `WxH`, `WxH+X+Y`, `+X+Y` or `WxH-X-Y`; a width or height over
+    /// `maximum`, or an offset beyond it, is an error naming the limit.
     public init(parsing text: String) throws {
         var s = Substring(text)
         func number() -> Int? {
             let digits = s.prefix { $0.isASCII && $0.isNumber }
-            guard !digits.isEmpty, digits.count < 7 else { return nil }
+            guard !digits.isEmpty else { return nil }
             s = s.dropFirst(digits.count)
-            return Int(digits)
+            // Digits only: nil means it overflowed, which is over the limit too.
+            return Int(digits) ?? Int.max
         }
         if let first = s.first, first.isNumber {
             guard let w = number(), s.first == "x" || s.first == "X" else { throw ParseError(text: text) }
@@ -43,6 +71,8 @@ public struct WindowGeometry: Hashable, Sendable {
             xFromRight = sign == "-"; yFromBottom = sign2 == "-"
         }
         if width == nil && x == nil { throw ParseError(text: text) }
+        if let width, let height, max(width, height) > Self.maximum { throw ParseError(text: text, reason: .sizeTooLarge) }
+        if let x, let y, max(x, y) > Self.maximum { throw ParseError(text: text, reason: .positionTooLarge) }
     }
 
     /// The window's rectangle on a screen: full width of `monitor` (default the

@@ -17,7 +17,7 @@ struct WindowGeometryTests {
     }
 
     @Test("rejects what is not a geometry, saying what was expected",
-          arguments: ["", "x", "800", "800x", "x300", "0x300", "800x0", "800x300+1", "800x300+1+", "800x300+a+b", "800x300+1+2junk", "abc", "9999999x1"])
+          arguments: ["", "x", "800", "800x", "x300", "0x300", "800x0", "800x300+1", "800x300+1+", "800x300+a+b", "800x300+1+2junk", "abc", "+1", "1x1+"])
     func rejects(text: String) {
         #expect(throws: WindowGeometry.ParseError.self) { try WindowGeometry(parsing: text) }
         do {
@@ -25,6 +25,39 @@ struct WindowGeometryTests {
         } catch {
             #expect("\(error)" == "invalid geometry '\(text)': expected WxH, WxH+X+Y or +X+Y (e.g. 1280x400+0+624)")
         }
+    }
+
+    @Test("a width or height over 32767 is refused, naming the X protocol's limit", arguments: [
+        "99999x99999+0+0", "32768x300", "800x32768", "9999999x1", "1x99999999999999999999999", "32768x1-0-0",
+    ])
+    func rejectsSizesXCannotMake(text: String) {
+        do {
+            _ = try WindowGeometry(parsing: text)
+            Issue.record("parsed '\(text)'")
+        } catch {
+            #expect((error as? WindowGeometry.ParseError)?.reason == .sizeTooLarge)
+            #expect("\(error)" == "invalid geometry '\(text)': width and height are at most 32767 pixels (the X protocol's limit)")
+        }
+    }
+
+    @Test("a position beyond 32767 either way is refused, naming the X protocol's limit", arguments: [
+        "+32768+0", "+0+32768", "800x300-99999-0", "800x300+0-40000", "+99999999999999999999999+0",
+    ])
+    func rejectsPositionsXCannotMake(text: String) {
+        do {
+            _ = try WindowGeometry(parsing: text)
+            Issue.record("parsed '\(text)'")
+        } catch {
+            #expect((error as? WindowGeometry.ParseError)?.reason == .positionTooLarge)
+            #expect("\(error)" == "invalid geometry '\(text)': X and Y are at most 32767 pixels either way (the X protocol's limit)")
+        }
+    }
+
+    @Test("the largest sizes and positions X allows are taken")
+    func takesTheLimits() throws {
+        let g = try WindowGeometry(parsing: "32767x32767-32767-32767")
+        #expect(g.width == 32767 && g.height == 32767 && g.x == 32767 && g.y == 32767 && g.xFromRight && g.yFromBottom)
+        #expect(try WindowGeometry(parsing: "+32767+32767").resolve(screen: screen) == Rect(x: 32767, y: 32767, width: 1280, height: 288))
     }
 
     @Test("the default is full width at the bottom, a third of the width high, at most 40% of the screen and 3 inches")
