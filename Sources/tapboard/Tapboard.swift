@@ -22,7 +22,9 @@ struct Tapboard: ParsableCommand {
 
     @OptionGroup var display: DisplayOptions
 
-    @Option(name: .long, help: ArgumentHelp("Window size and place, as WxH+X+Y; default full width at the bottom.", valueName: "geometry"),
+    // .unconditional: `-0-0` (the bottom right corner) is a geometry, not an unknown option.
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Window size and place, as WxH+X+Y; default full width at the bottom.", valueName: "geometry"),
             transform: { try WindowGeometry(parsing: $0) })
     var geometry: WindowGeometry?
 

@@ -97,6 +97,11 @@ struct CLITests {
         let command = try Tapboard.parse(["--display", ":3", "--geometry", "800x300+10+20", "--no-auto-shift"])
         #expect(command.display.display == ":3")
         #expect(command.geometry?.resolve(screen: Size(width: 1000, height: 1000)) == Rect(x: 10, y: 20, width: 800, height: 300))
+        // A place counted from the right and bottom edges starts with '-': still a geometry.
+        let corner = try Tapboard.parse(["--geometry", "-10-20"])
+        #expect(corner.geometry?.xFromRight == true && corner.geometry?.x == 10 && corner.geometry?.y == 20)
+        let sized = try Tapboard.parse(["--geometry", "400x200-10-20"])
+        #expect(sized.geometry?.resolve(screen: Size(width: 1000, height: 1000)) == Rect(x: 590, y: 780, width: 400, height: 200))
         #expect(command.noAutoShift)
     }
 
