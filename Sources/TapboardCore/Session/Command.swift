@@ -93,8 +93,8 @@ public enum Command: Hashable, Sendable {
     case window(WindowChange)
     /// Tell listeners and observers.
     case publish(PublishedEvent)
-    /// Tell the delegate.
-    case notify(KeyboardEvent)
+    /// Tell the delegate (boxed: a key event carries whole keys).
+    indirect case notify(KeyboardEvent)
     /// Start a program (a run key): its name or path, then its arguments.
     case run([String])
     /// Answer a `tapboard type` request with the characters that could not be typed.

@@ -59,7 +59,8 @@ extension KeyboardSession {
             // Whatever could not be typed at all is given up.
             queue = []
         }
-        finishBatch()
+        // What waited for the answer (`tapboard type` answers, a new place, quitting)
+        // follows at the end of this input's batch.
     }
 
     /// The effects after the keystrokes: timers, hiding, programs, notifications

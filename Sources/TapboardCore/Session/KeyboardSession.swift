@@ -221,7 +221,7 @@ public struct KeyboardSession: Sendable {
     }
 
     /// After the batch's keystrokes are typed: `tapboard type` answers, a new place on a new screen, quitting.
-    mutating func finishBatch() {
+    private mutating func finishBatch() {
         answerTyping()
         if screenChanged {
             screenChanged = false
