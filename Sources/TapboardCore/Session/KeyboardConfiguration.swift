@@ -59,6 +59,11 @@ public struct KeyboardConfiguration: Sendable {
     public var animation: Duration = .zero
     /// The RandR monitor to go on (`--monitor`); the primary one when nil.
     public var monitor: String?
+    /// Show when a text field takes the focus and hide when the focus leaves (`--auto-show`).
+    public var autoShow = false
+    /// How long after the focus left every text field the keyboard hides: moving
+    /// between two fields does not make it flicker.
+    public var autoHideDelay: Duration = .milliseconds(300)
 
     /// Makes a configuration; every part has a default (US English, compact or wide by the window's width).
     public init(layouts: [LayoutSource] = [.enUS], wideWidth: Int = LayoutProvider.defaultWideWidth, theme: Theme = .default,

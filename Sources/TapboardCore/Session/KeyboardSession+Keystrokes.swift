@@ -43,7 +43,8 @@ extension KeyboardSession {
         let sent = queue.prefix(min(max(typed, 0), queue.count))
         queue.removeFirst(sent.count)
         keystrokeDeadline = queue.isEmpty ? nil : readyAt ?? now
-        if configuration.publishKeys {
+        // Never what is typed into a password field.
+        if configuration.publishKeys && !isSecure {
             for keystroke in sent {
                 switch keystroke {
                 case .text(let text): emit(.publish(.typed(text)))
@@ -71,7 +72,7 @@ extension KeyboardSession {
             switch effect {
             case .startTimer(let id, let deadline): timers[id] = deadline
             case .cancelTimer(let id): timers[id] = nil
-            case .hide: hide()
+            case .hide: userHides()
             case .run(let argv): emit(.run(argv))
             case .notify(let event):
                 emit(.notify(event))

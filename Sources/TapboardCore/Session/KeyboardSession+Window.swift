@@ -28,9 +28,11 @@ extension KeyboardSession {
     mutating func show(animated: Bool = true) {
         guard !shown else { return }
         shown = true
-        let rest = restingFrame
+        let rest = avoiding ?? restingFrame
         guard animation > .zero, animated else {
-            emit(.publish(.frame(.willShow, start: frame, end: frame, duration: .zero)))
+            // Hidden away from where it now belongs (a field it clears came or went): there first.
+            if frame.origin != rest.origin && slide == nil { move(to: rest.origin) }
+            emit(.publish(.frame(.willShow, start: rest, end: rest, duration: .zero)))
             strip(.reserveStrip)
             emit(.window(.map))
             if animation > .zero { emit(.publish(.frame(.didShow, start: frame, end: frame, duration: .zero))) }
@@ -55,16 +57,20 @@ extension KeyboardSession {
             strip(.releaseStrip)
             return
         }
-        let rest = restingFrame
+        let rest = avoiding ?? restingFrame
         let from = slide == nil ? rest : slidePosition(now)
         emit(.publish(.frame(.willHide, start: from, end: offscreen(rest), duration: animation)))
         slide = Slide(from: from, to: offscreen(rest), start: now, hiding: true, nextFrame: now + Self.slideFrame)
     }
 
-    /// Where a slide starts or ends: just past the screen edge the keyboard keeps to.
+    /// Where a slide starts or ends: just past the screen edge nearer to the keyboard.
     private func offscreen(_ rest: Rect) -> Rect {
         var r = rest
-        if dockEdge == .top { r.y = -rest.height } else { r.y = screen.size.height }
+        if rest.y + rest.height / 2 < screen.size.height / 2 {
+            r.y = -rest.height
+        } else {
+            r.y = screen.size.height
+        }
         return r
     }
 
@@ -104,7 +110,7 @@ extension KeyboardSession {
     }
 
     /// Moves the window (a slide step), remembering it is the keyboard's own move.
-    private mutating func move(to p: Point) {
+    mutating func move(to p: Point) {
         ownMoves.append(p)
         if ownMoves.count > 64 { ownMoves.removeFirst(ownMoves.count - 64) }
         emit(.window(.move(p)))
@@ -118,13 +124,13 @@ extension KeyboardSession {
         frame = after
         let own = ownMoves.firstIndex(of: after.origin)
         if let own { ownMoves.removeFirst(own + 1) }
-        if let move = screenMove, after == move.to {
-            // Placed again for a new screen: the change announced when it was asked for is done.
-            screenMove = nil
-            strip(.placeStrip(after))
+        if let move = announcedMove, after == move.to {
+            // Placed again for a new screen, or clear of a field: the change announced when it was asked for is done.
+            announcedMove = nil
+            if move.strip { strip(.placeStrip(after)) }
             if move.announced { emit(.publish(.frame(.didChangeFrame, start: move.from, end: move.to, duration: .zero))) }
         } else if after != before && slide == nil && own == nil {
-            if shown { restingFrame = after }
+            if shown && avoiding == nil { restingFrame = after }
             strip(.placeStrip(after))
             emit(.publish(.frame(.willChangeFrame, start: before, end: after, duration: .zero)))
             emit(.publish(.frame(.didChangeFrame, start: before, end: after, duration: .zero)))
@@ -168,12 +174,19 @@ extension KeyboardSession {
         }
         // A slide in progress ends where it was going, before the move.
         if let current = slide { advanceSlide(to: current.start + animation) }
-        // Several batches of screen events may come before the window has moved.
-        let from = screenMove?.from ?? frame
         restingFrame = to
         strip(.placeStrip(to))
-        guard to != (screenMove?.to ?? frame) else { return }
-        screenMove = (from, to, shown)
+        // The field is somewhere else on the new screen too: kept clear of it, if it is still in the way.
+        avoiding = focusedField?.extents.flatMap { clearFrame(avoiding: $0) }
+        announceMove(to: avoiding ?? to, strip: avoiding == nil)
+    }
+
+    /// Moves the window where the keyboard decided, announcing the change while it shows.
+    mutating func announceMove(to: Rect, strip: Bool) {
+        // Several batches of events may come before the window has moved.
+        let from = announcedMove?.from ?? frame
+        guard to != (announcedMove?.to ?? frame) else { return }
+        announcedMove = (from, to, shown, strip)
         if shown { emit(.publish(.frame(.willChangeFrame, start: from, end: to, duration: .zero))) }
         emit(.window(.place(to)))
     }

@@ -63,7 +63,17 @@ public struct KeyboardSession: Sendable {
     var restingFrame: Rect
     var slide: Slide?
     var ownMoves: [Point] = []
-    var screenMove: (from: Rect, to: Rect, announced: Bool)?
+    /// A move the keyboard asked for and announced (a new screen, clearing a field), whose ConfigureNotify is still to come;
+    /// `strip`: the dock strip follows (not when clearing a field: the strip stays where the keyboard belongs).
+    var announcedMove: (from: Rect, to: Rect, announced: Bool, strip: Bool)?
+    /// The text field that has the focus (AT-SPI), if any.
+    public internal(set) var focusedField: FocusedField?
+    /// When the keyboard hides because the focus left every text field.
+    var autoHideDeadline: Duration?
+    /// The field the user hid the keyboard over: it stays hidden until another field has the focus.
+    var userHidField: String?
+    /// Where the keyboard shows instead of its resting frame, to keep clear of the focused field.
+    public internal(set) var avoiding: Rect?
     var lastRaise: Duration?
     var raiseDeadline: Duration?
 
@@ -121,6 +131,7 @@ public struct KeyboardSession: Sendable {
         var all = Array(timers.values)
         if let d = drawDeadline { all.append(d) }
         if let d = raiseDeadline { all.append(d) }
+        if let d = autoHideDeadline { all.append(d) }
         if !queue.isEmpty, let d = keystrokeDeadline { all.append(d) }
         if let d = typingEvents.first?.at { all.append(d) }
         // An answer waits for the keystrokes still queued; their deadline wakes it.
@@ -160,9 +171,9 @@ public struct KeyboardSession: Sendable {
             if !queue.isEmpty { keystrokeDeadline = now }
         case .control(.command(let command)):
             switch command {
-            case .show: show()
-            case .hide: hide()
-            case .toggle: if shown { hide() } else { show() }
+            case .show: userShows()
+            case .hide: userHides()
+            case .toggle: if shown { userHides() } else { userShows() }
             case .quit: exitRequested = exitRequested ?? 0
             }
         case .control(.type(let text, let delay, let requester)):
@@ -179,6 +190,8 @@ public struct KeyboardSession: Sendable {
         case .listenerAdded:
             // A new listener hears where the keyboard is now.
             if shown { emit(.publish(.frame(.didShow, start: frame, end: frame, duration: .zero))) }
+        case .focusChanged(let field):
+            focusChanged(field)
         case .deadlinePassed:
             runDue()
         }
@@ -203,6 +216,7 @@ public struct KeyboardSession: Sendable {
             pending += state.handle(.timer(id), at: now)
         }
         if let due = raiseDeadline, due <= now { raiseNow() }
+        if let due = autoHideDeadline, due <= now { autoHide() }
         if slide != nil { advanceSlide() }
         typeDue()
     }
@@ -342,7 +356,8 @@ public struct KeyboardSession: Sendable {
         }
         switch plan.preview {
         case .show(let key)?:
-            if let drawing = previewDrawing(forKey: key) { emit(.draw(.showPreview(drawing))) }
+            // Over a password field the pressed key is not magnified for anyone looking on.
+            if !isSecure, let drawing = previewDrawing(forKey: key) { emit(.draw(.showPreview(drawing))) }
         case .hide?: emit(.draw(.hidePreview))
         case nil: break
         }

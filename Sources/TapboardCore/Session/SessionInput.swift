@@ -37,6 +37,8 @@ public enum SessionInput: Hashable, Sendable {
     case focusTaken
     /// A listener started hearing events (`tapboard events`).
     case listenerAdded
+    /// The focus moved (AT-SPI): to this text field, or (nil) to anything else.
+    case focusChanged(FocusedField?)
     /// Time passed: whatever is due by now (see `KeyboardSession.nextDeadline`) is done.
     case deadlinePassed
 }
@@ -53,4 +55,29 @@ public enum ControlRequest: Hashable, Sendable {
     /// Tap the keys that type this text, `delay` apart, then answer the requester
     /// (an id the transport gives, an X window) with the characters that could not be typed.
     case type(String, delay: Duration, requester: UInt64)
+}
+
+/// A text field that has the focus, as the accessibility bus describes it.
+public struct FocusedField: Hashable, Sendable {
+    /// What kind of field.
+    public enum Kind: Hashable, Sendable {
+        /// Editable text: an entry, a text view, a document.
+        case text
+        /// A terminal.
+        case terminal
+        /// A password entry: nothing typed is shown magnified, published or learned.
+        case password
+    }
+
+    /// Which field (its bus name and object path): the same field keeps its id.
+    public var id: String
+    /// Its kind.
+    public var kind: Kind
+    /// Where it is on the screen, if known.
+    public var extents: Rect?
+
+    /// Makes a field.
+    public init(id: String, kind: Kind, extents: Rect? = nil) {
+        self.id = id; self.kind = kind; self.extents = extents
+    }
 }
