@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "TapboardCore", targets: ["TapboardCore"]),
         .library(name: "TapboardCatalog", targets: ["TapboardCatalog"]),
         .library(name: "TapboardX11", targets: ["TapboardX11"]),
+        .library(name: "TapboardDBus", targets: ["TapboardDBus"]),
         .library(name: "TapboardTestKit", targets: ["TapboardTestKit"]),
         .executable(name: "tapboard", targets: ["tapboard"]),
     ],
@@ -27,10 +28,14 @@ let package = Package(
         // Finds layouts and themes by name or path and reads their files (libc only: no X, no Foundation).
         .target(name: "TapboardCatalog", dependencies: ["TapboardCore"]),
         .target(name: "TapboardX11", dependencies: ["CX11", "TapboardCore"]),
+        // sd-bus (libsystemd-dev) in C: its object vtables are macros and its replies and signals variadic calls.
+        .target(name: "CTapboardBus", linkerSettings: [.linkedLibrary("systemd")]),
+        // The D-Bus interfaces (sm.puri.OSK0, org.tapboard.Keyboard1), a source for the keyboard's loop.
+        .target(name: "TapboardDBus", dependencies: ["CTapboardBus", "TapboardCore"]),
         .executableTarget(
             name: "tapboard",
             dependencies: [
-                "TapboardCore", "TapboardCatalog", "TapboardX11",
+                "TapboardCore", "TapboardCatalog", "TapboardX11", "TapboardDBus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -79,7 +79,9 @@ public final class Keyboard {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
         environment.merge(added) { $1 }
-        let child = try ChildProcess(self.binary, ["--display", displayName] + (geometry.map { ["--geometry", $0.description] } ?? []) + extra,
+        // Off the session bus unless the test gives one of its own: a user's bus would be shared by every test.
+        let bus = added["DBUS_SESSION_BUS_ADDRESS"] == nil ? ["--no-dbus"] : []
+        let child = try ChildProcess(self.binary, ["--display", displayName] + (geometry.map { ["--geometry", $0.description] } ?? []) + extra + bus,
                                      environment: environment)
         self.child = child
         var rest = extra[...]

@@ -23,7 +23,11 @@ extension OnScreenKeyboard {
             case .run(let argv):
                 ProgramLauncher.start(argv)
             case .answer(let requester, let untyped):
-                ControlWindow.answer(Window(requester), untyped: untyped, display: display)
+                if let answer = typeAnswers.removeValue(forKey: requester) {
+                    answer(untyped)
+                } else {
+                    ControlWindow.answer(Window(requester), untyped: untyped, display: display)
+                }
             case .log(let line):
                 logError(line)
             case .exit(let status):

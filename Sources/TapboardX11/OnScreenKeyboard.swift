@@ -57,6 +57,9 @@ public final class OnScreenKeyboard {
     var stopRequested = false
     /// Another keyboard took the display over (`--replace`).
     var replaced = false
+    /// Whom to answer for `type(_:delay:answer:)` calls, by requester id (above any X window's).
+    var typeAnswers: [UInt64: (String) -> Void] = [:]
+    private var nextTypeRequest: UInt64 = 1 << 63
 
     /// Opens the display and creates the (not yet shown) keyboard window.
     public init(_ configuration: KeyboardConfiguration) throws {
@@ -125,6 +128,36 @@ public final class OnScreenKeyboard {
 
     /// Asks the keyboard to quit: what is queued is typed, then `run()` returns.
     public func stop() { stopRequested = true }
+
+    /// Shows, hides or toggles the keyboard, as `tapboard show|hide|toggle` does; call on the keyboard's thread.
+    public func perform(_ command: ControlCommand) {
+        guard command != .quit else { return stop() }
+        perform(session.handle(.control(.command(command)), at: Clock.now()))
+    }
+
+    /// Taps the keys for `text`, `delay` apart, as `tapboard type` does; `answer`
+    /// gets the characters no key types, once the others are typed.
+    public func type(_ text: String, delay: Duration, answer: @escaping (String) -> Void) {
+        let requester = nextTypeRequest
+        nextTypeRequest += 1
+        typeAnswers[requester] = answer
+        perform(session.handle(.control(.type(text, delay: delay, requester: requester)), at: Clock.now()))
+    }
+
+    /// Also waits on `fd` (a D-Bus or accessibility connection); `ready` runs on the keyboard's thread when it is readable.
+    public func addSource(_ fd: Int32, ready: @escaping () -> Void) { loop.add(fd, ready: ready) }
+
+    /// Stops waiting on `fd`.
+    public func removeSource(_ fd: Int32) { loop.remove(fd) }
+
+    /// Whether the keyboard shows.
+    public var isShown: Bool { session.shown }
+
+    /// The name of the layout shown.
+    public var layoutName: String { session.layouts[session.layoutIndex].name }
+
+    /// The keyboard's frame on the screen.
+    public var frame: Rect { session.frame }
 
     /// Starts calling `handler` with the published events whose names are in `names`
     /// (all when nil: `willShow`, `didShow`, `willHide`, `didHide`, `willChangeFrame`,

@@ -1,5 +1,6 @@
 import TapboardCatalog
 import TapboardCore
+import TapboardDBus
 import TapboardX11
 
 /// What the default command (show the keyboard) is told, as plain values:
@@ -22,6 +23,8 @@ struct RunOptions: Equatable {
     var animate = false
     var monitor: String?
     var allowRun = false
+    /// Serve the D-Bus interfaces on the session bus (`--no-dbus` turns it off).
+    var dbus = true
 
     /// What is wrong with the options, if anything.
     var problem: String? {
@@ -87,6 +90,41 @@ struct RunOptions: Equatable {
         configuration.reload = {
             ReloadedFiles(layouts: try Self.layoutSources(layout: layout, layouts: layouts, allowRun: allowRun), theme: try Self.theme(named: theme))
         }
-        return try OnScreenKeyboard(configuration).run()
+        let keyboard = try OnScreenKeyboard(configuration)
+        let bus = dbus ? Self.serveDBus(keyboard, replace: replace) : nil
+        defer { bus?.control.close() }
+        return withExtendedLifetime(bus) { keyboard.run() }
+    }
+
+    /// The keyboard on the session bus, its connection in the keyboard's loop;
+    /// without a session bus (or with the names held elsewhere) one line, and none.
+    static func serveDBus(_ keyboard: OnScreenKeyboard, replace: Bool) -> (control: DBusControl, signals: EventObservation)? {
+        let handlers = DBusControl.Handlers(
+            setVisible: { [unowned keyboard] in keyboard.perform($0 ? .show : .hide) },
+            toggle: { [unowned keyboard] in keyboard.perform(.toggle) },
+            type: { [unowned keyboard] text, answer in keyboard.type(text, delay: .milliseconds(20), answer: answer) },
+            visible: { [unowned keyboard] in keyboard.isShown },
+            layout: { [unowned keyboard] in keyboard.layoutName },
+            frame: { [unowned keyboard] in keyboard.frame })
+        let bus: DBusControl
+        do {
+            bus = try DBusControl(handlers: handlers, replace: replace)
+        } catch {
+            logError("\(error); running without the D-Bus interface")
+            return nil
+        }
+        let fd = bus.fileDescriptor
+        keyboard.addSource(fd) { [unowned keyboard] in
+            if !bus.process() {
+                logError("lost the D-Bus session bus; running without the D-Bus interface")
+                keyboard.removeSource(fd)
+            } else if bus.namesLost {
+                logError("another tapboard took the D-Bus names over (--replace)")
+                bus.close()
+                keyboard.removeSource(fd)
+            }
+        }
+        // Every published event but typed text goes out as a signal.
+        return (bus, keyboard.observe { bus.publish($0) })
     }
 }

@@ -68,12 +68,15 @@ struct Tapboard: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The RandR monitor to go on (xrandr --listmonitors); default the primary one.", valueName: "name"))
     var monitor: String?
 
+    @Flag(name: .long, help: "Stay off the D-Bus session bus (sm.puri.OSK0 and org.tapboard.Keyboard1 are served by default).")
+    var noDbus = false
+
     /// The options of the default command as plain values, as `QuickStart` also gives them.
     var runOptions: RunOptions {
         RunOptions(display: display.display, geometry: geometry, noAutoShift: noAutoShift, layout: layoutOptions.layout,
                    layouts: layoutOptions.layouts, wideWidth: layoutOptions.wideWidth, theme: theme, scale: scale,
                    hidden: hidden, replace: replace, keys: publishKeys, dock: dock, float: float, overlay: overlay, animate: animate, monitor: monitor,
-                   allowRun: allowRun)
+                   allowRun: allowRun, dbus: !noDbus)
     }
 
     func validate() throws {

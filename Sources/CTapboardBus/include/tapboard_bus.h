@@ -1,0 +1,49 @@
+// Tapboard's D-Bus objects on the session bus, through sd-bus: sm.puri.OSK0 (as
+// squeekboard offers it to phosh and GNOME's mobile shell) and Tapboard's own
+// org.tapboard.Keyboard1. C, because sd-bus describes objects with vtable
+// macros and replies and signals with variadic calls, which Swift cannot use.
+#ifndef TAPBOARD_BUS_H
+#define TAPBOARD_BUS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct tb_bus tb_bus;
+
+/// What the keyboard answers and does; every function runs on the thread that calls tb_bus_process.
+typedef struct {
+    void *context;
+    /// SetVisible(b), Show, Hide, Toggle.
+    void (*set_visible)(void *context, int visible);
+    void (*toggle)(void *context);
+    /// Type(s): answer later with tb_bus_answer_type(call, untyped).
+    void (*type)(void *context, const char *text, uint64_t call);
+    /// The properties, read when asked.
+    int (*visible)(void *context);
+    /// Writes the layout's name (NUL-terminated, cut to size).
+    void (*layout)(void *context, char *name, size_t size);
+    void (*frame)(void *context, int32_t frame[4]);
+} tb_bus_handlers;
+
+/// Connects to the session bus, serves the objects and asks for the names
+/// (taking them from another keyboard when `replace`). Returns 0, or a negative
+/// errno with a line in `error`; -EEXIST when another keyboard holds the names.
+int tb_bus_open(tb_bus **bus, const tb_bus_handlers *handlers, int replace, char *error, size_t error_size);
+/// The connection's descriptor, for poll().
+int tb_bus_fd(tb_bus *bus);
+/// Handles everything that has arrived and sends what is queued; negative errno when the connection is gone.
+int tb_bus_process(tb_bus *bus);
+/// Whether another keyboard took the names (--replace).
+int tb_bus_names_lost(tb_bus *bus);
+/// The Visible property changed (both objects), or Layout, or Frame: PropertiesChanged.
+void tb_bus_property_changed(tb_bus *bus, const char *property);
+/// A frame signal of Keyboard1 (WillShow, DidShow, WillHide, DidHide, WillChangeFrame, DidChangeFrame).
+void tb_bus_emit_frame(tb_bus *bus, const char *signal, const int32_t start[4], const int32_t end[4], uint32_t milliseconds);
+/// A one-string signal of Keyboard1 (PageChanged, LayoutChanged).
+void tb_bus_emit_string(tb_bus *bus, const char *signal, const char *value);
+/// Answers a Type call with the characters that could not be typed.
+void tb_bus_answer_type(tb_bus *bus, uint64_t call, const char *untyped);
+/// Gives the names and the connection up.
+void tb_bus_close(tb_bus *bus);
+
+#endif

@@ -1,0 +1,46 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A private D-Bus session bus (`dbus-daemon --session`) for one test, and
+/// `busctl` calls on it as a user would make them.
+public final class SessionBus {
+    private let daemon: ChildProcess
+    /// The address programs find it by (`DBUS_SESSION_BUS_ADDRESS`).
+    public let address: String
+
+    /// Starts the daemon and waits (deadline 10 s) for its address.
+    public init() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon") else {
+            throw HarnessError.programMissing("dbus-daemon", hint: "apt-get install dbus-daemon")
+        }
+        daemon = try ChildProcess(URL(fileURLWithPath: "/usr/bin/dbus-daemon"), ["--session", "--nofork", "--print-address=1"], output: .pipe)
+        // The address is its first line of output.
+        let end = Deadline(.seconds(10))
+        var bytes: [UInt8] = []
+        while !bytes.contains(10) {
+            guard let fd = daemon.outputPipe, !end.waitReadable([fd]).isEmpty else { throw HarnessError.timedOut("dbus-daemon gave no address") }
+            var chunk = [UInt8](repeating: 0, count: 512)
+            let n = read(fd, &chunk, chunk.count)
+            guard n > 0 else { throw HarnessError.timedOut("dbus-daemon closed its output without an address") }
+            bytes += chunk[..<n]
+        }
+        address = String(decoding: bytes.prefix { $0 != 10 }, as: UTF8.self)
+    }
+
+    deinit { _ = daemon.terminate() }
+
+    /// The environment a program uses this bus with.
+    public var environment: [String: String] { ["DBUS_SESSION_BUS_ADDRESS": address] }
+
+    /// Runs `busctl --user ARGS` on this bus to its end (deadline 10 s); its status, stdout and stderr.
+    @discardableResult
+    public func busctl(_ arguments: [String]) throws -> (status: ExitStatus?, output: String, error: String) {
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { $1 }
+        let child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/busctl"), ["--user"] + arguments, environment: env)
+        let status = child.wait(until: Deadline(.seconds(10)))
+        return (status, child.standardOutput, child.standardError)
+    }
+}

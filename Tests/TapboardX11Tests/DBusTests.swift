@@ -1,0 +1,83 @@
+import Foundation
+import TapboardTestKit
+import Testing
+
+/// The keyboard on a private D-Bus session bus, driven with `busctl` as a user
+/// or a shell (phosh's `sm.puri.OSK0`) would.
+@Suite("D-Bus interfaces", .serialized)
+struct DBusTests {
+    let desktop: Desktop
+    let bus: SessionBus
+
+    init() throws {
+        desktop = try Desktop()
+        bus = try SessionBus()
+    }
+
+    private func keyboard(_ arguments: [String] = []) throws -> Keyboard {
+        try desktop.launchKeyboard(arguments: arguments, environment: bus.environment)
+    }
+
+    private func property(_ service: String, _ path: String, _ interface: String, _ name: String) throws -> String {
+        try bus.busctl(["get-property", service, path, interface, name]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test("sm.puri.OSK0 as phosh calls it: SetVisible hides and shows, the Visible property follows, the events say so")
+    func osk0() throws {
+        let keyboard = try keyboard()
+        let events = try desktop.listen()
+        #expect(try property("sm.puri.OSK0", "/sm/puri/OSK0", "sm.puri.OSK0", "Visible") == "b true")
+        #expect(try bus.busctl(["call", "sm.puri.OSK0", "/sm/puri/OSK0", "sm.puri.OSK0", "SetVisible", "b", "false"]).status == .exited(0))
+        #expect(desktop.waitForOutput(of: events) { $0.contains("\"didHide\"") })
+        #expect(try property("sm.puri.OSK0", "/sm/puri/OSK0", "sm.puri.OSK0", "Visible") == "b false")
+        try bus.busctl(["call", "sm.puri.OSK0", "/sm/puri/OSK0", "sm.puri.OSK0", "SetVisible", "b", "true"])
+        #expect(desktop.waitForOutput(of: events) { $0.contains("\"didShow\"") && $0.components(separatedBy: "didShow").count > 2 })
+        #expect(try property("org.tapboard.Keyboard", "/org/tapboard/Keyboard", "org.tapboard.Keyboard1", "Visible") == "b true")
+        #expect(keyboard.standardError == "")
+    }
+
+    @Test("org.tapboard.Keyboard1: Type types into the focused window and answers with what no key types; Layout and Frame read")
+    func typeAndProperties() throws {
+        let keyboard = try keyboard()
+        let answer = try bus.busctl(["call", "org.tapboard.Keyboard", "/org/tapboard/Keyboard", "org.tapboard.Keyboard1", "Type", "s", "Hi 2✓"])
+        #expect(answer.status == .exited(0))
+        #expect(answer.output == "s \"\\342\\234\\223\"\n", "the check mark comes back, as busctl writes it")
+        desktop.target.waitForText(length: 4)
+        #expect(desktop.target.text == "Hi 2")
+        #expect(try property("org.tapboard.Keyboard", "/org/tapboard/Keyboard", "org.tapboard.Keyboard1", "Layout") == "s \"en-US\"")
+        let a = keyboard.actual
+        #expect(try property("org.tapboard.Keyboard", "/org/tapboard/Keyboard", "org.tapboard.Keyboard1", "Frame")
+                == "(iiii) \(a.x) \(a.y) \(a.width) \(a.height)")
+    }
+
+    @Test("Hide, Show and Toggle send the frame signals and PropertiesChanged on the bus")
+    func signals() throws {
+        _ = try keyboard()
+        var env = ProcessInfo.processInfo.environment
+        env.merge(bus.environment) { $1 }
+        let monitor = try ChildProcess(URL(fileURLWithPath: "/usr/bin/dbus-monitor"), ["--session", "sender='org.tapboard.Keyboard'"], environment: env)
+        defer { _ = monitor.terminate() }
+        #expect(desktop.waitForOutput(of: monitor) { $0.contains("NameAcquired") || $0.contains("member=") })
+        try bus.busctl(["call", "org.tapboard.Keyboard", "/org/tapboard/Keyboard", "org.tapboard.Keyboard1", "Toggle"])
+        #expect(desktop.waitForOutput(of: monitor) { $0.contains("member=DidHide") })
+        try bus.busctl(["call", "org.tapboard.Keyboard", "/org/tapboard/Keyboard", "org.tapboard.Keyboard1", "Show"])
+        #expect(desktop.waitForOutput(of: monitor) { $0.contains("member=DidShow") })
+        let out = monitor.standardOutput
+        for member in ["WillHide", "DidHide", "WillShow", "DidShow", "PropertiesChanged"] { #expect(out.contains("member=\(member)")) }
+    }
+
+    @Test("--replace takes the names over with the display; without a session bus the keyboard says so once and types")
+    func replaceAndNoBus() throws {
+        _ = try keyboard()
+        let second = try keyboard(["--replace"])
+        let status = try bus.busctl(["status", "sm.puri.OSK0"]).output
+        #expect(status.contains("PID=\(second.child.pid)\n"))
+        _ = second.terminate()
+        let alone = try desktop.launchKeyboard(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus"])
+        try alone.tap("letters", "q")
+        desktop.target.waitForText(length: 1)
+        #expect(desktop.target.text == "Q")
+        #expect(alone.standardError.split(separator: "\n").count == 1)
+        #expect(alone.standardError.hasSuffix("; running without the D-Bus interface\n"))
+    }
+}
