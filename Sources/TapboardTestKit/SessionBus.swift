@@ -9,13 +9,21 @@ public final class SessionBus {
     private let daemon: ChildProcess
     /// The address programs find it by (`DBUS_SESSION_BUS_ADDRESS`).
     public let address: String
+    /// A runtime directory of its own: the accessibility bus it starts puts its socket there, not in one shared by every test.
+    public let runtimeDirectory: URL
 
     /// Starts the daemon and waits (deadline 10 s) for its address.
     public init() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon") else {
             throw HarnessError.programMissing("dbus-daemon", hint: "apt-get install dbus-daemon")
         }
-        daemon = try ChildProcess(URL(fileURLWithPath: "/usr/bin/dbus-daemon"), ["--session", "--nofork", "--print-address=1"], output: .pipe)
+        runtimeDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tapboard-bus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_RUNTIME_DIR"] = runtimeDirectory.path
+        daemon = try ChildProcess(URL(fileURLWithPath: "/usr/bin/dbus-daemon"), ["--session", "--nofork", "--print-address=1"],
+                                  environment: env, output: .pipe)
         // The address is its first line of output.
         let end = Deadline(.seconds(10))
         var bytes: [UInt8] = []
@@ -29,10 +37,20 @@ public final class SessionBus {
         address = String(decoding: bytes.prefix { $0 != 10 }, as: UTF8.self)
     }
 
-    deinit { _ = daemon.terminate() }
+    deinit {
+        _ = daemon.terminate()
+        try? FileManager.default.removeItem(at: runtimeDirectory)
+    }
 
     /// The environment a program uses this bus with.
-    public var environment: [String: String] { ["DBUS_SESSION_BUS_ADDRESS": address] }
+    public var environment: [String: String] { ["DBUS_SESSION_BUS_ADDRESS": address, "XDG_RUNTIME_DIR": runtimeDirectory.path] }
+
+    /// The accessibility bus's address (org.a11y.Bus.GetAddress, which starts it), or nil when it cannot be had.
+    public func accessibilityAddress() throws -> String? {
+        let answer = try busctl(["call", "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress"])
+        guard answer.status == .exited(0), answer.output.hasPrefix("s \"") else { return nil }
+        return String(answer.output.dropFirst(3).prefix { $0 != "\"" })
+    }
 
     /// Runs `busctl --user ARGS` on this bus to its end (deadline 10 s); its status, stdout and stderr.
     @discardableResult

@@ -144,6 +144,11 @@ public final class OnScreenKeyboard {
         perform(session.handle(.control(.type(text, delay: delay, requester: requester)), at: Clock.now()))
     }
 
+    /// The focus moved (from an accessibility client): to this text field, or (nil) away from every field.
+    public func focusChanged(_ field: FocusedField?) {
+        perform(session.handle(.focusChanged(field), at: Clock.now()))
+    }
+
     /// Also waits on `fd` (a D-Bus or accessibility connection); `ready` runs on the keyboard's thread when it is readable.
     public func addSource(_ fd: Int32, ready: @escaping () -> Void) { loop.add(fd, ready: ready) }
 

@@ -15,7 +15,7 @@ enum QuickStart {
     /// Options that take a value.
     static let valueOptions: Set<String> = ["--display", "--geometry", "--layout", "--layouts", "--theme", "--scale", "--wide-width", "--dock", "--monitor"]
     /// Options that take none.
-    static let flags: Set<String> = ["--no-auto-shift", "--hidden", "--replace", "--publish-keys", "--float", "--overlay", "--animate", "--allow-run", "--no-dbus"]
+    static let flags: Set<String> = ["--no-auto-shift", "--hidden", "--replace", "--publish-keys", "--float", "--overlay", "--animate", "--allow-run", "--no-dbus", "--auto-show"]
 
     /// The options as `Tapboard` would parse them, or nil to let it.
     static func parse(_ arguments: [String]) -> RunOptions? {
@@ -46,6 +46,7 @@ enum QuickStart {
         options.animate = given.contains("--animate")
         options.allowRun = given.contains("--allow-run")
         options.dbus = !given.contains("--no-dbus")
+        options.autoShow = given.contains("--auto-show")
         options.overlay = given.contains("--overlay")
         options.dock = values["--dock"]
         options.monitor = values["--monitor"]

@@ -25,6 +25,8 @@ struct RunOptions: Equatable {
     var allowRun = false
     /// Serve the D-Bus interfaces on the session bus (`--no-dbus` turns it off).
     var dbus = true
+    /// Follow the focus through the accessibility bus (`--auto-show`).
+    var autoShow = false
 
     /// What is wrong with the options, if anything.
     var problem: String? {
@@ -90,10 +92,32 @@ struct RunOptions: Equatable {
         configuration.reload = {
             ReloadedFiles(layouts: try Self.layoutSources(layout: layout, layouts: layouts, allowRun: allowRun), theme: try Self.theme(named: theme))
         }
+        // The accessibility client first: without one the keyboard starts as it would without --auto-show.
+        let focus = FocusRelay()
+        var accessibility: AccessibilityFocus?
+        if autoShow {
+            do {
+                accessibility = try AccessibilityFocus { focus.keyboard?.focusChanged($0) }
+                configuration.autoShow = true
+                configuration.startHidden = true
+            } catch {
+                logError("--auto-show: \(error); running as a keyboard that does not follow the focus")
+            }
+        }
         let keyboard = try OnScreenKeyboard(configuration)
+        focus.keyboard = keyboard
+        if let accessibility {
+            let fd = accessibility.fileDescriptor
+            keyboard.addSource(fd) { [unowned keyboard] in
+                if !accessibility.process() {
+                    logError("lost the accessibility bus; the keyboard no longer follows the focus")
+                    keyboard.removeSource(fd)
+                }
+            }
+        }
         let bus = dbus ? Self.serveDBus(keyboard, replace: replace) : nil
         defer { bus?.control.close() }
-        return withExtendedLifetime(bus) { keyboard.run() }
+        return withExtendedLifetime((bus, accessibility)) { keyboard.run() }
     }
 
     /// The keyboard on the session bus, its connection in the keyboard's loop;
@@ -127,4 +151,9 @@ struct RunOptions: Equatable {
         // Every published event but typed text goes out as a signal.
         return (bus, keyboard.observe { bus.publish($0) })
     }
+}
+
+/// Hands focus changes to the keyboard once it exists (the accessibility client comes first).
+private final class FocusRelay {
+    weak var keyboard: OnScreenKeyboard?
 }

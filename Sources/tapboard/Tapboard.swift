@@ -68,6 +68,9 @@ struct Tapboard: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The RandR monitor to go on (xrandr --listmonitors); default the primary one.", valueName: "name"))
     var monitor: String?
 
+    @Flag(name: .long, help: "Show when a text field takes the focus and hide when it leaves (AT-SPI: accessibility must be on); starts hidden.")
+    var autoShow = false
+
     @Flag(name: .long, help: "Stay off the D-Bus session bus (sm.puri.OSK0 and org.tapboard.Keyboard1 are served by default).")
     var noDbus = false
 
@@ -76,7 +79,7 @@ struct Tapboard: ParsableCommand {
         RunOptions(display: display.display, geometry: geometry, noAutoShift: noAutoShift, layout: layoutOptions.layout,
                    layouts: layoutOptions.layouts, wideWidth: layoutOptions.wideWidth, theme: theme, scale: scale,
                    hidden: hidden, replace: replace, keys: publishKeys, dock: dock, float: float, overlay: overlay, animate: animate, monitor: monitor,
-                   allowRun: allowRun, dbus: !noDbus)
+                   allowRun: allowRun, dbus: !noDbus, autoShow: autoShow)
     }
 
     func validate() throws {

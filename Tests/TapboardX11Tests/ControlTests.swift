@@ -18,32 +18,6 @@ struct ControlTests {
         return (status, child.standardError)
     }
 
-    /// Watches a window's StructureNotify events on a connection of its own.
-    private final class MapWatch {
-        let display: OpaquePointer
-        let window: Window
-        private(set) var mapped: Bool
-
-        init(_ displayName: String, window: Window) throws {
-            display = try XConnection.open(displayName)
-            self.window = window
-            XSelectInput(display, window, StructureNotifyMask)
-            var attributes = XWindowAttributes()
-            XGetWindowAttributes(display, window, &attributes)
-            mapped = attributes.map_state != IsUnmapped
-        }
-
-        deinit { XCloseDisplay(display) }
-
-        /// Waits (blocked on the connection, deadline 5 s) until the window is mapped or not, as asked.
-        func waitUntil(mapped wanted: Bool) -> Bool {
-            XConnection.pump(display, until: Deadline(.seconds(5)), handle: { event in
-                if event.type == MapNotify && event.xmap.window == self.window { self.mapped = true }
-                if event.type == UnmapNotify && event.xunmap.window == self.window { self.mapped = false }
-            }, done: { self.mapped == wanted })
-        }
-    }
-
     /// How many top-level windows of class tapboard are mapped.
     private func mappedKeyboardWindows() throws -> Int {
         let d = try XConnection.open(desktop.xvfb.displayName)

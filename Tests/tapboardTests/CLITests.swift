@@ -43,6 +43,8 @@ struct CLITests {
                                       layouts in ~/.config/tapboard/layouts may by default.
               --monitor <name>        The RandR monitor to go on (xrandr --listmonitors); default the primary
                                       one.
+              --auto-show             Show when a text field takes the focus and hide when it leaves (AT-SPI:
+                                      accessibility must be on); starts hidden.
               --no-dbus               Stay off the D-Bus session bus (sm.puri.OSK0 and org.tapboard.Keyboard1
                                       are served by default).
               --version               Show the version.

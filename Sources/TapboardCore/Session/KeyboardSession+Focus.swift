@@ -12,7 +12,8 @@ extension KeyboardSession {
         guard let field else {
             // A moment's grace: focus moving between two fields passes through nothing.
             if configuration.autoShow, shown {
-                autoHideDeadline = now + configuration.autoHideDelay
+                // A second "away" (the field lost it, then a button got it) does not put the hide off.
+                if autoHideDeadline == nil { autoHideDeadline = now + configuration.autoHideDelay }
             } else if avoiding != nil, shown {
                 keepClear(of: nil)
             }

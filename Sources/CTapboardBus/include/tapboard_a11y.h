@@ -1,0 +1,32 @@
+// The focus as the accessibility bus (AT-SPI) tells it, read with sd-bus: no
+// GLib and no libatspi, so its one descriptor goes into the keyboard's poll()
+// and nothing is loaded unless --auto-show asks for it.
+#ifndef TAPBOARD_A11Y_H
+#define TAPBOARD_A11Y_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct tb_a11y tb_a11y;
+
+/// Kinds of focused object reported.
+enum { TB_FOCUS_AWAY = -1, TB_FOCUS_TEXT = 0, TB_FOCUS_TERMINAL = 1, TB_FOCUS_PASSWORD = 2 };
+
+typedef struct {
+    void *context;
+    /// The focus moved to a field of a kind (its id: bus name and object path; its
+    /// extents on the screen when `has_extents`), or away from every field (TB_FOCUS_AWAY).
+    void (*focus)(void *context, int kind, const char *id, int has_extents, const int32_t extents[4]);
+} tb_a11y_handlers;
+
+/// Finds the accessibility bus through the session bus (org.a11y.Bus), connects,
+/// and asks the registry for focus events. Returns 0, or a negative errno with a line in `error`.
+int tb_a11y_open(tb_a11y **a11y, const tb_a11y_handlers *handlers, char *error, size_t error_size);
+/// The connection's descriptor, for poll().
+int tb_a11y_fd(tb_a11y *a11y);
+/// Handles what has arrived; negative errno when the connection is gone.
+int tb_a11y_process(tb_a11y *a11y);
+/// Closes the connection.
+void tb_a11y_close(tb_a11y *a11y);
+
+#endif

@@ -1,0 +1,205 @@
+#include "tapboard_a11y.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <systemd/sd-bus.h>
+
+// AT-SPI's numbers (atspi-constants.h).
+#define ROLE_PASSWORD_TEXT 40
+#define ROLE_TERMINAL 60
+#define STATE_EDITABLE 7
+#define STATE_READ_ONLY 43
+#define COORD_TYPE_SCREEN 0
+
+// What is learnt of a newly focused object, from three calls answered in any order.
+typedef struct {
+    tb_a11y *a11y;
+    uint64_t generation;
+    char id[512];
+    int answers;
+    int own;        // the keyboard's own process
+    uint32_t role;
+    uint64_t states;
+    int has_extents;
+    int32_t extents[4];
+} query;
+
+struct tb_a11y {
+    sd_bus *bus;
+    tb_a11y_handlers handlers;
+    uint64_t generation;   // the newest focus event: older queries are dropped
+    char current[512];     // the field reported focused, if any
+};
+
+static void finish(query *q) {
+    tb_a11y *a = q->a11y;
+    if (q->generation == a->generation) {
+        int kind = TB_FOCUS_AWAY;
+        int read_only = (q->states >> STATE_READ_ONLY) & 1;
+        if (q->own) kind = -2;  // ignored
+        else if (q->role == ROLE_PASSWORD_TEXT) kind = TB_FOCUS_PASSWORD;
+        else if (q->role == ROLE_TERMINAL) kind = TB_FOCUS_TERMINAL;
+        else if (((q->states >> STATE_EDITABLE) & 1) && !read_only) kind = TB_FOCUS_TEXT;
+        if (kind >= 0) {
+            snprintf(a->current, sizeof a->current, "%s", q->id);
+            a->handlers.focus(a->handlers.context, kind, q->id, q->has_extents, q->extents);
+        } else if (kind == TB_FOCUS_AWAY) {
+            a->current[0] = 0;
+            a->handlers.focus(a->handlers.context, TB_FOCUS_AWAY, q->id, 0, q->extents);
+        }
+    }
+    free(q);
+}
+
+static int answered(query *q) {
+    if (++q->answers == 4) finish(q);
+    return 0;
+}
+
+static int on_pid(sd_bus_message *m, void *userdata, sd_bus_error *error) {
+    (void)error;
+    query *q = userdata;
+    uint32_t pid = 0;
+    if (!sd_bus_message_is_method_error(m, NULL) && sd_bus_message_read(m, "u", &pid) >= 0 && pid == (uint32_t)getpid()) q->own = 1;
+    return answered(q);
+}
+
+static int on_role(sd_bus_message *m, void *userdata, sd_bus_error *error) {
+    (void)error;
+    query *q = userdata;
+    if (!sd_bus_message_is_method_error(m, NULL)) sd_bus_message_read(m, "u", &q->role);
+    return answered(q);
+}
+
+static int on_state(sd_bus_message *m, void *userdata, sd_bus_error *error) {
+    (void)error;
+    query *q = userdata;
+    if (!sd_bus_message_is_method_error(m, NULL) && sd_bus_message_enter_container(m, 'a', "u") > 0) {
+        uint32_t word;
+        for (int i = 0; i < 2 && sd_bus_message_read(m, "u", &word) > 0; i++) q->states |= (uint64_t)word << (32 * i);
+        sd_bus_message_exit_container(m);
+    }
+    return answered(q);
+}
+
+static int on_extents(sd_bus_message *m, void *userdata, sd_bus_error *error) {
+    (void)error;
+    query *q = userdata;
+    int32_t *e = q->extents;
+    if (!sd_bus_message_is_method_error(m, NULL) && sd_bus_message_read(m, "(iiii)", &e[0], &e[1], &e[2], &e[3]) >= 0 && e[2] > 0 && e[3] > 0) {
+        q->has_extents = 1;
+    }
+    return answered(q);
+}
+
+static int on_state_changed(sd_bus_message *m, void *userdata, sd_bus_error *error) {
+    (void)error;
+    tb_a11y *a = userdata;
+    const char *detail = NULL;
+    int32_t gained = 0, detail2 = 0;
+    if (sd_bus_message_read(m, "sii", &detail, &gained, &detail2) < 0 || !detail || strcmp(detail, "focused") != 0) return 0;
+    const char *sender = sd_bus_message_get_sender(m), *path = sd_bus_message_get_path(m);
+    if (!sender || !path) return 0;
+    char id[512];
+    snprintf(id, sizeof id, "%s%s", sender, path);
+    if (!gained) {
+        // The field lost the focus; where it went may say nothing (an application without accessibility).
+        if (strcmp(id, a->current) == 0) {
+            a->generation++;
+            a->current[0] = 0;
+            int32_t none[4] = {0, 0, 0, 0};
+            a->handlers.focus(a->handlers.context, TB_FOCUS_AWAY, id, 0, none);
+        }
+        return 0;
+    }
+    query *q = calloc(1, sizeof *q);
+    if (!q) return 0;
+    q->a11y = a;
+    q->generation = ++a->generation;
+    snprintf(q->id, sizeof q->id, "%s", id);
+    // Asked at once and answered in any order: nothing here waits for an application.
+    int r = sd_bus_call_method_async(a->bus, NULL, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                     "GetConnectionUnixProcessID", on_pid, q, "s", sender);
+    if (r < 0) q->answers++;
+    r = sd_bus_call_method_async(a->bus, NULL, sender, path, "org.a11y.atspi.Accessible", "GetRole", on_role, q, "");
+    if (r < 0) q->answers++;
+    r = sd_bus_call_method_async(a->bus, NULL, sender, path, "org.a11y.atspi.Accessible", "GetState", on_state, q, "");
+    if (r < 0) q->answers++;
+    r = sd_bus_call_method_async(a->bus, NULL, sender, path, "org.a11y.atspi.Component", "GetExtents", on_extents, q, "u",
+                                 (uint32_t)COORD_TYPE_SCREEN);
+    if (r < 0) q->answers++;
+    if (q->answers >= 4) finish(q);
+    return 0;
+}
+
+int tb_a11y_open(tb_a11y **out, const tb_a11y_handlers *handlers, char *error, size_t error_size) {
+    *out = NULL;
+    sd_bus *session = NULL;
+    int r = sd_bus_open_user(&session);
+    if (r < 0) {
+        snprintf(error, error_size, "no accessibility bus: no D-Bus session bus to ask for it (%s)", strerror(-r));
+        return r;
+    }
+    sd_bus_error e = SD_BUS_ERROR_NULL;
+    sd_bus_message *reply = NULL;
+    const char *address = NULL;
+    r = sd_bus_call_method(session, "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", &e, &reply, "");
+    if (r >= 0) r = sd_bus_message_read(reply, "s", &address);
+    if (r < 0 || !address || !*address) {
+        snprintf(error, error_size, "no accessibility bus (%s): install at-spi2-core and turn accessibility on",
+                 e.message ? e.message : strerror(r < 0 ? -r : EINVAL));
+        sd_bus_error_free(&e);
+        sd_bus_message_unref(reply);
+        sd_bus_flush_close_unref(session);
+        return r < 0 ? r : -EINVAL;
+    }
+    tb_a11y *a = calloc(1, sizeof *a);
+    if (!a) return -ENOMEM;
+    a->handlers = *handlers;
+    const char *step = "connect to it";
+    r = sd_bus_new(&a->bus);
+    if (r >= 0) r = sd_bus_set_address(a->bus, address);
+    if (r >= 0) r = sd_bus_set_bus_client(a->bus, 1);
+    if (r >= 0) r = sd_bus_start(a->bus);
+    sd_bus_message_unref(reply);
+    sd_bus_flush_close_unref(session);
+    if (r >= 0) {
+        step = "listen for focus changes";
+        r = sd_bus_add_match(a->bus, NULL,
+                             "type='signal',interface='org.a11y.atspi.Event.Object',member='StateChanged',arg0='focused'",
+                             on_state_changed, a);
+    }
+    if (r >= 0) {
+        // Applications send events only for those a listener registered.
+        step = "register with the registry";
+        r = sd_bus_call_method_async(a->bus, NULL, "org.a11y.atspi.Registry", "/org/a11y/atspi/registry", "org.a11y.atspi.Registry",
+                                     "RegisterEvent", NULL, NULL, "sass", "object:state-changed:focused", 0, "");
+    }
+    if (r < 0) {
+        snprintf(error, error_size, "the accessibility bus: could not %s (%s)", step, strerror(-r));
+        sd_bus_flush_close_unref(a->bus);
+        free(a);
+        return r;
+    }
+    *out = a;
+    return 0;
+}
+
+int tb_a11y_fd(tb_a11y *a) { return sd_bus_get_fd(a->bus); }
+
+int tb_a11y_process(tb_a11y *a) {
+    int r;
+    while ((r = sd_bus_process(a->bus, NULL)) > 0) {}
+    if (r < 0) return r;
+    r = sd_bus_flush(a->bus);
+    return r < 0 ? r : 0;
+}
+
+void tb_a11y_close(tb_a11y *a) {
+    if (!a) return;
+    sd_bus_flush_close_unref(a->bus);
+    free(a);
+}

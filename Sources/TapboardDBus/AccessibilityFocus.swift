@@ -1,0 +1,60 @@
+import CTapboardBus
+import TapboardCore
+
+/// Why the focus cannot be followed.
+public struct AccessibilityError: Error, CustomStringConvertible {
+    /// One line: no session bus, no accessibility bus.
+    public var description: String
+}
+
+/// The focus as the accessibility bus (AT-SPI) tells it: a field of some kind
+/// taking it, or the focus leaving every field. Read with sd-bus on the
+/// accessibility bus (no GLib, no libatspi): the registry is asked for
+/// `object:state-changed:focused`, and each newly focused object's role, state
+/// and extents are asked asynchronously, so nothing waits for an application.
+/// Focus in the keyboard's own process is ignored.
+public final class AccessibilityFocus {
+    private var a11y: OpaquePointer?
+    fileprivate let changed: (FocusedField?) -> Void
+
+    /// Connects; `changed` hears each change on the thread that calls `process()`.
+    public init(_ changed: @escaping (FocusedField?) -> Void) throws(AccessibilityError) {
+        self.changed = changed
+        var h = tb_a11y_handlers()
+        h.context = Unmanaged.passUnretained(self).toOpaque()
+        h.focus = { context, kind, id, hasExtents, extents in
+            let me = Unmanaged<AccessibilityFocus>.fromOpaque(context!).takeUnretainedValue()
+            let name = id.map { String(cString: $0) } ?? ""
+            let rect = hasExtents != 0 && extents != nil
+                ? Rect(x: Int(extents![0]), y: Int(extents![1]), width: Int(extents![2]), height: Int(extents![3])) : nil
+            switch kind {
+            case Int32(TB_FOCUS_TEXT): me.changed(FocusedField(id: name, kind: .text, extents: rect))
+            case Int32(TB_FOCUS_TERMINAL): me.changed(FocusedField(id: name, kind: .terminal, extents: rect))
+            case Int32(TB_FOCUS_PASSWORD): me.changed(FocusedField(id: name, kind: .password, extents: rect))
+            default: me.changed(nil)
+            }
+        }
+        var error = [CChar](repeating: 0, count: 256)
+        var opened: OpaquePointer?
+        guard tb_a11y_open(&opened, &h, &error, error.count) >= 0, let opened else {
+            throw AccessibilityError(description: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        a11y = opened
+    }
+
+    deinit { tb_a11y_close(a11y) }
+
+    /// The connection's descriptor, for the keyboard's loop.
+    public var fileDescriptor: Int32 { a11y.map { tb_a11y_fd($0) } ?? -1 }
+
+    /// Handles what has arrived; false when the connection is gone (then it is closed).
+    public func process() -> Bool {
+        guard let a11y else { return false }
+        if tb_a11y_process(a11y) < 0 {
+            tb_a11y_close(a11y)
+            self.a11y = nil
+            return false
+        }
+        return true
+    }
+}

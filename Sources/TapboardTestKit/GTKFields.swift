@@ -1,0 +1,101 @@
+import Foundation
+
+/// A real GTK 3 application (python3-gi) with the fields an on-screen keyboard
+/// meets: an entry, a multi-line text view, a password entry, a button and an
+/// entry at the bottom of a window as large as asked. It prints where each is on
+/// the screen, then each field's text whenever it changes (JSON lines).
+public final class GTKFields {
+    /// The application's process (its output: the places, then the texts).
+    public let process: ChildProcess
+    /// Where each widget is on the screen: entry, view, password, button, bottom.
+    public let places: [String: WindowPlacement]
+
+    /// Starts the application on the desktop's display with an environment (its session bus) and waits (deadline 15 s) for its places.
+    public init(on desktop: Desktop, size: (width: Int, height: Int), environment: [String: String]) throws {
+        let displayName = desktop.xvfb.displayName
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
+            throw HarnessError.programMissing("/usr/bin/python3", hint: "apt-get install python3-gi gir1.2-gtk-3.0")
+        }
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("tapboard-gtk-fields-\(UUID().uuidString).py")
+        try Self.script.write(to: script, atomically: true, encoding: .utf8)
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { $1 }
+        env["DISPLAY"] = displayName
+        env["NO_AT_BRIDGE"] = nil
+        process = try ChildProcess(URL(fileURLWithPath: "/usr/bin/python3"), [script.path, "\(size.width)", "\(size.height)"], environment: env)
+        _ = desktop.waitForOutput(of: process, timeout: .seconds(15)) { $0.contains("\"places\"") }
+        guard let found = Self.lines(process.standardOutput).lazy.compactMap({ $0["places"] as? [String: [Int]] }).first else {
+            throw HarnessError.processFailed("the GTK application did not start: \(process.standardError)")
+        }
+        places = found.mapValues { WindowPlacement(width: $0[2], height: $0[3], x: $0[0], y: $0[1]) }
+    }
+
+    deinit { _ = process.terminate() }
+
+    /// The centre of a widget on the screen.
+    public func centre(_ name: String) -> ScreenPoint {
+        let p = places[name]!
+        return ScreenPoint(x: Int32(p.x + p.width / 2), y: Int32(p.y + p.height / 2))
+    }
+
+    /// A field's text as last printed.
+    public func text(_ field: String) -> String {
+        Self.lines(process.standardOutput).last { $0["text"] as? String == field }?["value"] as? String ?? ""
+    }
+
+    private static func lines(_ output: String) -> [[String: Any]] {
+        output.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    private static let script = """
+        import json, sys
+        import gi
+        gi.require_version("Gtk", "3.0")
+        from gi.repository import Gtk, GLib
+
+        width, height = int(sys.argv[1]), int(sys.argv[2])
+        win = Gtk.Window(title="fields")
+        win.set_default_size(width, height)
+        win.move(0, 0)
+        box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=12)
+        box.set_border_width(10)
+        win.add(box)
+        widgets = {}
+        def add(name, widget):
+            widgets[name] = widget
+            box.pack_start(widget, False, False, 0)
+        add("entry", Gtk.Entry())
+        view = Gtk.TextView()
+        view.set_size_request(-1, 80)
+        add("view", view)
+        password = Gtk.Entry()
+        password.set_visibility(False)
+        add("password", password)
+        add("button", Gtk.Button(label="button"))
+        box.pack_start(Gtk.Label(label=""), True, True, 0)
+        add("bottom", Gtk.Entry())
+
+        def say(obj):
+            print(json.dumps(obj), flush=True)
+
+        def report(*_):
+            origin = win.get_window().get_origin()
+            places = {}
+            for name, w in widgets.items():
+                a = w.get_allocation()
+                x, y = w.translate_coordinates(win, 0, 0)
+                places[name] = [origin.x + x, origin.y + y, a.width, a.height]
+            say({"places": places})
+            return False
+
+        for name in ["entry", "password", "bottom"]:
+            widgets[name].connect("changed", lambda w, n=name: say({"text": n, "value": w.get_text()}))
+        buffer = view.get_buffer()
+        buffer.connect("changed", lambda b: say({"text": "view", "value": b.get_text(b.get_start_iter(), b.get_end_iter(), True)}))
+        win.connect("destroy", Gtk.main_quit)
+        # Placed once the window manager has shown it where it will stay.
+        win.connect("map-event", lambda *a: GLib.idle_add(report))
+        win.show_all()
+        Gtk.main()
+        """
+}

@@ -1,0 +1,175 @@
+import CX11
+import Foundation
+import TapboardTestKit
+import Testing
+
+/// `--auto-show` with the real parts: a private session bus, the accessibility
+/// bus and registry from at-spi2-core, a GTK 3 application under Xvfb with
+/// openbox (a click focuses its window), and the real keyboard.
+@Suite("Auto-show with a GTK application", .serialized)
+struct AutoShowTests {
+    let desktop: Desktop
+    let bus: SessionBus
+    let keyboard: ChildProcess
+    let keyboardWindow: Window
+    let app: GTKFields
+
+    init() throws {
+        let desktop = try Desktop(windowManager: true)
+        let bus = try SessionBus()
+        self.desktop = desktop
+        self.bus = bus
+        let a11y = try #require(try bus.accessibilityAddress(), "the accessibility bus did not start (at-spi2-core)")
+        // The keyboard first: the application learns of its listener from the registry as it starts.
+        var env = ProcessInfo.processInfo.environment
+        env.merge(bus.environment) { $1 }
+        env["DISPLAY"] = nil
+        let keyboard = try ChildProcess(try Keyboard.locateBinary(),
+                                    ["--display", desktop.xvfb.displayName, "--auto-show", "--overlay", "--no-dbus", "--publish-keys"],
+                                    environment: env)
+        let registered = Self.waitFor(.seconds(10)) {
+            (try? bus.busctl(["--address=\(a11y)", "call", "org.a11y.atspi.Registry", "/org/a11y/atspi/registry",
+                              "org.a11y.atspi.Registry", "GetRegisteredEvents"]).output.lowercased().contains("statechanged:focused")) ?? false
+        }
+        self.keyboard = keyboard
+        try #require(registered, "the keyboard did not register for focus events: \(keyboard.standardError)")
+        var found: Window?
+        _ = Self.waitFor(.seconds(10)) {
+            found = try? Self.windows(of: "tapboard", on: desktop.xvfb.displayName).first
+            return found != nil
+        }
+        keyboardWindow = try #require(found)
+        app = try GTKFields(on: desktop, size: (1280, 800), environment: bus.environment)
+        // The application starts with its first entry focused: the keyboard shows for it.
+        let watch = try MapWatch(desktop.xvfb.displayName, window: keyboardWindow)
+        try #require(watch.waitUntil(mapped: true), "the keyboard did not show for the application's focused entry")
+    }
+
+    /// Focuses the button and waits until the keyboard has hidden.
+    private func focusButton(_ watch: MapWatch) -> Bool {
+        desktop.tapper.tap(app.centre("button"))
+        return watch.waitUntil(mapped: false)
+    }
+
+    /// Checks `condition` every 20 ms until it holds or the time is up; whether it held.
+    private static func waitFor(_ timeout: Duration, _ condition: () -> Bool) -> Bool {
+        let end = Deadline(timeout)
+        while !condition() {
+            if end.hasPassed { return false }
+            Deadline(.milliseconds(20)).waitReadable([])
+        }
+        return true
+    }
+
+    /// The top-level windows of a WM_CLASS instance name.
+    private static func windows(of name: String, on displayName: String) throws -> [Window] {
+        let d = try XConnection.open(displayName)
+        defer { XCloseDisplay(d) }
+        var root: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        XQueryTree(d, tb_root_window(d, tb_default_screen(d)), &root, &parent, &children, &count)
+        defer { if let children { XFree(children) } }
+        return (0 ..< Int(count)).compactMap { children?[$0] }.filter { WindowWatcher.wmClass(of: $0, on: d).first == name }
+    }
+
+    private func tapboard(_ arguments: [String]) throws -> ChildProcess {
+        let child = try ChildProcess(try Keyboard.locateBinary(), arguments + ["--display", desktop.xvfb.displayName])
+        _ = child.wait(until: Deadline(.seconds(20)))
+        return child
+    }
+
+    /// Waits until a field's text is as given.
+    private func waitForText(_ field: String, _ text: String) -> Bool {
+        desktop.waitForOutput(of: app.process, timeout: .seconds(10)) { _ in app.text(field) == text }
+    }
+
+    @Test("A field takes the focus: shown at once, and it types there; between two fields no hide; a button: hidden 300 ms later")
+    func showTypeHide() throws {
+        let watch = try MapWatch(desktop.xvfb.displayName, window: keyboardWindow)
+        #expect(focusButton(watch))
+        let click = MonotonicClock.now
+        desktop.tapper.tap(app.centre("entry"))
+        #expect(watch.waitUntil(mapped: true))
+        print("focus to visible: \(MonotonicClock.milliseconds(from: click, to: watch.changedAt)) ms")
+        _ = try tapboard(["type", "Hi there"])
+        #expect(waitForText("entry", "Hi there"))
+        desktop.tapper.tap(app.centre("view"))
+        _ = try tapboard(["type", "two"])
+        #expect(waitForText("view", "two"))
+        let leave = MonotonicClock.now
+        desktop.tapper.tap(app.centre("button"))
+        #expect(watch.waitUntil(mapped: false))
+        let hidden = MonotonicClock.milliseconds(from: leave, to: watch.changedAt)
+        print("focus leave to hidden: \(hidden) ms")
+        #expect(hidden >= 250, "hidden after the grace period, not at once")
+        #expect(watch.unmaps == 2, "the button's two hides, none between the entry and the text view")
+        #expect(keyboard.standardError == "")
+    }
+
+    @Test("Hidden by the user over a field: stays hidden when the focus comes back to it; keyboard navigation to another field shows it")
+    func userHideWins() throws {
+        let watch = try MapWatch(desktop.xvfb.displayName, window: keyboardWindow)
+        desktop.tapper.tap(app.centre("entry"))
+        #expect(watch.waitUntil(mapped: true))
+        _ = try tapboard(["hide"])
+        #expect(watch.waitUntil(mapped: false))
+        // Away and back to the same entry: it stays hidden; then Tab to the text view: shown for that one only
+        // (events come in order, so a show for the entry would have been counted first).
+        desktop.tapper.tap(app.centre("button"))
+        desktop.tapper.tap(app.centre("entry"))
+        _ = try ChildProcess(URL(fileURLWithPath: "/usr/bin/xdotool"), ["key", "Tab"], environment: ["DISPLAY": desktop.xvfb.displayName])
+            .wait(until: Deadline(.seconds(5)))
+        #expect(watch.waitUntil(mapped: true))
+        #expect(watch.maps == 1)
+    }
+
+    @Test("A field at the bottom of a full-screen window: the keyboard shows at the top edge instead, and the events say so")
+    func keepsClear() throws {
+        let watch = try MapWatch(desktop.xvfb.displayName, window: keyboardWindow)
+        #expect(focusButton(watch))
+        let events = try desktop.listen()
+        desktop.tapper.tap(app.centre("bottom"))
+        #expect(watch.waitUntil(mapped: true))
+        #expect(desktop.waitForOutput(of: events) { $0.contains("\"didShow\"") && $0.contains("\"y\":0,") })
+        _ = try tapboard(["type", "low"])
+        #expect(waitForText("bottom", "low"))
+    }
+
+    @Test("A password field: no preview window while typing, nothing published; an ordinary field has both")
+    func password() throws {
+        let events = try desktop.listen(["--keys"])
+        let watch = try MapWatch(desktop.xvfb.displayName, window: keyboardWindow)
+        let preview = try MapWatch(desktop.xvfb.displayName, window: try #require(try Self.windows(of: "tapboard-preview", on: desktop.xvfb.displayName).first))
+        #expect(focusButton(watch))
+        desktop.tapper.tap(app.centre("password"))
+        #expect(watch.waitUntil(mapped: true))
+        _ = try tapboard(["type", "secret", "--delay", "30"])
+        #expect(waitForText("password", "secret"))
+        preview.update()
+        #expect(preview.maps == 0)
+        #expect(!events.standardOutput.contains("\"key\""))
+        desktop.tapper.tap(app.centre("entry"))
+        _ = try tapboard(["type", "open", "--delay", "30"])
+        #expect(waitForText("entry", "open"))
+        #expect(desktop.waitForOutput(of: events) { $0.contains("\"text\":\"n\"") })
+        preview.update()
+        #expect(preview.maps > 0, "the check above can fail: previews show over an ordinary field")
+    }
+}
+
+/// `--auto-show` without an accessibility bus.
+@Suite("Auto-show without accessibility")
+struct AutoShowWithoutBusTests {
+    @Test("No accessibility bus: one line, and a keyboard that shows and types as without --auto-show")
+    func noBus() throws {
+        let desktop = try Desktop()
+        let keyboard = try desktop.launchKeyboard(arguments: ["--auto-show"], environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus"])
+        try keyboard.tap("letters", "q")
+        desktop.target.waitForText(length: 1)
+        #expect(desktop.target.text == "Q")
+        let lines = keyboard.standardError.split(separator: "\n")
+        #expect(lines.count == 2, "the D-Bus interface and --auto-show each say so once")
+        #expect(lines.contains { $0.hasPrefix("tapboard: --auto-show: no accessibility bus") && $0.hasSuffix("running as a keyboard that does not follow the focus") })
+    }
+}
