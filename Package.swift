@@ -28,8 +28,9 @@ let package = Package(
         // Finds layouts and themes by name or path and reads their files (libc only: no X, no Foundation).
         .target(name: "TapboardCatalog", dependencies: ["TapboardCore"]),
         .target(name: "TapboardX11", dependencies: ["CX11", "TapboardCore"]),
-        // sd-bus (libsystemd-dev) in C: its object vtables are macros and its replies and signals variadic calls.
-        .target(name: "CTapboardBus", linkerSettings: [.linkedLibrary("systemd")]),
+        // sd-bus (libsystemd-dev's header; libsystemd.so.0 opened when first used) in C: its object
+        // vtables are macros and its replies and signals variadic calls.
+        .target(name: "CTapboardBus"),
         // The D-Bus interfaces (sm.puri.OSK0, org.tapboard.Keyboard1), a source for the keyboard's loop.
         .target(name: "TapboardDBus", dependencies: ["CTapboardBus", "TapboardCore"]),
         .executableTarget(

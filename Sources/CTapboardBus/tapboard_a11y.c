@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <systemd/sd-bus.h>
+#include "sd_bus_loader.h"
 
 // AT-SPI's numbers (atspi-constants.h).
 #define ROLE_PASSWORD_TEXT 40
@@ -137,8 +137,10 @@ static int on_state_changed(sd_bus_message *m, void *userdata, sd_bus_error *err
 
 int tb_a11y_open(tb_a11y **out, const tb_a11y_handlers *handlers, char *error, size_t error_size) {
     *out = NULL;
+    int r = tb_sd_bus_load(error, error_size);
+    if (r < 0) return r;
     sd_bus *session = NULL;
-    int r = sd_bus_open_user(&session);
+    r = sd_bus_open_user(&session);
     if (r < 0) {
         snprintf(error, error_size, "no accessibility bus: no D-Bus session bus to ask for it (%s)", strerror(-r));
         return r;

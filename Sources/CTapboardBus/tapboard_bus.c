@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <systemd/sd-bus.h>
+#include "sd_bus_loader.h"
 
 #define OSK_NAME "sm.puri.OSK0"
 #define OSK_PATH "/sm/puri/OSK0"
@@ -98,8 +98,14 @@ static int property_frame(sd_bus *bus, const char *path, const char *interface, 
     return sd_bus_message_append(reply, "(iiii)", f[0], f[1], f[2], f[3]);
 }
 
-static const sd_bus_vtable osk_vtable[] = {
-    SD_BUS_VTABLE_START(0),
+// SD_BUS_VTABLE_START would link against libsystemd's sd_bus_object_vtable_format,
+// whose address sd-bus checks: the start is written here and that address filled
+// in once the library is open (tb_sd_bus_vtable_format).
+#define VTABLE_START { .type = _SD_BUS_VTABLE_START, .flags = 0, \
+    .x = { .start = { .element_size = sizeof(sd_bus_vtable), .features = _SD_BUS_VTABLE_PARAM_NAMES } } }
+
+static sd_bus_vtable osk_vtable[] = {
+    VTABLE_START,
     SD_BUS_METHOD_WITH_NAMES("SetVisible", "b", SD_BUS_PARAM(visible), "", , method_set_visible, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_PROPERTY("Visible", "b", property_visible, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
     SD_BUS_VTABLE_END,
@@ -108,8 +114,8 @@ static const sd_bus_vtable osk_vtable[] = {
 #define FRAME_SIGNAL(name) \
     SD_BUS_SIGNAL_WITH_NAMES(name, "(iiii)(iiii)u", SD_BUS_PARAM(start) SD_BUS_PARAM(end) SD_BUS_PARAM(duration), 0)
 
-static const sd_bus_vtable own_vtable[] = {
-    SD_BUS_VTABLE_START(0),
+static sd_bus_vtable own_vtable[] = {
+    VTABLE_START,
     SD_BUS_METHOD("Show", "", "", method_show, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD("Hide", "", "", method_hide, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD("Toggle", "", "", method_toggle, SD_BUS_VTABLE_UNPRIVILEGED),
@@ -136,10 +142,14 @@ static int name_lost(sd_bus_message *m, void *userdata, sd_bus_error *error) {
 
 int tb_bus_open(tb_bus **out, const tb_bus_handlers *handlers, int replace, char *error, size_t error_size) {
     *out = NULL;
+    int r = tb_sd_bus_load(error, error_size);
+    if (r < 0) return r;
+    osk_vtable[0].x.start.vtable_format_reference = tb_sd_bus_vtable_format;
+    own_vtable[0].x.start.vtable_format_reference = tb_sd_bus_vtable_format;
     tb_bus *b = calloc(1, sizeof *b);
     if (!b) return -ENOMEM;
     b->handlers = *handlers;
-    int r = sd_bus_open_user(&b->bus);
+    r = sd_bus_open_user(&b->bus);
     if (r < 0) {
         snprintf(error, error_size, "no D-Bus session bus (%s)", strerror(-r));
         free(b);

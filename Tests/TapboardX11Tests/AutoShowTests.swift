@@ -107,6 +107,37 @@ struct AutoShowTests {
         #expect(keyboard.standardError == "")
     }
 
+    @Test("Focus to visible and focus-leave to hidden over 15 rounds, within bounds; no CPU while idle")
+    func latencyAndIdle() throws {
+        let watch = try MapWatch(desktop.xvfb.displayName, window: keyboardWindow)
+        var shows: [Double] = [], hides: [Double] = []
+        for _ in 0 ..< 15 {
+            let leave = MonotonicClock.now
+            #expect(focusButton(watch))
+            hides.append(MonotonicClock.milliseconds(from: leave, to: watch.changedAt))
+            let click = MonotonicClock.now
+            desktop.tapper.tap(app.centre("entry"))
+            #expect(watch.waitUntil(mapped: true))
+            shows.append(MonotonicClock.milliseconds(from: click, to: watch.changedAt))
+        }
+        func percentile(_ values: [Double], _ p: Double) -> Double { values.sorted()[min(values.count - 1, Int(Double(values.count) * p))] }
+        print("focus to visible: median \(percentile(shows, 0.5)) ms, p95 \(percentile(shows, 0.95)) ms; "
+              + "focus leave to hidden: median \(percentile(hides, 0.5)) ms, p95 \(percentile(hides, 0.95)) ms")
+        #expect(percentile(shows, 0.95) < 250, "shown well within a quarter second")
+        #expect(hides.allSatisfy { $0 >= 280 && $0 < 800 }, "hidden after the 300 ms grace, not much later")
+        // Idle with the accessibility bus connected: no timer wakes it.
+        let before = try Self.cpuTicks(keyboard.pid)
+        Deadline(.seconds(3)).waitReadable([])
+        #expect(try Self.cpuTicks(keyboard.pid) - before == 0, "no CPU in 3 s of idling")
+    }
+
+    /// utime + stime of a process, in clock ticks.
+    private static func cpuTicks(_ pid: pid_t) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
+        return Int(fields[11])! + Int(fields[12])!
+    }
+
     @Test("Hidden by the user over a field: stays hidden when the focus comes back to it; keyboard navigation to another field shows it")
     func userHideWins() throws {
         let watch = try MapWatch(desktop.xvfb.displayName, window: keyboardWindow)
