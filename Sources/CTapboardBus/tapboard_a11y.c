@@ -95,12 +95,23 @@ static int on_extents(sd_bus_message *m, void *userdata, sd_bus_error *error) {
     return answered(q);
 }
 
+static int focus_changed(tb_a11y *a, sd_bus_message *m, int gained);
+
 static int on_state_changed(sd_bus_message *m, void *userdata, sd_bus_error *error) {
     (void)error;
-    tb_a11y *a = userdata;
     const char *detail = NULL;
     int32_t gained = 0, detail2 = 0;
     if (sd_bus_message_read(m, "sii", &detail, &gained, &detail2) < 0 || !detail || strcmp(detail, "focused") != 0) return 0;
+    return focus_changed(userdata, m, gained);
+}
+
+// Some toolkits (Qt) say "focus:" rather than a focused state change.
+static int on_focus(sd_bus_message *m, void *userdata, sd_bus_error *error) {
+    (void)error;
+    return focus_changed(userdata, m, 1);
+}
+
+static int focus_changed(tb_a11y *a, sd_bus_message *m, int gained) {
     const char *sender = sd_bus_message_get_sender(m), *path = sd_bus_message_get_path(m);
     if (!sender || !path) return 0;
     char id[512];
@@ -174,11 +185,13 @@ int tb_a11y_open(tb_a11y **out, const tb_a11y_handlers *handlers, char *error, s
                              "type='signal',interface='org.a11y.atspi.Event.Object',member='StateChanged',arg0='focused'",
                              on_state_changed, a);
     }
-    if (r >= 0) {
-        // Applications send events only for those a listener registered.
+    if (r >= 0) r = sd_bus_add_match(a->bus, NULL, "type='signal',interface='org.a11y.atspi.Event.Focus',member='Focus'", on_focus, a);
+    // Applications send events only for those a listener registered.
+    static const char *events[] = {"object:state-changed:focused", "focus:"};
+    for (size_t i = 0; r >= 0 && i < sizeof events / sizeof *events; i++) {
         step = "register with the registry";
         r = sd_bus_call_method_async(a->bus, NULL, "org.a11y.atspi.Registry", "/org/a11y/atspi/registry", "org.a11y.atspi.Registry",
-                                     "RegisterEvent", NULL, NULL, "sass", "object:state-changed:focused", 0, "");
+                                     "RegisterEvent", NULL, NULL, "sass", events[i], 0, "");
     }
     if (r < 0) {
         snprintf(error, error_size, "the accessibility bus: could not %s (%s)", step, strerror(-r));
