@@ -111,6 +111,16 @@ static int on_focus(sd_bus_message *m, void *userdata, sd_bus_error *error) {
     return focus_changed(userdata, m, 1);
 }
 
+// The focused field moved or changed size: its extents are asked again.
+static int on_bounds_changed(sd_bus_message *m, void *userdata, sd_bus_error *error) {
+    (void)error;
+    tb_a11y *a = userdata;
+    const char *sender = sd_bus_message_get_sender(m), *path = sd_bus_message_get_path(m);
+    char id[512];
+    snprintf(id, sizeof id, "%s%s", sender ? sender : "", path ? path : "");
+    return a->current[0] && strcmp(id, a->current) == 0 ? focus_changed(a, m, 1) : 0;
+}
+
 static int focus_changed(tb_a11y *a, sd_bus_message *m, int gained) {
     const char *sender = sd_bus_message_get_sender(m), *path = sd_bus_message_get_path(m);
     if (!sender || !path) return 0;
@@ -186,8 +196,12 @@ int tb_a11y_open(tb_a11y **out, const tb_a11y_handlers *handlers, char *error, s
                              on_state_changed, a);
     }
     if (r >= 0) r = sd_bus_add_match(a->bus, NULL, "type='signal',interface='org.a11y.atspi.Event.Focus',member='Focus'", on_focus, a);
+    if (r >= 0) {
+        r = sd_bus_add_match(a->bus, NULL, "type='signal',interface='org.a11y.atspi.Event.Object',member='BoundsChanged'",
+                             on_bounds_changed, a);
+    }
     // Applications send events only for those a listener registered.
-    static const char *events[] = {"object:state-changed:focused", "focus:"};
+    static const char *events[] = {"object:state-changed:focused", "focus:", "object:bounds-changed"};
     for (size_t i = 0; r >= 0 && i < sizeof events / sizeof *events; i++) {
         step = "register with the registry";
         r = sd_bus_call_method_async(a->bus, NULL, "org.a11y.atspi.Registry", "/org/a11y/atspi/registry", "org.a11y.atspi.Registry",

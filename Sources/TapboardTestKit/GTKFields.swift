@@ -2,8 +2,9 @@ import Foundation
 
 /// A real GTK 3 application (python3-gi) with the fields an on-screen keyboard
 /// meets: an entry, a multi-line text view, a password entry, a button and an
-/// entry at the bottom of a window as large as asked. It prints where each is on
-/// the screen, then each field's text whenever it changes (JSON lines).
+/// entry at the bottom of a window as large as asked (typing `up` into it halves
+/// the window's height, moving it up). It prints where each is on the screen,
+/// then each field's text whenever it changes (JSON lines).
 public final class GTKFields {
     /// The application's process (its output: the places, then the texts).
     public let process: ChildProcess
@@ -90,6 +91,8 @@ public final class GTKFields {
 
         for name in ["entry", "password", "bottom"]:
             widgets[name].connect("changed", lambda w, n=name: say({"text": n, "value": w.get_text()}))
+        # Typing "up" into the bottom entry makes the window shorter: the entry moves up the screen.
+        widgets["bottom"].connect("changed", lambda w: w.get_text() == "up" and win.resize(width, height // 2))
         buffer = view.get_buffer()
         buffer.connect("changed", lambda b: say({"text": "view", "value": b.get_text(b.get_start_iter(), b.get_end_iter(), True)}))
         win.connect("destroy", Gtk.main_quit)

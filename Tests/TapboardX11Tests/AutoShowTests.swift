@@ -163,9 +163,15 @@ struct AutoShowTests {
         desktop.tapper.tap(app.centre("bottom"))
         #expect(watch.waitUntil(mapped: true))
         #expect(desktop.waitForOutput(of: events) { $0.contains("\"didShow\"") && $0.contains("\"y\":0,") })
-        _ = try tapboard(["type", "low"])
-        #expect(waitForText("bottom", "low"))
+        // The field moves up, clear of the keyboard's own place: it goes back there.
+        _ = try tapboard(["type", "up"])
+        #expect(waitForText("bottom", "up"))
+        let back = keyboardRest()
+        #expect(desktop.waitForOutput(of: events) { $0.contains("\"didChangeFrame\"") && $0.hasSuffix(back) })
     }
+
+    /// The end of the JSON line of a frame change back to the keyboard's place at the bottom of the 1280x800 screen.
+    private func keyboardRest() -> String { "\"endFrame\":{\"x\":0,\"y\":512,\"width\":1280,\"height\":288},\"duration\":0}\n" }
 
     @Test("A password field: no preview window while typing, nothing published; an ordinary field has both")
     func password() throws {
