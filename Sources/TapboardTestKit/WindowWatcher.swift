@@ -155,6 +155,22 @@ public final class WindowWatcher {
         return Self.placement(of: window, on: display, root: root)
     }
 
+    /// The top-level windows whose WM_CLASS instance name is `name`, mapped or not, with whether each is mapped.
+    public static func topLevelWindows(named name: String, on displayName: String) throws -> [(window: Window, mapped: Bool)] {
+        let d = try XConnection.open(displayName)
+        defer { XCloseDisplay(d) }
+        var root: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        XQueryTree(d, tb_root_window(d, tb_default_screen(d)), &root, &parent, &children, &count)
+        defer { if let children { XFree(children) } }
+        return (0 ..< Int(count)).compactMap { children?[$0] }.filter { wmClass(of: $0, on: d).first == name }.map { w in
+            var attributes = XWindowAttributes()
+            XGetWindowAttributes(d, w, &attributes)
+            return (w, attributes.map_state != IsUnmapped)
+        }
+    }
+
     /// The WM_CLASS strings (instance and class) of a window.
     public static func wmClass(of window: Window, on display: OpaquePointer) -> [String] {
         var hint = XClassHint()

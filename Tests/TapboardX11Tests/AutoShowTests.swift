@@ -63,14 +63,7 @@ struct AutoShowTests {
 
     /// The top-level windows of a WM_CLASS instance name.
     private static func windows(of name: String, on displayName: String) throws -> [Window] {
-        let d = try XConnection.open(displayName)
-        defer { XCloseDisplay(d) }
-        var root: Window = 0, parent: Window = 0
-        var children: UnsafeMutablePointer<Window>?
-        var count: UInt32 = 0
-        XQueryTree(d, tb_root_window(d, tb_default_screen(d)), &root, &parent, &children, &count)
-        defer { if let children { XFree(children) } }
-        return (0 ..< Int(count)).compactMap { children?[$0] }.filter { WindowWatcher.wmClass(of: $0, on: d).first == name }
+        try WindowWatcher.topLevelWindows(named: name, on: displayName).map(\.window)
     }
 
     private func tapboard(_ arguments: [String]) throws -> ChildProcess {

@@ -20,21 +20,7 @@ struct ControlTests {
 
     /// How many top-level windows of class tapboard are mapped.
     private func mappedKeyboardWindows() throws -> Int {
-        let d = try XConnection.open(desktop.xvfb.displayName)
-        defer { XCloseDisplay(d) }
-        var root: Window = 0, parent: Window = 0
-        var children: UnsafeMutablePointer<Window>?
-        var count: UInt32 = 0
-        XQueryTree(d, tb_root_window(d, tb_default_screen(d)), &root, &parent, &children, &count)
-        defer { if let children { XFree(children) } }
-        var mapped = 0
-        for i in 0 ..< Int(count) {
-            guard let w = children?[i], WindowWatcher.wmClass(of: w, on: d).first == "tapboard" else { continue }
-            var attributes = XWindowAttributes()
-            XGetWindowAttributes(d, w, &attributes)
-            if attributes.map_state != IsUnmapped { mapped += 1 }
-        }
-        return mapped
+        try WindowWatcher.topLevelWindows(named: "tapboard", on: desktop.xvfb.displayName).filter(\.mapped).count
     }
 
     @Test("A second tapboard on the display says one is running and exits 1; the first keeps running")
