@@ -1,0 +1,171 @@
+/// A mistake in a lexicon file, with the line it is on.
+public struct LexiconError: Error, CustomStringConvertible, Equatable {
+    /// The line (from 1).
+    public var line: Int
+    /// What is wrong.
+    public var reason: String
+
+    /// One line for the user.
+    public var description: String { "line \(line): \(reason)" }
+}
+
+/// A language's words with their frequencies, for completions: read in place
+/// from the text `scripts/make-lexicons` writes (a `# fold` line, then
+/// `FOLDED<TAB>WORD<TAB>ZIPF` lines sorted by FOLDED), so the words are never
+/// copied. Lookups fold what was typed the way the file folded its words
+/// (lower case, accents off), so `cafe` finds `café` and `Haus` finds `haus`.
+public struct Lexicon: @unchecked Sendable {
+    /// One word of the lexicon.
+    public struct Entry: Hashable, Sendable {
+        /// The word as it is written.
+        public var word: String
+        /// Its Zipf frequency times 100 (300: once per billion words; 700: very common).
+        public var zipf: Int
+    }
+
+    private let bytes: UnsafeRawBufferPointer
+    /// Keeps the bytes alive (a mapping, an array).
+    private let owner: AnyObject
+    /// Where each word's line starts, in file order (sorted by folded key).
+    private let lines: [Int32]
+    /// What a letter folds to, beyond lower-casing (from the `# fold` line).
+    private let folds: [Unicode.Scalar: String]
+
+    /// Reads a lexicon's bytes, which `owner` keeps alive and unchanged; only the
+    /// line starts are indexed (one pass), the words stay where they are.
+    public init(bytes: UnsafeRawBufferPointer, owner: AnyObject) throws(LexiconError) {
+        self.bytes = bytes
+        self.owner = owner
+        var starts: [Int32] = []
+        var numbers: [Int] = []
+        var folds: [Unicode.Scalar: String] = [:]
+        var start = 0, number = 0
+        while start < bytes.count {
+            number += 1
+            let end = bytes[start...].firstIndex(of: 10) ?? bytes.count
+            if number == 1, bytes[start ..< end].starts(with: Array("# fold".utf8)) {
+                let header = String(decoding: bytes[start ..< end], as: UTF8.self)
+                for pair in header.dropFirst(6).split(separator: " ") {
+                    // `éé`-style pairs: a letter and what it folds to; `x=yz` when that is longer.
+                    let scalars = Array(pair.unicodeScalars)
+                    guard scalars.count >= 2 else { throw LexiconError(line: 1, reason: "fold pair '\(pair)' has no folded form") }
+                    let rest = scalars[1] == "=" ? scalars.dropFirst(2) : scalars.dropFirst()
+                    folds[scalars[0]] = String(String.UnicodeScalarView(rest))
+                }
+            } else if end > start {
+                let tabs = bytes[start ..< end].filter { $0 == 9 }.count
+                guard tabs == 2 else { throw LexiconError(line: number, reason: "expected FOLDED<TAB>WORD<TAB>ZIPF") }
+                guard end <= Int(Int32.max) else { throw LexiconError(line: number, reason: "the file is larger than 2 GB") }
+                starts.append(Int32(start))
+                numbers.append(number)
+            }
+            start = end + 1
+        }
+        lines = starts
+        self.folds = folds
+        // Sorted, or the binary search would miss words.
+        for i in lines.indices.dropFirst() where compare(key(i - 1), key(i)) > 0 {
+            throw LexiconError(line: numbers[i], reason: "not sorted by its first column")
+        }
+    }
+
+    /// Reads a lexicon from text in memory.
+    public init(text: String) throws(LexiconError) {
+        let storage = Storage(Array(text.utf8))
+        try self.init(bytes: storage.buffer, owner: storage)
+    }
+
+    /// How many words it has.
+    public var count: Int { lines.count }
+
+    /// What is typed, folded as the words were: lower case, accents off.
+    public func fold(_ text: String) -> String {
+        var out = ""
+        for scalar in text.lowercased().unicodeScalars {
+            if let folded = folds[scalar] { out += folded } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
+    /// The most frequent words that begin with `prefix` (folded), most frequent first.
+    public func completions(of prefix: String, limit: Int) -> [Entry] {
+        guard limit > 0 else { return [] }
+        let key = Array(fold(prefix).utf8)
+        var best: [Entry] = []
+        var i = lowerBound(key)
+        while i < lines.count, self.key(i).starts(with: key) {
+            let e = entry(i)
+            if best.count < limit || e.zipf > best[best.count - 1].zipf {
+                let at = best.firstIndex { $0.zipf < e.zipf } ?? best.count
+                best.insert(e, at: at)
+                if best.count > limit { best.removeLast() }
+            }
+            i += 1
+        }
+        return best
+    }
+
+    /// The words whose folded form is exactly that of `word` (`cafe`: cafe, café), most frequent first.
+    public func words(matching word: String) -> [Entry] {
+        let key = Array(fold(word).utf8)
+        var out: [Entry] = []
+        var i = lowerBound(key)
+        while i < lines.count, self.key(i).elementsEqual(key) {
+            out.append(entry(i))
+            i += 1
+        }
+        return out.sorted { $0.zipf > $1.zipf }
+    }
+
+    /// The first line whose key is not below `key`.
+    private func lowerBound(_ key: [UInt8]) -> Int {
+        var low = 0, high = lines.count
+        while low < high {
+            let mid = (low + high) / 2
+            if compare(self.key(mid), key[...]) < 0 { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    private func key(_ i: Int) -> Slice<UnsafeRawBufferPointer> {
+        let start = Int(lines[i])
+        let end = bytes[start...].firstIndex(of: 9)!
+        return bytes[start ..< end]
+    }
+
+    private func entry(_ i: Int) -> Entry {
+        let start = Int(lines[i])
+        let tab1 = bytes[start...].firstIndex(of: 9)!
+        let tab2 = bytes[(tab1 + 1)...].firstIndex(of: 9)!
+        let end = bytes[(tab2 + 1)...].firstIndex(of: 10) ?? bytes.count
+        var zipf = 0
+        for b in bytes[(tab2 + 1) ..< end] where b >= 48 && b <= 57 { zipf = zipf * 10 + Int(b - 48) }
+        return Entry(word: String(decoding: bytes[(tab1 + 1) ..< tab2], as: UTF8.self), zipf: zipf)
+    }
+
+    /// Byte order of two keys: negative, zero or positive.
+    private func compare<A: Collection, B: Collection>(_ a: A, _ b: B) -> Int where A.Element == UInt8, B.Element == UInt8 {
+        var ia = a.makeIterator(), ib = b.makeIterator()
+        while true {
+            switch (ia.next(), ib.next()) {
+            case (nil, nil): return 0
+            case (nil, _): return -1
+            case (_, nil): return 1
+            case (let x?, let y?): if x != y { return x < y ? -1 : 1 }
+            }
+        }
+    }
+
+    /// Bytes held in memory, for a lexicon made from text.
+    private final class Storage {
+        let pointer: UnsafeMutableRawBufferPointer
+        let count: Int
+        var buffer: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: pointer[0 ..< count]) }
+        init(_ bytes: [UInt8]) {
+            count = bytes.count
+            pointer = .allocate(byteCount: max(bytes.count, 1), alignment: 1)
+            bytes.withUnsafeBytes { pointer.copyMemory(from: $0) }
+        }
+        deinit { pointer.deallocate() }
+    }
+}

@@ -1,0 +1,55 @@
+import Testing
+@testable import TapboardCore
+
+/// Reading a lexicon and looking words up by their beginning, case and accents aside.
+struct LexiconTests {
+    private static let text = """
+        # fold àa äa ée ëe öo üu
+        a\ta\t736
+        a\tà\t366
+        and\tand\t700
+        ant\tant\t390
+        any\tany\t620
+        cafe\tcafe\t409
+        cafe\tcafé\t375
+        hauser\thäuser\t457
+        i'm\ti'm\t560
+        zoo\tzoo\t400
+
+        """
+
+    @Test("Completions: the most frequent words beginning with what was typed, most frequent first, at most as many as asked")
+    func completions() throws {
+        let lexicon = try Lexicon(text: Self.text)
+        #expect(lexicon.count == 10)
+        #expect(lexicon.completions(of: "an", limit: 3).map(\.word) == ["and", "any", "ant"])
+        #expect(lexicon.completions(of: "an", limit: 2).map(\.word) == ["and", "any"])
+        #expect(lexicon.completions(of: "q", limit: 3).isEmpty)
+        #expect(lexicon.completions(of: "zoo", limit: 3).map(\.word) == ["zoo"])
+        #expect(lexicon.completions(of: "zoos", limit: 3).isEmpty)
+    }
+
+    @Test("Case and accents do not matter: Café finds cafe and café, HÄU finds häuser, I' finds i'm")
+    func folding() throws {
+        let lexicon = try Lexicon(text: Self.text)
+        #expect(lexicon.fold("Café") == "cafe")
+        #expect(lexicon.completions(of: "Café", limit: 3).map(\.word) == ["cafe", "café"])
+        #expect(lexicon.completions(of: "HÄU", limit: 3).map(\.word) == ["häuser"])
+        #expect(lexicon.completions(of: "I'", limit: 3).map(\.word) == ["i'm"])
+        #expect(lexicon.words(matching: "CAFE").map(\.word) == ["cafe", "café"])
+    }
+
+    @Test("A file out of order, or a line without its three columns, is an error naming the line")
+    func errors() {
+        #expect(throws: LexiconError(line: 3, reason: "not sorted by its first column")) {
+            try Lexicon(text: "# fold\nb\tb\t1\na\ta\t1\n")
+        }
+        #expect(throws: LexiconError(line: 2, reason: "expected FOLDED<TAB>WORD<TAB>ZIPF")) {
+            try Lexicon(text: "a\ta\t1\nb b 1\n")
+        }
+        #expect(throws: LexiconError(line: 2, reason: "not sorted by its first column")) {
+            try Lexicon(text: "b\tb\t1\na\ta\t1\n")
+        }
+        #expect((try? Lexicon(text: ""))?.count == 0)
+    }
+}
