@@ -100,6 +100,33 @@ func coreSuite() -> BenchmarkSuite {
     }
 }
 
+// MARK: - Suggestions
+
+/// Completions from the English lexicon (Lexicons/en.txt, from scripts/make-lexicons), when it is there.
+func lexiconSuite() -> BenchmarkSuite? {
+    guard let file = fopen("Lexicons/en.txt", "r") else {
+        note("note: lexicon benchmarks skipped: no Lexicons/en.txt (scripts/make-lexicons 50000 en)")
+        return nil
+    }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = fread(&chunk, 1, chunk.count, file)
+        if n <= 0 { break }
+        bytes += chunk[..<n]
+    }
+    fclose(file)
+    let text = String(decoding: bytes, as: UTF8.self)
+    let start = ContinuousClock.now
+    guard let lexicon = try? Lexicon(text: text) else { return nil }
+    note("note: Lexicon of \(lexicon.count) words read in \(ContinuousClock.now - start)")
+    return BenchmarkSuite(name: "lexicon", settings: TimeUnit(.us)) { suite in
+        for prefix in ["t", "th", "the", "con", "inter", "str", "cafe"] {
+            suite.benchmark("completions of '\(prefix)', 3") { consume(lexicon.completions(of: prefix, limit: 3)) }
+        }
+    }
+}
+
 // MARK: - TapboardX11
 
 /// Drawing benchmarks on one keyboard; `shown` maps its window so presenting copies pixels to the screen.
@@ -169,7 +196,7 @@ func x11Suite(_ keyboard: OffscreenKeyboard, shown: Bool) -> BenchmarkSuite {
 
 // MARK: - Run
 
-var suites = [coreSuite()]
+var suites = [coreSuite()] + [lexiconSuite()].compactMap { $0 }
 var keyboards: [OffscreenKeyboard] = []
 if let display = getenv("DISPLAY").map({ String(cString: $0) }), !display.isEmpty {
     do {

@@ -30,6 +30,12 @@ public struct Lexicon: @unchecked Sendable {
     private let lines: [Int32]
     /// What a letter folds to, beyond lower-casing (from the `# fold` line).
     private let folds: [Unicode.Scalar: String]
+    /// For every folded beginning of one or two characters, its most frequent
+    /// lines, most frequent first: a short prefix matches thousands of words,
+    /// and a keystroke must not scan them.
+    private var tops: [[UInt8]: [Int32]]
+    /// How many lines `tops` keeps per beginning.
+    public static let topsKept = 16
 
     /// Reads a lexicon's bytes, which `owner` keeps alive and unchanged; only the
     /// line starts are indexed (one pass), the words stay where they are.
@@ -63,10 +69,40 @@ public struct Lexicon: @unchecked Sendable {
         }
         lines = starts
         self.folds = folds
+        tops = [:]
         // Sorted, or the binary search would miss words.
         for i in lines.indices.dropFirst() where compare(key(i - 1), key(i)) > 0 {
             throw LexiconError(line: numbers[i], reason: "not sorted by its first column")
         }
+        tops = shortPrefixTops()
+    }
+
+    /// The most frequent lines for each beginning of one or two characters, in one pass.
+    private func shortPrefixTops() -> [[UInt8]: [Int32]] {
+        var tops: [[UInt8]: [(line: Int32, zipf: Int)]] = [:]
+        for i in lines.indices {
+            let key = self.key(i)
+            let zipf = self.zipf(i)
+            // The ends of the first and second UTF-8 characters (continuation bytes are 10xxxxxx).
+            var ends: [Int] = []
+            var index = key.startIndex
+            while index < key.endIndex, ends.count < 2 {
+                index = key.index(after: index)
+                while index < key.endIndex, key[index] & 0xC0 == 0x80 { index = key.index(after: index) }
+                ends.append(index)
+            }
+            for end in ends {
+                let prefix = Array(key[key.startIndex ..< end])
+                var best = tops[prefix, default: []]
+                if best.count < Self.topsKept || zipf > best[best.count - 1].zipf {
+                    let at = best.firstIndex { $0.zipf < zipf } ?? best.count
+                    best.insert((Int32(i), zipf), at: at)
+                    if best.count > Self.topsKept { best.removeLast() }
+                    tops[prefix] = best
+                }
+            }
+        }
+        return tops.mapValues { $0.map(\.line) }
     }
 
     /// Reads a lexicon from text in memory.
@@ -91,6 +127,9 @@ public struct Lexicon: @unchecked Sendable {
     public func completions(of prefix: String, limit: Int) -> [Entry] {
         guard limit > 0 else { return [] }
         let key = Array(fold(prefix).utf8)
+        if limit <= Self.topsKept, let top = tops[key] {
+            return top.prefix(limit).map { entry(Int($0)) }
+        }
         var best: [Entry] = []
         var i = lowerBound(key)
         while i < lines.count, self.key(i).starts(with: key) {
@@ -131,6 +170,20 @@ public struct Lexicon: @unchecked Sendable {
         let start = Int(lines[i])
         let end = bytes[start...].firstIndex(of: 9)!
         return bytes[start ..< end]
+    }
+
+    /// A line's frequency alone.
+    private func zipf(_ i: Int) -> Int {
+        let start = Int(lines[i])
+        let tab1 = bytes[start...].firstIndex(of: 9)!
+        let tab2 = bytes[(tab1 + 1)...].firstIndex(of: 9)!
+        var zipf = 0
+        var index = tab2 + 1
+        while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
+            zipf = zipf * 10 + Int(bytes[index] - 48)
+            index += 1
+        }
+        return zipf
     }
 
     private func entry(_ i: Int) -> Entry {

@@ -29,6 +29,22 @@ struct LexiconTests {
         #expect(lexicon.completions(of: "zoos", limit: 3).isEmpty)
     }
 
+    @Test("Short beginnings come from the precomputed tops and agree with a scan")
+    func shortPrefixes() throws {
+        // 40 words beginning with b, frequencies 300 to 339, shuffled into sorted order by key.
+        let words = (0 ..< 40).map { "b\(String(UnicodeScalar(UInt8(97 + $0 % 26))))\($0)" }.sorted()
+        let text = words.enumerated().map { "\($1)\t\($1)\t\(300 + ($0 * 7) % 40)" }.joined(separator: "\n") + "\n"
+        let lexicon = try Lexicon(text: text)
+        let top = lexicon.completions(of: "b", limit: 5)
+        #expect(top.map(\.zipf) == [339, 338, 337, 336, 335])
+        // More than the tops keep: a scan, with the same first ones.
+        let scanned = lexicon.completions(of: "b", limit: Lexicon.topsKept + 4)
+        #expect(scanned.count == Lexicon.topsKept + 4)
+        #expect(Array(scanned.prefix(5)) == top)
+        let two = lexicon.completions(of: "ba", limit: 3)
+        #expect(two.allSatisfy { $0.word.hasPrefix("ba") } && two.map(\.zipf) == two.map(\.zipf).sorted(by: >))
+    }
+
     @Test("Case and accents do not matter: Café finds cafe and café, HÄU finds häuser, I' finds i'm")
     func folding() throws {
         let lexicon = try Lexicon(text: Self.text)
