@@ -61,7 +61,7 @@ let package = Package(
         ),
         .testTarget(name: "TapboardCoreTests", dependencies: ["TapboardCore"]),
         .testTarget(name: "TapboardX11Tests", dependencies: ["TapboardX11", "TapboardCore", "TapboardTestKit", "CX11"]),
-        .testTarget(name: "TapboardCatalogTests", dependencies: ["TapboardCatalog", "TapboardCore"]),
+        .testTarget(name: "TapboardCatalogTests", dependencies: ["TapboardCatalog", "TapboardCore", "TapboardTestKit"]),
         .testTarget(name: "tapboardTests", dependencies: ["tapboard", "TapboardCatalog", "TapboardTestKit"]),
     ]
 )

@@ -3,23 +3,23 @@ import Glibc
 import Testing
 import TapboardCatalog
 import TapboardCore
+import TapboardTestKit
 
 @Suite("finding layouts and themes")
 struct CatalogTests {
     /// A fresh `$XDG_CONFIG_HOME` with empty `tapboard/layouts` and `tapboard/themes` folders.
     final class Config {
-        let dir: String
+        private let root: ScratchDirectory
+        var dir: String { root.path }
         var layouts: String { dir + "/tapboard/layouts" }
         var themes: String { dir + "/tapboard/themes" }
         var environment: [String: String] { ["XDG_CONFIG_HOME": dir, "XDG_DATA_DIRS": dir + "/no-data"] }
 
         init() throws {
-            dir = FileManager.default.temporaryDirectory.appendingPathComponent("tapboard-catalog-\(UUID().uuidString)").path
+            root = try ScratchDirectory()
             try FileManager.default.createDirectory(atPath: layouts, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(atPath: themes, withIntermediateDirectories: true)
         }
-
-        deinit { try? FileManager.default.removeItem(atPath: dir) }
     }
 
     @Test("a user's file found by name that is a FIFO or a directory is refused, naming it")

@@ -3,6 +3,7 @@ import Glibc
 import Testing
 import TapboardCatalog
 import TapboardCore
+import TapboardTestKit
 
 /// What reading a layout or theme file does with a path that is not an ordinary
 /// small file: a FIFO (reading waited for a writer forever), a device (`/dev/zero`
@@ -12,25 +13,20 @@ import TapboardCore
 struct FileLocationsTests {
     /// A fresh directory holding a FIFO, a directory, a file just over the limit and one at it.
     final class Scratch {
-        let dir: String
-        var fifo: String { dir + "/fifo.yaml" }
-        var directory: String { dir + "/directory.yaml" }
-        var big: String { dir + "/big.yaml" }
-        var atLimit: String { dir + "/at-limit.yaml" }
+        private let root: ScratchDirectory
+        let fifo: String, directory: String, big: String, atLimit: String
+        /// The directory itself, for files of a test's own.
+        var dir: String { root.path }
 
         init() throws {
-            dir = FileManager.default.temporaryDirectory.appendingPathComponent("tapboard-file-locations-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try #require(mkfifo(fifo, 0o644) == 0)
-            // Sparse: one byte over the limit, and exactly at it (a layout padded with a comment).
-            try #require(FileManager.default.createFile(atPath: big, contents: nil))
-            try #require(truncate(big, off_t(FileLocations.maximumFileSize + 1)) == 0)
+            root = try ScratchDirectory()
+            (fifo, directory, big) = try root.makeOddFiles(sizeLimit: FileLocations.maximumFileSize)
+            atLimit = root.path("at-limit.yaml")
+            // Exactly at the limit: a layout padded with a comment.
             let layout = "name: padded\nletters: [q w e]\n#"
             let padded = layout + String(repeating: " ", count: FileLocations.maximumFileSize - layout.utf8.count)
             try padded.write(toFile: atLimit, atomically: false, encoding: .utf8)
         }
-
-        deinit { try? FileManager.default.removeItem(atPath: dir) }
     }
 
     /// The error reading `path` gives; nil when it reads.

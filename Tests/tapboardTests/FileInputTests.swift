@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import TapboardCatalog
+import TapboardTestKit
 
 /// What `--layout`, `--theme` and `check` do with a path that is not an ordinary
 /// small file, or a name that is none: one line naming it and the reason, exit 2
@@ -10,21 +11,13 @@ import TapboardCatalog
 struct FileInputTests {
     /// A fresh directory holding a FIFO, a directory and a file just over the limit.
     final class Scratch {
-        let dir: String
-        var fifo: String { dir + "/fifo.yaml" }
-        var directory: String { dir + "/directory.yaml" }
-        var big: String { dir + "/big.yaml" }
+        private let root: ScratchDirectory
+        let fifo: String, directory: String, big: String
 
         init() throws {
-            dir = FileManager.default.temporaryDirectory.appendingPathComponent("tapboard-file-input-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try #require(mkfifo(fifo, 0o644) == 0)
-            // Sparse: one byte over the limit.
-            try #require(FileManager.default.createFile(atPath: big, contents: nil))
-            try #require(truncate(big, off_t(FileLocations.maximumFileSize + 1)) == 0)
+            root = try ScratchDirectory()
+            (fifo, directory, big) = try root.makeOddFiles(sizeLimit: FileLocations.maximumFileSize)
         }
-
-        deinit { try? FileManager.default.removeItem(atPath: dir) }
     }
 
     @Test("tapboard check and --layout refuse a FIFO, /dev/zero, a directory and a big file at once, one line each")

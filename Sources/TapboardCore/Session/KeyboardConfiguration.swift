@@ -92,7 +92,7 @@ public struct KeyboardConfiguration: Sendable {
 }
 
 /// What SIGHUP reads again: the layouts and the theme.
-public struct ReloadedFiles: Sendable {
+public struct ReloadedFiles: Hashable, Sendable {
     /// The layouts, first shown first; at least one.
     public var layouts: [LayoutSource]
     /// The look.

@@ -102,7 +102,6 @@ public struct KeyboardSession: Sendable {
     public mutating func start(at time: Duration) -> [Command] {
         now = time
         for note in startNotes { emit(.log(note)) }
-        refreshFrames(force: true)
         emit(.draw(.all(appearances(), size: frame.size)))
         // At start the keyboard appears in place; only later shows slide.
         if !configuration.startHidden { show(animated: false) }
@@ -304,12 +303,15 @@ public struct KeyboardSession: Sendable {
 
     // MARK: - Frames and drawing
 
-    /// Places the keys of the state's page for the window's size, if anything they depend on changed.
-    mutating func refreshFrames(force: Bool = false) {
+    /// Places the keys of the state's page for the window's size, if anything they
+    /// depend on changed; whether it did.
+    @discardableResult
+    mutating func refreshFrames() -> Bool {
         let now = (page: state.pageIndex, generation: state.layoutGeneration, size: frame.size, theme: themeGeneration)
-        if !force, let f = framesFor, f == now { return }
+        if let f = framesFor, f == now { return false }
         keyFrames = Geometry.frames(for: state.page, in: frame.size, theme: theme)
         framesFor = now
+        return true
     }
 
     /// How keys look now: all of them, or those given.
@@ -347,9 +349,9 @@ public struct KeyboardSession: Sendable {
     mutating func drawNow(_ plan: EffectPlan) {
         deferredDrawing = []
         drawDeadline = nil
-        let stale = framesFor.map { $0 != (state.pageIndex, state.layoutGeneration, frame.size, themeGeneration) } ?? true
-        if plan.relayout || stale {
-            refreshFrames(force: true)
+        // Every change of page, layout, size or theme comes with a relayout; frames found
+        // out of date here all the same are drawn in full.
+        if refreshFrames() || plan.relayout {
             emit(.draw(.all(appearances(), size: frame.size)))
         } else if !plan.redraw.isEmpty {
             emit(.draw(.keys(appearances(plan.redraw))))

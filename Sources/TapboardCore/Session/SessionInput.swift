@@ -43,11 +43,6 @@ public enum SessionInput: Hashable, Sendable {
     case deadlinePassed
 }
 
-extension ReloadedFiles: Hashable {
-    public static func == (a: ReloadedFiles, b: ReloadedFiles) -> Bool { a.layouts == b.layouts && a.theme == b.theme }
-    public func hash(into hasher: inout Hasher) { hasher.combine(layouts); hasher.combine(theme) }
-}
-
 /// A request from outside the keyboard.
 public enum ControlRequest: Hashable, Sendable {
     /// Show, hide, toggle or quit.
