@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A mistake in a lexicon file, with the line it is on.
 public struct LexiconError: Error, CustomStringConvertible, Equatable {
     /// The line (from 1).
@@ -11,8 +13,8 @@ public struct LexiconError: Error, CustomStringConvertible, Equatable {
 
 /// A language's words with their frequencies, for completions: read in place
 /// from the text `scripts/make-lexicons` writes (a `# fold` line, then
-/// `FOLDED<TAB>WORD<TAB>ZIPF` lines sorted by FOLDED), so the words are never
-/// copied. Lookups fold what was typed the way the file folded its words
+/// `FOLDED<TAB>WORD<TAB>ZIPF` lines sorted by FOLDED, or `WORD<TAB>ZIPF` where
+/// the word is its own folded form), so the words are never copied. Lookups fold what was typed the way the file folded its words
 /// (lower case, accents off), so `cafe` finds `café` and `Haus` finds `haus`.
 public struct Lexicon: @unchecked Sendable {
     /// One word of the lexicon.
@@ -30,10 +32,10 @@ public struct Lexicon: @unchecked Sendable {
     private let lines: [Int32]
     /// What a letter folds to, beyond lower-casing (from the `# fold` line).
     private let folds: [Unicode.Scalar: String]
-    /// For every folded beginning of one or two characters, its most frequent
-    /// lines, most frequent first: a short prefix matches thousands of words,
-    /// and a keystroke must not scan them.
-    private var tops: [[UInt8]: [Int32]]
+    /// For folded beginnings of one or two characters, their most frequent
+    /// lines, most frequent first, found on first use: a short prefix matches
+    /// thousands of words, and a keystroke must not scan them twice.
+    private let tops = TopsCache()
     /// How many lines `tops` keeps per beginning.
     public static let topsKept = 16
 
@@ -60,7 +62,7 @@ public struct Lexicon: @unchecked Sendable {
                 }
             } else if end > start {
                 let tabs = bytes[start ..< end].filter { $0 == 9 }.count
-                guard tabs == 2 else { throw LexiconError(line: number, reason: "expected FOLDED<TAB>WORD<TAB>ZIPF") }
+                guard tabs == 1 || tabs == 2 else { throw LexiconError(line: number, reason: "expected WORD<TAB>ZIPF or FOLDED<TAB>WORD<TAB>ZIPF") }
                 guard end <= Int(Int32.max) else { throw LexiconError(line: number, reason: "the file is larger than 2 GB") }
                 starts.append(Int32(start))
                 numbers.append(number)
@@ -69,40 +71,21 @@ public struct Lexicon: @unchecked Sendable {
         }
         lines = starts
         self.folds = folds
-        tops = [:]
         // Sorted, or the binary search would miss words.
         for i in lines.indices.dropFirst() where compare(key(i - 1), key(i)) > 0 {
             throw LexiconError(line: numbers[i], reason: "not sorted by its first column")
         }
-        tops = shortPrefixTops()
     }
 
-    /// The most frequent lines for each beginning of one or two characters, in one pass.
-    private func shortPrefixTops() -> [[UInt8]: [Int32]] {
-        var tops: [[UInt8]: [(line: Int32, zipf: Int)]] = [:]
-        for i in lines.indices {
-            let key = self.key(i)
-            let zipf = self.zipf(i)
-            // The ends of the first and second UTF-8 characters (continuation bytes are 10xxxxxx).
-            var ends: [Int] = []
-            var index = key.startIndex
-            while index < key.endIndex, ends.count < 2 {
-                index = key.index(after: index)
-                while index < key.endIndex, key[index] & 0xC0 == 0x80 { index = key.index(after: index) }
-                ends.append(index)
-            }
-            for end in ends {
-                let prefix = Array(key[key.startIndex ..< end])
-                var best = tops[prefix, default: []]
-                if best.count < Self.topsKept || zipf > best[best.count - 1].zipf {
-                    let at = best.firstIndex { $0.zipf < zipf } ?? best.count
-                    best.insert((Int32(i), zipf), at: at)
-                    if best.count > Self.topsKept { best.removeLast() }
-                    tops[prefix] = best
-                }
-            }
-        }
-        return tops.mapValues { $0.map(\.line) }
+    /// Remembered tops of short beginnings (a reference: lookups do not mutate
+    /// the lexicon; locked: a lexicon may be shared between threads).
+    private final class TopsCache: Sendable {
+        let lines = Mutex<[[UInt8]: [Int32]]>([:])
+    }
+
+    /// Whether a folded key is at most two characters long (continuation bytes are 10xxxxxx).
+    private static func isShort(_ key: [UInt8]) -> Bool {
+        key.count(where: { $0 & 0xC0 != 0x80 }) <= 2
     }
 
     /// Reads a lexicon from text in memory.
@@ -114,10 +97,10 @@ public struct Lexicon: @unchecked Sendable {
     /// How many words it has.
     public var count: Int { lines.count }
 
-    /// What is typed, folded as the words were: lower case, accents off.
+    /// What is typed, folded as the words were: lower case, accents and apostrophes off (`I'm` is `im`).
     public func fold(_ text: String) -> String {
         var out = ""
-        for scalar in text.lowercased().unicodeScalars {
+        for scalar in text.lowercased().unicodeScalars where scalar != "'" && scalar != "’" {
             if let folded = folds[scalar] { out += folded } else { out.unicodeScalars.append(scalar) }
         }
         return out
@@ -127,21 +110,52 @@ public struct Lexicon: @unchecked Sendable {
     public func completions(of prefix: String, limit: Int) -> [Entry] {
         guard limit > 0 else { return [] }
         let key = Array(fold(prefix).utf8)
-        if limit <= Self.topsKept, let top = tops[key] {
+        if limit <= Self.topsKept, Self.isShort(key) {
+            let top = tops.lines.withLock { $0[key] } ?? {
+                let found = scan(key, limit: Self.topsKept)
+                tops.lines.withLock { $0[key] = found }
+                return found
+            }()
             return top.prefix(limit).map { entry(Int($0)) }
         }
-        var best: [Entry] = []
+        return scan(key, limit: limit).map { entry(Int($0)) }
+    }
+
+    /// The most frequent lines whose key begins with `key`, most frequent first.
+    private func scan(_ key: [UInt8], limit: Int) -> [Int32] {
+        var best: [(line: Int32, zipf: Int)] = []
         var i = lowerBound(key)
         while i < lines.count, self.key(i).starts(with: key) {
-            let e = entry(i)
-            if best.count < limit || e.zipf > best[best.count - 1].zipf {
-                let at = best.firstIndex { $0.zipf < e.zipf } ?? best.count
-                best.insert(e, at: at)
+            let zipf = self.zipf(i)
+            if best.count < limit || zipf > best[best.count - 1].zipf {
+                let at = best.firstIndex { $0.zipf < zipf } ?? best.count
+                best.insert((Int32(i), zipf), at: at)
                 if best.count > limit { best.removeLast() }
             }
             i += 1
         }
-        return best
+        return best.map(\.line)
+    }
+
+    /// Every word whose folded form begins with `prefix`'s, in file order; `body`
+    /// returns false to stop. For corrections, which look at many words once.
+    public func forEachWord(beginningWith prefix: String, _ body: (_ folded: Slice<UnsafeRawBufferPointer>, _ entry: () -> Entry) -> Bool) {
+        let key = Array(fold(prefix).utf8)
+        var i = lowerBound(key)
+        while i < lines.count {
+            let k = self.key(i)
+            guard k.starts(with: key) else { return }
+            let index = i
+            if !body(k, { entry(index) }) { return }
+            i += 1
+        }
+    }
+
+    /// Whether some word's folded form begins with what is typed.
+    public func hasWord(beginningWith prefix: String) -> Bool {
+        let key = Array(fold(prefix).utf8)
+        let i = lowerBound(key)
+        return i < lines.count && self.key(i).starts(with: key)
     }
 
     /// The words whose folded form is exactly that of `word` (`cafe`: cafe, café), most frequent first.
@@ -172,28 +186,27 @@ public struct Lexicon: @unchecked Sendable {
         return bytes[start ..< end]
     }
 
+    /// Where a line's word and its frequency are (a two-column line's word is its key).
+    private func columns(_ i: Int) -> (word: Range<Int>, zipf: Range<Int>) {
+        let start = Int(lines[i])
+        let end = bytes[start...].firstIndex(of: 10) ?? bytes.count
+        let tab1 = bytes[start ..< end].firstIndex(of: 9)!
+        if let tab2 = bytes[(tab1 + 1) ..< end].firstIndex(of: 9) {
+            return ((tab1 + 1) ..< tab2, (tab2 + 1) ..< end)
+        }
+        return (start ..< tab1, (tab1 + 1) ..< end)
+    }
+
     /// A line's frequency alone.
     private func zipf(_ i: Int) -> Int {
-        let start = Int(lines[i])
-        let tab1 = bytes[start...].firstIndex(of: 9)!
-        let tab2 = bytes[(tab1 + 1)...].firstIndex(of: 9)!
         var zipf = 0
-        var index = tab2 + 1
-        while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
-            zipf = zipf * 10 + Int(bytes[index] - 48)
-            index += 1
-        }
+        for b in bytes[columns(i).zipf] where b >= 48 && b <= 57 { zipf = zipf * 10 + Int(b - 48) }
         return zipf
     }
 
     private func entry(_ i: Int) -> Entry {
-        let start = Int(lines[i])
-        let tab1 = bytes[start...].firstIndex(of: 9)!
-        let tab2 = bytes[(tab1 + 1)...].firstIndex(of: 9)!
-        let end = bytes[(tab2 + 1)...].firstIndex(of: 10) ?? bytes.count
-        var zipf = 0
-        for b in bytes[(tab2 + 1) ..< end] where b >= 48 && b <= 57 { zipf = zipf * 10 + Int(b - 48) }
-        return Entry(word: String(decoding: bytes[(tab1 + 1) ..< tab2], as: UTF8.self), zipf: zipf)
+        let (word, _) = columns(i)
+        return Entry(word: String(decoding: bytes[word], as: UTF8.self), zipf: zipf(i))
     }
 
     /// Byte order of two keys: negative, zero or positive.

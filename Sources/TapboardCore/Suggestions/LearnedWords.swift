@@ -1,0 +1,184 @@
+/// A mistake in a learned-words file, with the line it is on.
+public struct LearnedWordsError: Error, CustomStringConvertible, Equatable {
+    /// The line (from 1).
+    public var line: Int
+    /// What is wrong.
+    public var reason: String
+
+    /// One line for the user.
+    public var description: String { "line \(line): \(reason)" }
+}
+
+/// The words and word pairs the user typed, with how often and how lately:
+/// what makes suggestions the user's own. Bounded; saved as text.
+public struct LearnedWords: Equatable, Sendable {
+    /// How often and how lately a word or pair was typed.
+    public struct Use: Hashable, Sendable {
+        /// Times typed.
+        public var count: Int
+        /// `clock` when last typed.
+        public var last: Int
+    }
+
+    /// Words by how they are written, with their folded form.
+    public private(set) var words: [String: (folded: String, use: Use)] = [:]
+    /// Pairs: the previous word (folded) and the words that followed it.
+    public private(set) var pairs: [String: [String: Use]] = [:]
+    /// Words by their folded form's first character, for prefix lookups.
+    private var byFirst: [Character: Set<String>] = [:]
+    /// Words learned so far: the clock recency is measured on.
+    public private(set) var clock = 0
+    /// How many pairs there are.
+    public private(set) var pairCount = 0
+
+    /// At most this many words are kept; the least used and oldest go first.
+    public static let maxWords = 20_000
+    /// At most this many pairs.
+    public static let maxPairs = 50_000
+    /// After this many words learned since, a use counts half.
+    public static let halfLife = 4_000.0
+
+    /// Nothing learned.
+    public init() {}
+
+    public static func == (a: LearnedWords, b: LearnedWords) -> Bool {
+        a.clock == b.clock && a.pairs == b.pairs && a.words.count == b.words.count
+            && a.words.allSatisfy { b.words[$0.key]?.use == $0.value.use && b.words[$0.key]?.folded == $0.value.folded }
+    }
+
+    /// Whether nothing was learned.
+    public var isEmpty: Bool { words.isEmpty }
+
+    /// A use's weight now: its count, halved for every `halfLife` words since it was last typed.
+    public func weight(_ use: Use) -> Double {
+        let age = Double(clock - use.last)
+        return Double(use.count) * Self.decay(age)
+    }
+
+    private static func decay(_ age: Double) -> Double {
+        SuggestionEngine.power(0.5, age / halfLife)
+    }
+
+    /// The word typed: its use counted, and the pair with the word before it.
+    public mutating func learn(_ word: String, folded: String, after previous: String?) {
+        clock += 1
+        var entry = words[word] ?? (folded, Use(count: 0, last: clock))
+        entry.use.count += 1
+        entry.use.last = clock
+        if words[word] == nil, let first = folded.first { byFirst[first, default: []].insert(word) }
+        words[word] = entry
+        if let previous {
+            var followers = pairs[previous] ?? [:]
+            if followers[word] == nil { pairCount += 1 }
+            followers[word, default: Use(count: 0, last: clock)].count += 1
+            followers[word]!.last = clock
+            pairs[previous] = followers
+        }
+        if words.count > Self.maxWords + Self.maxWords / 10 || pairCount > Self.maxPairs + Self.maxPairs / 10 { prune() }
+    }
+
+    /// The learned words whose folded form begins with `folded` (a non-empty prefix).
+    public func words(beginningWith folded: String) -> [(word: String, use: Use)] {
+        guard let first = folded.first, let candidates = byFirst[first] else { return [] }
+        return candidates.compactMap { word in
+            guard let entry = words[word], entry.folded.hasPrefix(folded) else { return nil }
+            return (word, entry.use)
+        }
+    }
+
+    /// The words that followed `previous` (folded), with their uses.
+    public func followers(of previous: String) -> [String: Use] { pairs[previous] ?? [:] }
+
+    /// The use of a word, if learned.
+    public func use(of word: String) -> Use? { words[word]?.use }
+
+    /// Drops the least weighty words and pairs down to the bounds.
+    private mutating func prune() {
+        if words.count > Self.maxWords {
+            let keep = words.sorted { weight($0.value.use) > weight($1.value.use) }.prefix(Self.maxWords)
+            words = Dictionary(uniqueKeysWithValues: keep.map { ($0.key, $0.value) })
+            byFirst = [:]
+            for (word, entry) in words { if let first = entry.folded.first { byFirst[first, default: []].insert(word) } }
+        }
+        if pairCount > Self.maxPairs {
+            var all: [(previous: String, word: String, use: Use)] = []
+            for (previous, followers) in pairs { for (word, use) in followers { all.append((previous, word, use)) } }
+            all.sort { weight($0.use) > weight($1.use) }
+            pairs = [:]
+            for pair in all.prefix(Self.maxPairs) { pairs[pair.previous, default: [:]][pair.word] = pair.use }
+            pairCount = min(all.count, Self.maxPairs)
+        }
+    }
+
+    // MARK: - The file
+
+    /// The file's first word, then its version.
+    static let magic = "tapboard-learned 1"
+
+    /// The learned words as text: a header with the clock, a line a word
+    /// (`w WORD FOLDED COUNT LAST`) and a pair (`p PREVIOUS WORD COUNT LAST`),
+    /// tab-separated, and a last line with the counts, so a cut file is noticed.
+    public func text() -> String {
+        var out = "\(Self.magic)\t\(clock)\n"
+        for (word, entry) in words.sorted(by: { $0.key < $1.key }) {
+            out += "w\t\(word)\t\(entry.folded)\t\(entry.use.count)\t\(entry.use.last)\n"
+        }
+        var pairLines = 0
+        for (previous, followers) in pairs.sorted(by: { $0.key < $1.key }) {
+            for (word, use) in followers.sorted(by: { $0.key < $1.key }) {
+                out += "p\t\(previous)\t\(word)\t\(use.count)\t\(use.last)\n"
+                pairLines += 1
+            }
+        }
+        out += "end\t\(words.count)\t\(pairLines)\n"
+        return out
+    }
+
+    /// Reads what `text()` wrote; any damage (a cut file, a bad line) is an error naming the line.
+    public init(text: String) throws(LearnedWordsError) {
+        var lineNumber = 0
+        var ended = false
+        var wordLines = 0, pairLines = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            if ended {
+                guard line.isEmpty else { throw LearnedWordsError(line: lineNumber, reason: "text after the end line") }
+                continue
+            }
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if lineNumber == 1 {
+                guard fields.count == 2, fields[0] == Self.magic, let clock = Int(fields[1]), clock >= 0 else {
+                    throw LearnedWordsError(line: 1, reason: "not a learned-words file (expected '\(Self.magic)' and a count)")
+                }
+                self.clock = clock
+                continue
+            }
+            func number(_ field: Substring) throws(LearnedWordsError) -> Int {
+                guard let n = Int(field), n >= 0 else { throw LearnedWordsError(line: lineNumber, reason: "'\(field)' is not a count") }
+                return n
+            }
+            switch fields.first {
+            case "w" where fields.count == 5 && !fields[1].isEmpty && !fields[2].isEmpty:
+                let use = Use(count: try number(fields[3]), last: try number(fields[4]))
+                let word = String(fields[1]), folded = String(fields[2])
+                words[word] = (folded, use)
+                byFirst[folded.first!, default: []].insert(word)
+                wordLines += 1
+            case "p" where fields.count == 5 && !fields[1].isEmpty && !fields[2].isEmpty:
+                let use = Use(count: try number(fields[3]), last: try number(fields[4]))
+                pairs[String(fields[1]), default: [:]][String(fields[2])] = use
+                pairLines += 1
+            case "end" where fields.count == 3:
+                guard try number(fields[1]) == wordLines, try number(fields[2]) == pairLines else {
+                    throw LearnedWordsError(line: lineNumber, reason: "the end line's counts do not match the lines before it")
+                }
+                ended = true
+            default:
+                if line.isEmpty, lineNumber > 1 { throw LearnedWordsError(line: lineNumber, reason: "the file is cut short (no end line)") }
+                throw LearnedWordsError(line: lineNumber, reason: "expected a 'w', 'p' or 'end' line")
+            }
+        }
+        guard ended else { throw LearnedWordsError(line: lineNumber, reason: "the file is cut short (no end line)") }
+        pairCount = pairLines
+    }
+}

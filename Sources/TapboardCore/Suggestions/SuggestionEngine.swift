@@ -1,0 +1,237 @@
+/// One word the strip offers, and how tapping it edits the text.
+public struct Suggestion: Hashable, Sendable {
+    /// Why it is offered.
+    public enum Kind: Hashable, Sendable {
+        /// Completes the word being typed.
+        case completion
+        /// The next word, after a space or punctuation.
+        case prediction
+        /// What the letters typed, which begin no word, were probably meant to be.
+        case correction
+    }
+
+    /// The word as shown and typed (cased for the shift state and what was typed).
+    public var word: String
+    /// Characters to take back first (the letters typed, when the word differs from them in more than their continuation).
+    public var delete: Int
+    /// What to type (the rest of the word, or all of it after `delete`), before a space.
+    public var insert: String
+    /// Why it is offered.
+    public var kind: Kind
+}
+
+/// Suggestions for a language: completions of the word being typed, the next
+/// word after it, corrections of letters that begin no word; and learning the
+/// user's words and pairs as they are typed. Pure: the lexicon and what was
+/// learned are given, nothing is read or written here.
+public struct SuggestionEngine: Sendable {
+    /// The language's words, once read.
+    public var lexicon: Lexicon?
+    /// What the user typed before.
+    public var learned: LearnedWords
+    /// Which letters are neighbours on the layout shown.
+    public var corrector = Corrector(neighbours: KeyNeighbours())
+    /// What was typed before the cursor.
+    public private(set) var typed = TypedText()
+    /// Whether words are learned as they are typed.
+    public var learns: Bool
+    /// The last keystroke was the space after a chosen suggestion: punctuation typed now takes its place.
+    public private(set) var spaceFromSuggestion = false
+
+    /// How much each source counts: the lexicon's frequencies, the user's words, the user's pairs.
+    public static let lexiconWeight = 0.2, wordWeight = 0.3, pairWeight = 0.5
+    /// A word not in the lexicon is offered once typed this many times (so a typo typed once never is).
+    public static let timesBeforeOffered = 2
+
+    /// An engine with a lexicon (nil while it is not read yet) and what was learned.
+    public init(lexicon: Lexicon?, learned: LearnedWords = LearnedWords(), learns: Bool = true) {
+        self.lexicon = lexicon
+        self.learned = learned
+        self.learns = learns
+    }
+
+    // MARK: - Typing
+
+    /// A keystroke went out: the text before the cursor follows it, and a word
+    /// it ends (a letter's run followed by anything else) is learned.
+    public mutating func typed(_ keystroke: Keystroke) {
+        let word = typed.currentWord
+        if learns, !word.isEmpty, endsWord(keystroke) {
+            learn(String(word), atSentenceStart: typed.atSentenceStart, after: typed.previousWord.map(String.init))
+        }
+        typed.type(keystroke)
+        spaceFromSuggestion = false
+    }
+
+    /// The cursor moved somewhere the keyboard did not see (the focus went to
+    /// another window): nothing before it is known; or the field's text before its caret.
+    public mutating func resetText(beforeCaret: String? = nil) {
+        typed = beforeCaret.map { TypedText(beforeCaret: $0) } ?? TypedText(fromStart: false)
+        spaceFromSuggestion = false
+    }
+
+    /// A field that was just focused and is empty: a sentence starts.
+    public mutating func startField() {
+        typed = TypedText(fromStart: true)
+        spaceFromSuggestion = false
+    }
+
+    /// A suggestion was chosen and typed with its space.
+    public mutating func chose(_ suggestion: Suggestion) {
+        for _ in 0 ..< suggestion.delete { typed(.keysym(.backSpace)) }
+        typed(.text(suggestion.insert))
+        typed(.text(" "))
+        spaceFromSuggestion = true
+    }
+
+    private func endsWord(_ keystroke: Keystroke) -> Bool {
+        switch keystroke {
+        case .text(let text):
+            guard let c = text.first else { return false }
+            // A joiner right after letters may be inside a word (don't, e-mail): not yet an end.
+            return !c.isLetter && !TypedText.isJoiner(c)
+        case .keysym(let symbol): return symbol == .return
+        case .chord: return false
+        }
+    }
+
+    /// Counts a finished word and its pair; a capital only because a sentence starts is not learned.
+    private mutating func learn(_ word: String, atSentenceStart: Bool, after previous: String?) {
+        var word = word
+        while let last = word.last, TypedText.isJoiner(last) { word.removeLast() }
+        guard !word.isEmpty, word.count <= 40 else { return }
+        if atSentenceStart, let first = word.first, first.isUppercase, !word.dropFirst().contains(where: \.isUppercase) {
+            let lowered = first.lowercased() + word.dropFirst()
+            let known = lexicon?.words(matching: word).first?.word
+            // `The` at a sentence's start is `the`; `Paris` and `I` stay as the lexicon writes them.
+            if known == nil || known == lowered || learned.use(of: lowered) != nil { word = lowered }
+        }
+        learned.learn(word, folded: fold(word), after: previous.map(fold))
+    }
+
+    /// Folded as the lexicon folds (lower case only until it is read).
+    public func fold(_ text: String) -> String { lexicon?.fold(text) ?? text.lowercased() }
+
+    // MARK: - Suggesting
+
+    /// The suggestions for the text before the cursor, best first, at most `limit`.
+    /// `shift`: the keyboard's shift state (a sentence's first word is offered capitalised).
+    public func suggestions(limit: Int, shift: ShiftState) -> [Suggestion] {
+        guard limit > 0 else { return [] }
+        let prefix = String(typed.currentWord)
+        let previous = typed.previousWord.map { fold(String($0)) }
+        var scores: [String: Double] = [:]
+        var kinds: [String: Suggestion.Kind] = [:]
+        let folded = fold(prefix)
+        let pairs = previous.map { learned.followers(of: $0) } ?? [:]
+        let pairTotal = pairs.values.reduce(0.0) { $0 + learned.weight($1) }
+        let clock = Double(max(learned.clock, 1))
+
+        func score(_ word: String, zipf: Int?) -> Double {
+            var p = 0.0
+            if let zipf { p += Self.lexiconWeight * Self.probability(zipf: zipf) }
+            if let use = learned.use(of: word) { p += Self.wordWeight * learned.weight(use) / clock }
+            if let use = pairs[word] { p += Self.pairWeight * learned.weight(use) / (pairTotal + 1) }
+            return p
+        }
+        func offer(_ word: String, zipf: Int?, kind: Suggestion.Kind) {
+            guard scores[word] == nil else { return }
+            scores[word] = score(word, zipf: zipf)
+            kinds[word] = kind
+        }
+        let kind: Suggestion.Kind = prefix.isEmpty ? .prediction : .completion
+        let wanted = max(limit * 4, 12)
+        for entry in lexicon?.completions(of: prefix, limit: wanted) ?? [] { offer(entry.word, zipf: entry.zipf, kind: kind) }
+        for (word, _) in pairs where fold(word).hasPrefix(folded) { offer(word, zipf: zipf(of: word), kind: kind) }
+        if !folded.isEmpty {
+            for (word, use) in learned.words(beginningWith: folded) {
+                let zipf = self.zipf(of: word)
+                if zipf != nil || use.count >= Self.timesBeforeOffered { offer(word, zipf: zipf, kind: kind) }
+            }
+        }
+        if !prefix.isEmpty, let lexicon, !lexicon.hasWord(beginningWith: prefix), scores.count < limit {
+            // The letters begin no word: the nearest words, a slip to a neighbouring key costing least.
+            for (entry, cost) in corrector.corrections(of: prefix, in: lexicon, limit: wanted) {
+                guard scores[entry.word] == nil else { continue }
+                scores[entry.word] = score(entry.word, zipf: entry.zipf) * Self.power(0.01, cost)
+                kinds[entry.word] = .correction
+            }
+        }
+        var out: [Suggestion] = []
+        var shown: Set<String> = []
+        for (word, _) in scores.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }) {
+            let cased = Self.cased(word, typed: prefix, shift: shift)
+            // What is typed already saves nothing; the same word twice only once.
+            guard cased != prefix, shown.insert(cased).inserted else { continue }
+            out.append(edit(to: cased, from: prefix, kind: kinds[word]!))
+            if out.count == limit { break }
+        }
+        return out
+    }
+
+    /// The lexicon's frequency of a word written exactly so, if it has it.
+    private func zipf(of word: String) -> Int? {
+        lexicon?.words(matching: word).first { $0.word == word }?.zipf
+    }
+
+    /// How the strip's word edits what was typed: the rest typed after it, or
+    /// the typed letters replaced when they differ (case, accents, a correction).
+    private func edit(to word: String, from prefix: String, kind: Suggestion.Kind) -> Suggestion {
+        if word.hasPrefix(prefix) {
+            return Suggestion(word: word, delete: 0, insert: String(word.dropFirst(prefix.count)), kind: kind)
+        }
+        return Suggestion(word: word, delete: prefix.count, insert: word, kind: kind)
+    }
+
+    /// Autocorrection: the word just typed, before a space or punctuation ends it,
+    /// when it is no word (not in the lexicon, never typed before) and one
+    /// correction is near (one mistake at most) and clearly the likeliest.
+    public func autocorrection(shift: ShiftState) -> Suggestion? {
+        let word = String(typed.currentWord)
+        guard word.count >= 2, let lexicon, lexicon.words(matching: word).isEmpty, learned.use(of: word) == nil else { return nil }
+        let near = corrector.corrections(of: word, in: lexicon, limit: 2).filter { $0.entry.word.count >= word.count - 1 }
+        guard let best = near.first, best.cost <= 1 else { return nil }
+        // A whole-word correction only (the distance was over beginnings): its length near the word's.
+        guard abs(best.entry.word.count - word.count) <= 1 else { return nil }
+        if near.count > 1, near[1].cost == best.cost, near[1].entry.zipf + 50 > best.entry.zipf { return nil }
+        let cased = Self.cased(best.entry.word, typed: word, shift: shift)
+        return Suggestion(word: cased, delete: word.count, insert: cased, kind: .correction)
+    }
+
+    /// A word cased for the keyboard: caps lock or capitals typed make it upper
+    /// case; a capital typed first, or shift on before the first letter, capitalise it.
+    public static func cased(_ word: String, typed prefix: String, shift: ShiftState) -> String {
+        let letters = prefix.filter(\.isLetter)
+        if shift == .locked || (letters.count >= 2 && letters.allSatisfy(\.isUppercase)) { return word.uppercased() }
+        let capital = prefix.first.map(\.isUppercase) ?? (shift == .once)
+        guard capital, let first = word.first else { return word }
+        return first.uppercased() + word.dropFirst()
+    }
+
+    /// A Zipf frequency (times 100) as a probability per word.
+    static func probability(zipf: Int) -> Double { power(10, Double(zipf) / 100 - 9) }
+
+    /// `base` to a real power, without Foundation.
+    static func power(_ base: Double, _ exponent: Double) -> Double {
+        // exp(exponent · ln base) with a few steps of each series; exact enough for ranking.
+        guard base > 0 else { return 0 }
+        var ln = 0.0
+        var x = base
+        var k = 0.0
+        while x > 2 { x /= 2; k += 1 }
+        while x < 0.5 { x *= 2; k -= 1 }
+        // ln(x) for x in [0.5, 2] by atanh series.
+        let y = (x - 1) / (x + 1)
+        var term = y, sum = 0.0
+        var n = 1.0
+        while abs(term) > 1e-12 { sum += term / n; term *= y * y; n += 2 }
+        ln = 2 * sum + k * 0.6931471805599453
+        var t = exponent * ln
+        var halvings = 0
+        while abs(t) > 0.5 { t /= 2; halvings += 1 }
+        var e = 1.0, f = 1.0
+        for i in 1 ... 12 { f *= t / Double(i); e += f }
+        for _ in 0 ..< halvings { e *= e }
+        return e
+    }
+}

@@ -1,0 +1,97 @@
+/// What the keyboard knows of the text before the cursor: what it typed since
+/// the focus last moved (or the field's text before the caret, where the
+/// accessibility bus tells it), for suggestions and learning.
+public struct TypedText: Hashable, Sendable {
+    /// The text before the cursor, its last `kept` characters at most.
+    public private(set) var text: String = ""
+    /// Whether `text` begins where the field's text does (the focus just moved
+    /// to an empty field, or the caret's text was read), so it starts a sentence.
+    public private(set) var fromStart: Bool
+    /// How many characters are kept: enough for the words suggestions look at.
+    public static let kept = 120
+
+    /// Empty text; `fromStart` when the cursor is known to be at the start of a field.
+    public init(fromStart: Bool = true) { self.fromStart = fromStart }
+
+    /// Text the field holds before its caret (read through the accessibility bus).
+    public init(beforeCaret: String) {
+        fromStart = beforeCaret.count <= Self.kept
+        text = String(beforeCaret.suffix(Self.kept))
+    }
+
+    /// A keystroke went out: text is added, backspace takes a character off,
+    /// return starts a line; any other key (arrows, tab, a chord) may move the
+    /// cursor anywhere, so what was known is dropped.
+    public mutating func type(_ keystroke: Keystroke) {
+        switch keystroke {
+        case .text(let typed):
+            text += typed
+            if text.count > Self.kept {
+                text.removeFirst(text.count - Self.kept)
+                fromStart = false
+            }
+        case .keysym(let symbol) where symbol == .backSpace:
+            if text.isEmpty { fromStart = false } else { text.removeLast() }
+        case .keysym(let symbol) where symbol == .return:
+            text += "\n"
+        case .keysym, .chord:
+            self = TypedText(fromStart: false)
+        }
+    }
+
+    /// Whether a character can be part of a word: a letter, or an apostrophe or hyphen after one.
+    static func isLetter(_ c: Character) -> Bool { c.isLetter }
+    static func isJoiner(_ c: Character) -> Bool { c == "'" || c == "-" || c == "’" }
+
+    /// The word being typed: the letters right before the cursor (with an
+    /// apostrophe or hyphen inside or just typed after a letter: `don'`).
+    public var currentWord: Substring {
+        wordEnding(at: text.endIndex, allowTrailingJoiner: true)
+    }
+
+    /// The word before the current one, when only spaces (or a hyphen-free run of
+    /// spaces) separate them and no sentence ended between: the context of a pair.
+    public var previousWord: Substring? {
+        var i = currentWord.startIndex
+        var sawSpace = false
+        while i > text.startIndex {
+            let before = text.index(before: i)
+            guard text[before] == " " else { break }
+            sawSpace = true
+            i = before
+        }
+        guard sawSpace || currentWord.isEmpty, i > text.startIndex else { return nil }
+        let word = wordEnding(at: i, allowTrailingJoiner: false)
+        return word.isEmpty ? nil : word
+    }
+
+    /// Whether the current word starts a sentence: at a field's start, after a
+    /// line break, or after `.`, `!` or `?` and a space.
+    public var atSentenceStart: Bool {
+        let before = text[..<currentWord.startIndex]
+        if before.last == "\n" { return true }
+        let trimmed = before.reversed().drop { $0 == " " }
+        guard let end = trimmed.first else { return fromStart }
+        return trimmed.count < before.count && ".!?".contains(end)
+    }
+
+    private func wordEnding(at end: String.Index, allowTrailingJoiner: Bool) -> Substring {
+        var start = end
+        while start > text.startIndex {
+            let before = text.index(before: start)
+            let c = text[before]
+            if Self.isLetter(c) {
+                start = before
+            } else if Self.isJoiner(c), before > text.startIndex, Self.isLetter(text[text.index(before: before)]),
+                      start < end || allowTrailingJoiner {
+                // A joiner counts between letters, or last while the word is still being typed.
+                start = before
+            } else {
+                break
+            }
+        }
+        // A word never starts with a joiner.
+        while start < end, Self.isJoiner(text[start]) { start = text.index(after: start) }
+        return text[start ..< end]
+    }
+}

@@ -1,0 +1,143 @@
+import Testing
+@testable import TapboardCore
+
+/// Completions, predictions from what was learned, corrections by neighbouring keys, casing, learning.
+struct SuggestionEngineTests {
+    static let lexicon = try! Lexicon(text: """
+        # fold ée
+        and\t700
+        ant\t390
+        any\t620
+        cafe\t409
+        cafe\tcafé\t375
+        for\t690
+        fox\t450
+        i\tI\t720
+        im\tI'm\t560
+        quick\t480
+        quiet\t470
+        the\t773
+        their\t600
+        then\t610
+        there\t640
+
+        """)
+
+    private func engine(typing text: String) -> SuggestionEngine {
+        var engine = SuggestionEngine(lexicon: Self.lexicon)
+        for c in text { engine.typed(.text(String(c))) }
+        return engine
+    }
+
+    @Test("Completions of the word being typed, most frequent first; what was typed already is not offered")
+    func completions() {
+        let e = engine(typing: "a an")
+        #expect(e.suggestions(limit: 3, shift: .off).map(\.word) == ["and", "any", "ant"])
+        let chosen = e.suggestions(limit: 1, shift: .off)[0]
+        #expect(chosen.delete == 0 && chosen.insert == "d" && chosen.kind == .completion)
+        #expect(!engine(typing: "the").suggestions(limit: 5, shift: .off).map(\.word).contains("the"))
+    }
+
+    @Test("A word differing in accents or case replaces the letters typed: cafe → café, im → I'm")
+    func replacing() {
+        let cafe = engine(typing: "cafe").suggestions(limit: 3, shift: .off)
+        #expect(cafe.map(\.word) == ["café"])
+        #expect(cafe[0].delete == 4 && cafe[0].insert == "café")
+        let im = engine(typing: "so im").suggestions(limit: 3, shift: .off)
+        #expect(im.first?.word == "I'm" && im.first?.delete == 2)
+    }
+
+    @Test("Casing: shift before the first letter capitalises, capitals typed or caps lock make upper case")
+    func casing() {
+        #expect(SuggestionEngine.cased("the", typed: "", shift: .once) == "The")
+        #expect(SuggestionEngine.cased("the", typed: "Th", shift: .off) == "The")
+        #expect(SuggestionEngine.cased("the", typed: "TH", shift: .off) == "THE")
+        #expect(SuggestionEngine.cased("the", typed: "t", shift: .locked) == "THE")
+        #expect(SuggestionEngine.cased("I'm", typed: "i", shift: .off) == "I'm")
+        #expect(engine(typing: "Th").suggestions(limit: 2, shift: .off).map(\.word) == ["The", "There"])
+    }
+
+    @Test("After a space, the next word: what followed the previous word before comes first")
+    func predictions() {
+        var e = engine(typing: "the quick fox. the quick fox. the ")
+        #expect(e.suggestions(limit: 1, shift: .off).first?.word == "quick")
+        e.typed(.text("q"))
+        #expect(e.suggestions(limit: 2, shift: .off).map(\.word) == ["quick", "quiet"])
+        let after = engine(typing: "the quick ")
+        #expect(after.suggestions(limit: 1, shift: .off).first?.kind == .prediction)
+    }
+
+    @Test("A word not in the lexicon is offered once typed twice; a sentence's capital is not learned")
+    func learning() {
+        let once = engine(typing: "zorblax. ")
+        var e = once
+        e.typed(.text("z"))
+        #expect(e.suggestions(limit: 3, shift: .off).allSatisfy { $0.word.lowercased() != "zorblax" })
+        var twice = engine(typing: "zorblax zorblax. z")
+        #expect(twice.suggestions(limit: 3, shift: .off).first?.word == "zorblax")
+        twice = engine(typing: "The end. ")
+        #expect(twice.learned.use(of: "the") != nil && twice.learned.use(of: "The") == nil)
+        #expect(engine(typing: "I went. ").learned.use(of: "I") != nil)
+    }
+
+    @Test("Letters that begin no word get the nearest words; a slip to a neighbouring key costs less")
+    func corrections() {
+        // q w e r t y / a s d f g: neighbours of 'r' are e, t, d, f...
+        let frames = Self.frames(rows: ["qwertyuiop", "asdfghjkl", "zxcvbnm"])
+        var e = engine(typing: "thw")
+        e.corrector = Corrector(neighbours: KeyNeighbours(frames: frames, fold: { $0.lowercased() }))
+        let s = e.suggestions(limit: 3, shift: .off)
+        #expect(s.first?.kind == .correction)
+        // w is next to e: the, then, there, their all cost half a mistake; the most frequent first.
+        #expect(s.map(\.word) == ["the", "there", "then"])
+        #expect(s[0].delete == 3 && s[0].insert == "the")
+        #expect(e.corrector.neighbours.areNeighbours("w", "e") && !e.corrector.neighbours.areNeighbours("w", "p"))
+    }
+
+    @Test("Autocorrection replaces only a non-word one slip from a clear best word")
+    func autocorrect() {
+        var e = engine(typing: "quixk")
+        e.corrector = Corrector(neighbours: KeyNeighbours(frames: Self.frames(rows: ["qwertyuiop", "asdfghjkl", "zxcvbnm"]), fold: { $0 }))
+        #expect(e.autocorrection(shift: .off)?.word == "quick")
+        #expect(engine(typing: "quick").autocorrection(shift: .off) == nil)
+        #expect(engine(typing: "xyzzyq").autocorrection(shift: .off) == nil)
+    }
+
+    @Test("Learned words survive the file; damage is an error naming the line")
+    func file() throws {
+        let e = engine(typing: "the quick fox the quick ")
+        let text = e.learned.text()
+        #expect(try LearnedWords(text: text) == e.learned)
+        let cut = String(text.dropLast(8))
+        #expect(throws: LearnedWordsError.self) { try LearnedWords(text: cut) }
+        #expect(throws: LearnedWordsError(line: 1, reason: "not a learned-words file (expected 'tapboard-learned 1' and a count)")) {
+            try LearnedWords(text: "hello\n")
+        }
+    }
+
+    @Test("Typed text: the word being typed, the one before it, sentence starts")
+    func typedText() {
+        var t = TypedText()
+        #expect(t.atSentenceStart)
+        for c in "Hi there. don'" { t.type(.text(String(c))) }
+        #expect(t.currentWord == "don'" && t.previousWord == nil && t.atSentenceStart)
+        t.type(.text("t"))
+        t.type(.text(" "))
+        #expect(t.currentWord == "" && t.previousWord == "don't" && !t.atSentenceStart)
+        t.type(.keysym(.backSpace))
+        #expect(t.currentWord == "don't")
+        t.type(.keysym(KeySymbol("Left")))
+        #expect(t.text.isEmpty && !t.atSentenceStart)
+    }
+
+    static func frames(rows: [String]) -> [KeyFrame] {
+        var out: [KeyFrame] = []
+        for (y, row) in rows.enumerated() {
+            for (x, c) in row.enumerated() {
+                out.append(KeyFrame(index: out.count, id: String(c), key: .character(String(c)),
+                                    rect: Rect(x: x * 40 + y * 20, y: y * 50, width: 36, height: 46)))
+            }
+        }
+        return out
+    }
+}
