@@ -58,7 +58,7 @@ public enum FileLocations {
 
     /// A file's text, or an error naming it. Only regular files are read: a FIFO
     /// would wait for a writer and a device (`/dev/zero`) never end.
-    public static func read(_ path: String) throws -> String {
+    public static func read(_ path: String, limit: Int = maximumFileSize) throws -> String {
         func systemError() -> CatalogError { .cannotRead(path: path, reason: String(cString: strerror(errno))) }
         // A C string ends at a NUL: the file opened would not be the one named.
         guard !path.contains("\0") else { throw CatalogError.cannotRead(path: path, reason: "the name contains a NUL byte") }
@@ -74,14 +74,14 @@ public enum FileLocations {
         default: throw CatalogError.notRegularFile(path: path)
         }
         let tooLarge = CatalogError.tooLarge(path: path)
-        guard info.st_size <= maximumFileSize else { throw tooLarge }
+        guard info.st_size <= limit else { throw tooLarge }
         // Read to the end whatever the size said (a file may grow; a /proc file says 0), never past the limit.
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var count = 0
         while true {
             if count == bytes.count {
-                guard count <= maximumFileSize else { throw tooLarge }
-                bytes += repeatElement(0, count: min(max(count, 4096), maximumFileSize + 1 - count))
+                guard count <= limit else { throw tooLarge }
+                bytes += repeatElement(0, count: min(max(count, 4096), limit + 1 - count))
             }
             let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
             if n == 0 { break }
@@ -91,7 +91,7 @@ public enum FileLocations {
             }
             count += n
         }
-        guard count <= maximumFileSize else { throw tooLarge }
+        guard count <= limit else { throw tooLarge }
         guard let text = String(validating: bytes[..<count], as: UTF8.self) else {
             throw CatalogError.notUTF8(path: path)
         }

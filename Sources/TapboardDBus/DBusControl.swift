@@ -125,8 +125,8 @@ public final class DBusControl {
         case .layoutChanged(let layout):
             tb_bus_emit_string(bus, "LayoutChanged", layout)
             tb_bus_property_changed(bus, "Layout")
-        case .typed, .typedKeysym:
-            // What is typed never goes on the bus: any client of the session bus could read it.
+        case .typed, .typedKeysym, .suggestions:
+            // What is typed (or suggested from it) never goes on the bus: any client of the session bus could read it.
             break
         }
     }

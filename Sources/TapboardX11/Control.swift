@@ -154,11 +154,12 @@ public enum KeyboardControl {
         let listener = client.helperWindow()
         defer { XDestroyWindow(display.pointer, listener) }
         client.request(ControlWindow.subscribe, window: listener, value: keys ? 1 : 0)
+        var words: [UInt8] = []
         while true {
             var e = XEvent()
             XNextEvent(display.pointer, &e)
             if client.ownerGone(e) { return }
-            if e.type == ClientMessage, e.xclient.window == listener, let published = EventWire.decode(e.xclient, display: display) {
+            if e.type == ClientMessage, e.xclient.window == listener, let published = EventWire.decode(e.xclient, display: display, words: &words) {
                 if !handler(published) { return }
             }
         }

@@ -52,10 +52,10 @@ final class EventPublisher {
     /// Publishes an event to everyone who may hear it.
     func publish(_ event: PublishedEvent) {
         // What was typed may be a password: only when the keyboard and the listener asked.
-        if event.name == "key", !keysAllowed { return }
+        if event.isPrivate, !keysAllowed { return }
         for (_, o) in observers where o.kinds?.contains(event.name) ?? true { o.handler(event) }
         for listener in listeners {
-            if event.name == "key", !listener.keys { continue }
+            if event.isPrivate, !listener.keys { continue }
             for message in EventWire.encode(event, to: listener.window, display: display) {
                 display.send(message, to: listener.window)
             }
@@ -65,10 +65,12 @@ final class EventPublisher {
 
 /// Events as ClientMessages: 20 bytes each. Frames as ten 16-bit numbers (kind,
 /// start x y w h, end x y w h, duration in ms); names as an atom; text as
-/// UTF-8 in pieces of up to 18 bytes.
+/// UTF-8 in pieces of up to 18 bytes; the strip's words, one a line, in pieces
+/// put back together by the listener (the last piece says it is the last).
 enum EventWire {
     private static let frameKinds = FrameEventKind.allCases
     private static let pageCode: Int16 = 100, layoutCode: Int16 = 101, keyCode: Int8 = 102, keysymCode: Int16 = 103
+    private static let wordsCode: Int8 = 104, lastWordsCode: Int8 = 105
 
     static func encode(_ event: PublishedEvent, to window: Window, display: XDisplay) -> [XEvent] {
         func message(format: Int32) -> XEvent {
@@ -116,10 +118,29 @@ enum EventWire {
                 out.append(e)
             }
             return out
+        case .suggestions(let words):
+            // Not as atoms: an atom lives in the server for any client to read.
+            let bytes = Array(words.joined(separator: "\n").utf8)
+            var out: [XEvent] = []
+            var start = 0
+            repeat {
+                let piece = bytes[start ..< min(start + 18, bytes.count)]
+                start += piece.count
+                var e = message(format: 8)
+                let code = start >= bytes.count ? lastWordsCode : wordsCode
+                withUnsafeMutableBytes(of: &e.xclient.data) { raw in
+                    raw.storeBytes(of: code, toByteOffset: 0, as: Int8.self)
+                    raw.storeBytes(of: UInt8(piece.count), toByteOffset: 1, as: UInt8.self)
+                    for (i, byte) in piece.enumerated() { raw.storeBytes(of: byte, toByteOffset: 2 + i, as: UInt8.self) }
+                }
+                out.append(e)
+            } while start < bytes.count
+            return out
         }
     }
 
-    static func decode(_ e: XClientMessageEvent, display: XDisplay) -> PublishedEvent? {
+    /// One message read back; `words` holds the strip's words until their last piece comes.
+    static func decode(_ e: XClientMessageEvent, display: XDisplay, words: inout [UInt8]) -> PublishedEvent? {
         guard e.message_type == display.atom(EventPublisher.eventType) else { return nil }
         var data = e.data
         switch e.format {
@@ -141,9 +162,19 @@ enum EventWire {
             }
         case 8:
             return withUnsafeBytes(of: &data) { raw -> PublishedEvent? in
-                guard raw.load(fromByteOffset: 0, as: Int8.self) == keyCode else { return nil }
+                let code = raw.load(fromByteOffset: 0, as: Int8.self)
                 let n = min(Int(raw.load(fromByteOffset: 1, as: UInt8.self)), 18)
-                return .typed(String(decoding: raw[2 ..< 2 + n], as: UTF8.self))
+                switch code {
+                case keyCode: return .typed(String(decoding: raw[2 ..< 2 + n], as: UTF8.self))
+                case wordsCode:
+                    words += raw[2 ..< 2 + n]
+                    return nil
+                case lastWordsCode:
+                    let text = String(decoding: words + raw[2 ..< 2 + n], as: UTF8.self)
+                    words = []
+                    return .suggestions(text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+                default: return nil
+                }
             }
         default:
             return nil

@@ -49,6 +49,8 @@ extension OnScreenKeyboard {
             failed += injector.type(keystroke, now: now).count
             typed += 1
         }
+        // Out now: the session's answer (suggestions, drawing) must not hold the keystroke back.
+        if typed > 0 { display.flush() }
         // Says that, not what: what is typed may be a password, and stderr may go to a log.
         if failed > 0 { logError("\(failed) character\(failed == 1 ? "" : "s") could not be typed: no keysym, or no free keycode to carry it") }
         return .injected(typed: typed, readyAt: readyAt)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import TapboardCatalog
 import TapboardCore
 import TapboardX11
 
@@ -27,6 +28,21 @@ struct Toggle: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show the keyboard running on the display if hidden, else hide it.")
     @OptionGroup var display: DisplayOptions
     func run() throws { try send(.toggle, display) }
+}
+
+/// `tapboard forget`.
+struct Forget: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Delete the words the keyboard learned (every language), and make a keyboard running on the display drop them too.")
+    @OptionGroup var display: DisplayOptions
+    func run() throws {
+        let files = SuggestionFiles.standard(environment: SuggestionFiles.environment)
+        // The running keyboard first, so it does not save them again after the files are gone.
+        if display.display != nil || getenv("DISPLAY") != nil { try? send(.forget, display) }
+        let problems = files.forget()
+        if !problems.isEmpty { throw UserError(description: problems.joined(separator: "\n")) }
+        print("forgot the learned words in \(files.learnedDirectory ?? "(no data directory: neither XDG_DATA_HOME nor HOME is set)")")
+    }
 }
 
 /// `tapboard quit`.

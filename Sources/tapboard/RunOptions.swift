@@ -27,6 +27,12 @@ struct RunOptions: Equatable {
     var dbus = true
     /// Follow the focus through the accessibility bus (`--auto-show`).
     var autoShow = false
+    /// Show the suggestion strip (`--no-suggestions` hides it).
+    var suggestions = true
+    /// Learn the words typed (`--no-learn`).
+    var learn = true
+    /// Correct non-words as they end (`--autocorrect`).
+    var autocorrect = false
 
     /// What is wrong with the options, if anything.
     var problem: String? {
@@ -85,6 +91,10 @@ struct RunOptions: Equatable {
         configuration.startHidden = hidden
         configuration.replace = replace
         configuration.publishKeys = keys
+        if suggestions {
+            configuration.suggestions = SuggestionSettings(storage: SuggestionFiles.standard(environment: SuggestionFiles.environment),
+                                                           learns: learn, autocorrect: autocorrect)
+        }
         configuration.animation = animate ? .milliseconds(250) : .zero
         configuration.monitor = monitor
         configuration.mode = float ? .float : overlay ? .overlay : .dock(dock.flatMap(DockEdge.init(rawValue:)) ?? .bottom)

@@ -17,7 +17,7 @@ struct Tapboard: ParsableCommand {
             SIGUSR1 shows a hidden keyboard, SIGUSR2 hides it.
             """,
         version: "tapboard \(TapboardVersion.string)",
-        subcommands: [Show.self, Hide.self, Toggle.self, Quit.self, Events.self, TypeText.self, DumpLayout.self, Check.self, ListLayouts.self, ListThemes.self]
+        subcommands: [Show.self, Hide.self, Toggle.self, Quit.self, Events.self, TypeText.self, Forget.self, DumpLayout.self, Check.self, ListLayouts.self, ListThemes.self]
     )
 
     @OptionGroup var display: DisplayOptions
@@ -74,12 +74,22 @@ struct Tapboard: ParsableCommand {
     @Flag(name: .long, help: "Stay off the D-Bus session bus (sm.puri.OSK0 and org.tapboard.Keyboard1 are served by default).")
     var noDbus = false
 
+    @Flag(name: .long, help: "No suggestion strip (shown by default above layouts whose language has a word list).")
+    var noSuggestions = false
+
+    @Flag(name: .long, help: "Do not learn the words typed (learned by default, never in password fields; 'tapboard forget' clears them).")
+    var noLearn = false
+
+    @Flag(name: .long, help: "Replace a word that is no word by a near, clearly likelier one when a space or punctuation ends it.")
+    var autocorrect = false
+
     /// The options of the default command as plain values, as `QuickStart` also gives them.
     var runOptions: RunOptions {
         RunOptions(display: display.display, geometry: geometry, noAutoShift: noAutoShift, layout: layoutOptions.layout,
                    layouts: layoutOptions.layouts, wideWidth: layoutOptions.wideWidth, theme: theme, scale: scale,
                    hidden: hidden, replace: replace, keys: publishKeys, dock: dock, float: float, overlay: overlay, animate: animate, monitor: monitor,
-                   allowRun: allowRun, dbus: !noDbus, autoShow: autoShow)
+                   allowRun: allowRun, dbus: !noDbus, autoShow: autoShow, suggestions: !noSuggestions, learn: !noLearn,
+                   autocorrect: autocorrect)
     }
 
     func validate() throws {

@@ -10,7 +10,7 @@ public enum ThemeFile {
     /// (a parameter so tests can show a file sets every value).
     static func decode(_ text: String, file: String, over base: Theme) throws(FileError) -> Theme {
         let root = try YAMLValue.parse(text, file: file)
-        let fields = try root.fields(allowed: ["name", "background", "reference-height", "paddings", "keys", "preview", "callout"],
+        let fields = try root.fields(allowed: ["name", "background", "reference-height", "strip-height", "paddings", "keys", "preview", "callout"],
                                      "a theme: a mapping with name and the values that differ from the default theme")
         guard let nameValue = fields["name"] else { throw root.error("missing field 'name'") }
         let name = try nameValue.string("a theme name")
@@ -24,6 +24,7 @@ public enum ThemeFile {
             switch field {
             case "background": theme.background = try color(value)
             case "reference-height": theme.referenceHeight = try number(value, "a keyboard height in pixels", above: true, atMost: 10_000)
+            case "strip-height": theme.stripHeight = try number(value, "the suggestion strip's height as a share of a key row", above: true, atMost: 4)
             case "paddings": try read(value, paddingFields, into: &theme.paddings, "paddings: a mapping of lengths in points")
             case "keys": theme.styles = try styles(value, over: base)
             case "preview": try read(value, previewFields, into: &theme.preview, "a preview style: a mapping")

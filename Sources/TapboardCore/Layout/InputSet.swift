@@ -51,6 +51,13 @@ public struct LayoutSource: Hashable, Sendable {
     /// Shifted forms that are not the usual upper case, by character (Turkish `i: İ`, `ı: I`).
     public var uppercase: [String: String]
 
+    /// The language its suggestions are in (`en`, `de`): a language layout's name up
+    /// to its first hyphen; nil for layouts of keys written out (numpad, phone, desktop).
+    public var language: String? {
+        guard case .inputSet = definition else { return nil }
+        return name.split(separator: "-").first.map { $0.lowercased() }
+    }
+
     /// Makes a layout source.
     public init(name: String, description: String, definition: LayoutDefinition, callouts: [String: [String]] = [:],
                 uppercase: [String: String] = [:]) {

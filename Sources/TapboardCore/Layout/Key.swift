@@ -34,6 +34,8 @@ public enum KeyClass: String, Hashable, Sendable, CaseIterable {
     case accent
     /// A modifier that is on (shift once or caps lock).
     case activeModifier
+    /// A slot of the suggestion strip.
+    case suggestion
 }
 
 /// One button of the keyboard.

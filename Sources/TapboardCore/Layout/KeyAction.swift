@@ -87,6 +87,8 @@ public enum KeyAction: Hashable, Sendable {
     /// Starts a program: the program's name or path, then its arguments; no
     /// shell. Layout files get it only when trusted (see `LayoutFile.decode`).
     case run([String])
+    /// Types the suggestion the strip shows at this rank (0: the likeliest), and a space.
+    case suggestion(Int)
 }
 
 extension KeyAction {
@@ -107,6 +109,7 @@ extension KeyAction {
         case .character, .text: return .character
         case .space: return .space
         case .return: return .accent
+        case .suggestion: return .suggestion
         default: return .action
         }
     }
@@ -128,6 +131,7 @@ extension KeyAction {
         case .modifier(let m): return m.rawValue
         case .hide: return "hide"
         case .run(let argv): return "run:" + argv.joined(separator: " ")
+        case .suggestion(let rank): return "suggestion-\(rank + 1)"
         }
     }
 }

@@ -42,6 +42,8 @@ extension Key {
         case .modifier(let m): return .text(m.label)
         case .hide: return .icon(.hide)
         case .run(let argv): return .text(argv.first.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "run")
+        // The session shows the word; the key alone is blank.
+        case .suggestion: return .text("")
         }
     }
 }

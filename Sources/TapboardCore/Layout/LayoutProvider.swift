@@ -19,15 +19,33 @@ public struct LayoutProvider: Hashable, Sendable {
     /// Whether a window of this width shows the wide form.
     public func isWide(width: Int) -> Bool { width >= wideWidth }
 
-    /// The layout for a window of this width.
-    public func layout(for source: LayoutSource, width: Int) -> Layout {
+    /// The layout for a window of this width; with a suggestion strip of this
+    /// height (a share of a key row) above every page, when given.
+    public func layout(for source: LayoutSource, width: Int, strip: Double? = nil) -> Layout {
         var layout: Layout
         switch source.definition {
         case .full(let full): layout = full
         case .inputSet(let set):
             layout = isWide(width: width) ? wide(set, name: source.name) : compact(set, name: source.name)
         }
+        if let strip {
+            let row = Self.stripRow(slots: isWide(width: width) ? Self.wideSlots : Self.compactSlots, height: strip)
+            for p in layout.pages.indices { layout.pages[p].rows.insert(row, at: 0) }
+        }
         return layout.addingCharacterOptions(callouts: source.callouts, uppercase: source.uppercase)
+    }
+
+    /// Suggestions a compact keyboard shows: three, as phones do, each wide enough for a long word.
+    public static let compactSlots = 3
+    /// Suggestions a wide keyboard shows.
+    public static let wideSlots = 5
+
+    /// The strip: the likeliest suggestion in the middle, where the eye lands, the
+    /// next ones alternating to its left and right.
+    static func stripRow(slots: Int, height: Double) -> Row {
+        var ranks: [Int] = []
+        for rank in 0 ..< slots { if rank % 2 == 1 { ranks.insert(rank, at: 0) } else { ranks.append(rank) } }
+        return Row(keys: ranks.map { Key(.suggestion($0)) }, heightWeight: height)
     }
 
     // MARK: - Compact

@@ -26,6 +26,8 @@ public enum ControlCommand: String, CaseIterable, Sendable {
     case toggle
     /// Release every key, restore the keymap and exit 0.
     case quit
+    /// Drop every word learned (`tapboard forget` deletes the files too).
+    case forget
 }
 
 /// What to show and how: layouts, theme, interaction options, placement, display.
@@ -64,6 +66,8 @@ public struct KeyboardConfiguration: Sendable {
     /// How long after the focus left every text field the keyboard hides: moving
     /// between two fields does not make it flicker.
     public var autoHideDelay: Duration = .milliseconds(300)
+    /// The suggestion strip, for layouts whose language has a lexicon; none when nil (`--no-suggestions`).
+    public var suggestions: SuggestionSettings?
 
     /// Makes a configuration; every part has a default (US English, compact or wide by the window's width).
     public init(layouts: [LayoutSource] = [.enUS], wideWidth: Int = LayoutProvider.defaultWideWidth, theme: Theme = .default,

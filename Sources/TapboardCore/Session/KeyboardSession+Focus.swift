@@ -20,7 +20,10 @@ extension KeyboardSession {
             return
         }
         autoHideDeadline = nil
-        if field.id != previous?.id, field.id != userHidField { userHidField = nil }
+        if field.id != previous?.id {
+            textContextLost()
+            if field.id != userHidField { userHidField = nil }
+        }
         if configuration.autoShow, !shown, userHidField == nil { show() }
         keepClear(of: field.extents)
     }

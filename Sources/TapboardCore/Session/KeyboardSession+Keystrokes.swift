@@ -26,6 +26,7 @@ extension KeyboardSession {
     /// from the application. The rest waits for the injector's answer.
     mutating func apply(_ batch: [Effect]) {
         // Layout switches were carried out as their events were handled.
+        let batch = throughSuggestions(batch)
         let plan = EffectPlan(deferredDrawing + batch)
         queue += plan.keystrokes.flatMap(Self.oneCharacterEach)
         if keystrokesDue {
@@ -68,6 +69,9 @@ extension KeyboardSession {
     /// in their order; then the drawing, at once after the keystrokes (synced) or,
     /// when nothing was typed, a few milliseconds later.
     private mutating func finishApply(_ plan: EffectPlan) {
+        var plan = plan
+        // The keystrokes are out: the strip's words may be looked for now.
+        refreshSuggestions(&plan)
         for effect in plan.others {
             switch effect {
             case .startTimer(let id, let deadline): timers[id] = deadline
@@ -81,7 +85,7 @@ extension KeyboardSession {
                 case .layoutChanged(let layout): emit(.publish(.layoutChanged(layout)))
                 case .pressStarted, .pressEnded, .draggedIn, .touchesBegan, .touchesMoved, .touchesEnded, .touchesCancelled: break
                 }
-            case .switchLayout, .type, .redraw, .redrawAll, .showPreview, .hidePreview, .showCallout, .hideCallout:
+            case .switchLayout, .type, .redraw, .redrawAll, .showPreview, .hidePreview, .showCallout, .hideCallout, .chooseSuggestion:
                 // Carried out as the events were handled, or sorted into the plan's other parts.
                 break
             }

@@ -77,6 +77,24 @@ public struct KeyboardSession: Sendable {
     var lastRaise: Duration?
     var raiseDeadline: Duration?
 
+    // Suggestions (KeyboardSession+Suggestions.swift)
+    /// The languages of the layouts given that have a lexicon: their layouts show the strip.
+    var stripLanguages: Set<String> = []
+    /// An engine per language, made when its layout first shows.
+    var engines: [String: SuggestionEngine] = [:]
+    /// Languages whose lexicon and learned words were read.
+    var loadedLanguages: Set<String> = []
+    /// The suggestions the strip shows, likeliest first.
+    public internal(set) var suggestions: [Suggestion] = []
+    /// What `suggestions` were found for: not looked for again while it is the same.
+    var suggestionsFor: SuggestionQuery?
+    /// The neighbour map was built for this layout generation and size.
+    var neighboursFor: (generation: Int, size: Size)?
+    /// Languages whose learned words changed since they were saved.
+    var unsaved: Set<String> = []
+    /// When learned words are saved next.
+    var saveDeadline: Duration?
+
     // `tapboard type` (KeyboardSession+Typing.swift)
     var typingEvents: [(at: Duration, event: InputEvent)] = []
     var typingAnswers: [(at: Duration, requester: UInt64, untyped: String)] = []
@@ -94,7 +112,9 @@ public struct KeyboardSession: Sendable {
         layouts = configuration.layouts
         provider = configuration.provider
         theme = configuration.theme
-        state = KeyboardState(layout: provider.layout(for: layouts[0], width: placed.frame.width), options: configuration.options)
+        stripLanguages = Self.stripLanguages(of: layouts, configuration.suggestions)
+        state = KeyboardState(layout: KeyboardSession.build(layouts[0], width: placed.frame.width, provider: provider, theme: theme,
+                                                            strip: stripLanguages), options: configuration.options)
         refreshFrames()
     }
 
@@ -131,6 +151,7 @@ public struct KeyboardSession: Sendable {
         if let d = drawDeadline { all.append(d) }
         if let d = raiseDeadline { all.append(d) }
         if let d = autoHideDeadline { all.append(d) }
+        if let d = saveDeadline { all.append(d) }
         if !queue.isEmpty, let d = keystrokeDeadline { all.append(d) }
         if let d = typingEvents.first?.at { all.append(d) }
         // An answer waits for the keystrokes still queued; their deadline wakes it.
@@ -174,6 +195,7 @@ public struct KeyboardSession: Sendable {
             case .hide: userHides()
             case .toggle: if shown { userHides() } else { userShows() }
             case .quit: exitRequested = exitRequested ?? 0
+            case .forget: forgetLearned()
             }
         case .control(.type(let text, let delay, let requester)):
             startTyping(text, delay: delay, requester: requester)
@@ -216,6 +238,7 @@ public struct KeyboardSession: Sendable {
         }
         if let due = raiseDeadline, due <= now { raiseNow() }
         if let due = autoHideDeadline, due <= now { autoHide() }
+        if let due = saveDeadline, due <= now { saveLearned() }
         if slide != nil { advanceSlide() }
         typeDue()
     }
@@ -254,6 +277,7 @@ public struct KeyboardSession: Sendable {
         }
         emit(.draw(.hidePreview))
         emit(.draw(.hideCallout))
+        saveLearned()
         emit(.exit(status))
         finished = true
     }
@@ -274,7 +298,7 @@ public struct KeyboardSession: Sendable {
         }
         guard index != layoutIndex else { return [] }
         layoutIndex = index
-        return state.replaceLayout(provider.layout(for: layouts[index], width: frame.width))
+        return state.replaceLayout(layout(layouts[index]))
     }
 
     /// SIGHUP: the files read again, shown at once (the same layout if it is still there).
@@ -282,19 +306,21 @@ public struct KeyboardSession: Sendable {
         guard !files.layouts.isEmpty else { return }
         let shownName = layouts[layoutIndex].name
         layouts = files.layouts
+        stripLanguages = Self.stripLanguages(of: layouts, configuration.suggestions)
+        suggestionsFor = nil
         provider.layoutKey = layouts.count > 1
         layoutIndex = layouts.firstIndex { $0.name == shownName } ?? 0
         theme = files.theme
         themeGeneration += 1
         emit(.draw(.theme(theme)))
-        pending += state.replaceLayout(provider.layout(for: layouts[layoutIndex], width: frame.width))
+        pending += state.replaceLayout(layout(layouts[layoutIndex]))
     }
 
     /// The window's width crossed the line between compact and wide, or only its size changed.
     mutating func resized(from old: Size) {
         if provider.isWide(width: frame.width) != provider.isWide(width: old.width) {
             // Between compact and wide: the same layout, built for the new width.
-            pending += state.replaceLayout(provider.layout(for: layouts[layoutIndex], width: frame.width))
+            pending += state.replaceLayout(layout(layouts[layoutIndex]))
         } else {
             refreshFrames()
             emit(.draw(.all(appearances(), size: frame.size)))
@@ -318,7 +344,9 @@ public struct KeyboardSession: Sendable {
     func appearances(_ indices: [Int]? = nil) -> [KeyAppearance] {
         let chosen = indices.map { $0.filter { $0 < keyFrames.count }.map { keyFrames[$0] } } ?? keyFrames
         return chosen.map {
-            KeyAppearance(frame: $0, label: state.label(of: $0.key), styleClass: state.styleClass(of: $0.key), pressed: state.isPressed($0.index))
+            var label = state.label(of: $0.key)
+            if case .suggestion(let rank) = $0.key.action { label = suggestionLabel(rank: rank) }
+            return KeyAppearance(frame: $0, label: label, styleClass: state.styleClass(of: $0.key), pressed: state.isPressed($0.index))
         }
     }
 

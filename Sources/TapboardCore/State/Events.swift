@@ -111,6 +111,8 @@ public enum Effect: Hashable, Sendable {
     case hide
     /// Start a program (a run key): its name or path, then its arguments.
     case run([String])
+    /// Type the suggestion shown at this rank.
+    case chooseSuggestion(Int)
     /// Tell the delegate. Boxed: a key event carries whole keys, and every
     /// other effect would be copied at that size.
     indirect case notify(KeyboardEvent)

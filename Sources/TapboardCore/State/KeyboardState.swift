@@ -412,6 +412,9 @@ public struct KeyboardState: Sendable {
             return [.hide]
         case .run(let argv):
             return [.run(argv)]
+        case .suggestion(let rank):
+            // The session knows the words: it types the one chosen and tells the state with `textReplaced`.
+            return [.chooseSuggestion(rank)]
         }
     }
 
@@ -429,6 +432,16 @@ public struct KeyboardState: Sendable {
         effects.append(.redrawAll)
         if changed { effects.append(.notify(.layoutChanged(new.name))) }
         return effects
+    }
+
+    /// Text typed for the keyboard by someone else (a suggestion chosen, punctuation
+    /// taking a space's place): `deleting` characters taken back, then `text`;
+    /// shift once is used up and auto-shift looks again, as after a key.
+    public mutating func textReplaced(deleting: Int, inserting text: String) -> [Effect] {
+        for _ in 0 ..< deleting {
+            if context.isEmpty { contextFromStart = false } else { context.removeLast() }
+        }
+        return typed(text)
     }
 
     /// After text was typed: shift once is used up, then auto-shift looks at the context.

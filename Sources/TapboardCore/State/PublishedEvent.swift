@@ -19,6 +19,16 @@ public enum PublishedEvent: Hashable, Sendable {
     /// A key with no text was typed (`BackSpace`, `Return`, `Left`), by keysym
     /// name; published like `typed`.
     case typedKeysym(String)
+    /// The words the suggestion strip shows now, likeliest first; published like `typed`.
+    case suggestions([String])
+
+    /// Whether it tells what the user types: only for `--publish-keys` and listeners asking for keys.
+    public var isPrivate: Bool {
+        switch self {
+        case .typed, .typedKeysym, .suggestions: return true
+        case .frame, .pageChanged, .layoutChanged: return false
+        }
+    }
 
     /// The event's name in JSON (`didShow`, `pageChanged`, `key`).
     public var name: String {
@@ -27,6 +37,7 @@ public enum PublishedEvent: Hashable, Sendable {
         case .pageChanged: return "pageChanged"
         case .layoutChanged: return "layoutChanged"
         case .typed, .typedKeysym: return "key"
+        case .suggestions: return "suggestions"
         }
     }
 
@@ -45,6 +56,8 @@ public enum PublishedEvent: Hashable, Sendable {
             return "{\"event\":\"key\",\"text\":\(LayoutDump.quote(text))}"
         case .typedKeysym(let name):
             return "{\"event\":\"key\",\"keysym\":\(LayoutDump.quote(name))}"
+        case .suggestions(let words):
+            return "{\"event\":\"suggestions\",\"words\":[\(words.map(LayoutDump.quote).joined(separator: ","))]}"
         }
     }
 }

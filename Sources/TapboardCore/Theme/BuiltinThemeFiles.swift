@@ -14,6 +14,7 @@ extension Theme {
           space: {background: "#6b6b6e", pressed-background: "#48484a"}
           accent: {background: "#0a84ff", pressed-background: "#0060df"}
           active-modifier: {background: "#ffffff", pressed-background: "#c4c8cf", text-color: "#000000"}
+          suggestion: {background: "#2b2b2d", pressed-background: "#48484a", font-size: 17, shadow-offset: 0}
         preview: {background: "#6b6b6e", text-color: "#ffffff", border-color: "#1c1c1e"}
         callout:
           background: "#6b6b6e"
@@ -28,6 +29,7 @@ extension Theme {
         name: default
         background: "#d1d4d9"
         reference-height: 216
+        strip-height: 0.75
         paddings: {top: 8, bottom: 4, row-spacing: 11, leading: 3, trailing: 3, key-spacing: 6}
         keys:
           all:
@@ -42,6 +44,7 @@ extension Theme {
           space: {background: "#ffffff", pressed-background: "#c4c8cf", text-color: "#000000", font-size: 15}
           accent: {background: "#0a84ff", pressed-background: "#0060df", text-color: "#ffffff", font-size: 15}
           active-modifier: {background: "#ffffff", pressed-background: "#c4c8cf", text-color: "#000000", font-size: 15}
+          suggestion: {background: "#d1d4d9", pressed-background: "#bcc0c7", text-color: "#000000", font-size: 17, shadow-offset: 0}
         preview: {background: "#ffffff", text-color: "#000000", font-scale: 1.6, border-color: "#a0a4aa"}
         callout:
           background: "#ffffff"
@@ -66,6 +69,7 @@ extension Theme {
           character: {font-size: 28}
           accent: {background: "#ffd60a", pressed-background: "#b89a00", text-color: "#000000", border-color: "#ffd60a"}
           active-modifier: {background: "#ffffff", pressed-background: "#c8c8c8", text-color: "#000000", border-color: "#ffd60a"}
+          suggestion: {font-size: 22, border-width: 1}
         preview: {background: "#000000", text-color: "#ffffff", border-color: "#ffd60a"}
         callout:
           background: "#000000"
@@ -83,6 +87,7 @@ extension Theme {
         keys:
           all: {corner-radius: 10, border-color: "#8e939a", border-width: 1, font-size: 19, shadow-offset: 2}
           character: {font-size: 27}
+          suggestion: {background: "#cfd3d8", pressed-background: "#b4b9c0", border-width: 0, shadow-offset: 0, font-size: 21}
         preview: {font-scale: 1.4}
         """##),
     ]

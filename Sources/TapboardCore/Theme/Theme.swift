@@ -130,6 +130,8 @@ public struct Theme: Hashable, Sendable {
     /// The keyboard height, in pixels, at which theme lengths are used as given;
     /// other heights scale every length in proportion.
     public var referenceHeight: Double
+    /// The suggestion strip's height, as a share of a row of keys.
+    public var stripHeight: Double = 0.75
 
     /// Makes a theme.
     public init(name: String, background: Color, paddings: Paddings, styles: [KeyClass: KeyStyle],
@@ -173,6 +175,9 @@ extension Theme {
                 .space: KeyStyle(background: white, pressedBackground: Color(hex: 0xc4c8cf), textColor: black, fontSize: 15),
                 .accent: KeyStyle(background: Color(hex: 0x0a84ff), pressedBackground: Color(hex: 0x0060df), textColor: white, fontSize: 15),
                 .activeModifier: KeyStyle(background: white, pressedBackground: Color(hex: 0xc4c8cf), textColor: black, fontSize: 15),
+                // Words on the keyboard's own background, like a phone's strip: they are not keys to aim at first.
+                .suggestion: KeyStyle(background: Color(hex: 0xd1d4d9), pressedBackground: Color(hex: 0xbcc0c7), textColor: black,
+                                      fontSize: 17, shadowOffset: 0),
             ],
             preview: PreviewStyle(background: white, textColor: black, fontScale: 1.6, borderColor: Color(hex: 0xa0a4aa))
         )

@@ -1,0 +1,217 @@
+import Glibc
+import Synchronization
+import TapboardCore
+
+/// The suggestion engine's files: lexicons (`LANG.txt`, mapped read-only when a
+/// language's layout first needs them) and the words each language learned
+/// (`$XDG_DATA_HOME/tapboard/learned-LANG.txt`, mode 0600, replaced atomically).
+public final class SuggestionFiles: SuggestionStorage {
+    /// Where lexicons are looked for, first found first.
+    public let lexiconDirectories: [String]
+    /// Where learned words are kept.
+    public let learnedDirectory: String?
+    /// Lines to say, and languages whose learned file could not be read (never written over).
+    private let state = Mutex<(notes: [String], unreadable: Set<String>)>(([], []))
+
+    /// The most a learned-words file may hold (its bounds make it a few MB at most).
+    public static let maximumLearnedSize = 16 << 20
+
+    /// Files in these places.
+    public init(lexiconDirectories: [String], learnedDirectory: String?) {
+        self.lexiconDirectories = lexiconDirectories
+        self.learnedDirectory = learnedDirectory
+    }
+
+    /// The usual places: `$TAPBOARD_LEXICONS`, then `tapboard/lexicons` in the
+    /// config directory, next to the installed binary and in `$XDG_DATA_DIRS`,
+    /// then a source tree's `Lexicons` when the binary is a build in it;
+    /// learned words in `$XDG_DATA_HOME/tapboard` (default `~/.local/share`).
+    public static func standard(environment: [String: String]) -> SuggestionFiles {
+        var dirs: [String] = []
+        if let given = environment["TAPBOARD_LEXICONS"], !given.isEmpty { dirs.append(given) }
+        dirs += FileLocations.searchPath(kind: "lexicons", environment: environment)
+        if let exe = realpath("/proc/self/exe", nil) {
+            // .build/TRIPLE/CONFIG/tapboard in a checkout: the checkout's Lexicons.
+            let parts = String(cString: exe).split(separator: "/", omittingEmptySubsequences: false)
+            free(exe)
+            if parts.count > 4, parts[parts.count - 4].hasPrefix(".build") {
+                dirs.append(parts.dropLast(4).joined(separator: "/") + "/Lexicons")
+            }
+        }
+        return SuggestionFiles(lexiconDirectories: dirs, learnedDirectory: learnedDirectory(environment: environment))
+    }
+
+    /// `$XDG_DATA_HOME/tapboard` (default `~/.local/share/tapboard`).
+    public static func learnedDirectory(environment: [String: String]) -> String? {
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/tapboard" }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.local/share/tapboard" }
+        return nil
+    }
+
+    /// The environment variables `standard` reads.
+    public static var environment: [String: String] {
+        var out = FileLocations.environment
+        for name in ["XDG_DATA_HOME", "TAPBOARD_LEXICONS"] {
+            if let v = getenv(name) { out[name] = String(cString: v) }
+        }
+        return out
+    }
+
+    private func note(_ line: String) { state.withLock { $0.notes.append(line) } }
+
+    public func takeNotes() -> [String] {
+        state.withLock { s in
+            defer { s.notes = [] }
+            return s.notes
+        }
+    }
+
+    // MARK: - Lexicons
+
+    private func lexiconPath(for language: String) -> String? {
+        // A language is letters and hyphens only: never a path.
+        guard !language.isEmpty, language.allSatisfy({ $0.isLetter || $0 == "-" }) else { return nil }
+        return lexiconDirectories.lazy.map { $0 + "/" + language + ".txt" }.first { access($0, R_OK) == 0 }
+    }
+
+    public func hasLexicon(for language: String) -> Bool { lexiconPath(for: language) != nil }
+
+    public func lexicon(for language: String) -> Lexicon? {
+        guard let path = lexiconPath(for: language) else { return nil }
+        do {
+            let mapping = try Mapping(path: path)
+            return try Lexicon(bytes: mapping.bytes, owner: mapping)
+        } catch let error as LexiconError {
+            note("\(path): \(error); no suggestions in '\(language)'")
+        } catch {
+            note("\(error); no suggestions in '\(language)'")
+        }
+        return nil
+    }
+
+    /// A file mapped read-only: its pages are shared with every process mapping it and read only when touched.
+    private final class Mapping {
+        let base: UnsafeMutableRawPointer?
+        let count: Int
+        var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+        init(path: String) throws {
+            func failure() -> CatalogError { .cannotRead(path: path, reason: String(cString: strerror(errno))) }
+            let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+            guard fd >= 0 else { throw failure() }
+            defer { close(fd) }
+            var info = stat()
+            guard fstat(fd, &info) == 0 else { throw failure() }
+            guard info.st_mode & S_IFMT == S_IFREG else { throw CatalogError.notRegularFile(path: path) }
+            guard info.st_size < Int(Int32.max) else { throw CatalogError.tooLarge(path: path) }
+            count = Int(info.st_size)
+            guard count > 0 else {
+                base = nil
+                return
+            }
+            let p = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0)
+            guard let p, p != MAP_FAILED else { throw failure() }
+            base = p
+        }
+
+        deinit { if let base { munmap(base, count) } }
+    }
+
+    // MARK: - Learned words
+
+    private func learnedPath(for language: String) -> String? {
+        guard let dir = learnedDirectory, !language.isEmpty, language.allSatisfy({ $0.isLetter || $0 == "-" }) else { return nil }
+        return dir + "/learned-" + language + ".txt"
+    }
+
+    public func learnedWords(for language: String) -> LearnedWords {
+        guard let path = learnedPath(for: language) else { return LearnedWords() }
+        if access(path, F_OK) != 0, errno == ENOENT { return LearnedWords() }
+        let text: String
+        do {
+            text = try FileLocations.read(path, limit: Self.maximumLearnedSize)
+        } catch {
+            // Not read, so never written over: what is learned now is kept only until exit.
+            state.withLock { _ = $0.unreadable.insert(language) }
+            note("\(error); words learned in '\(language)' are not saved this time")
+            return LearnedWords()
+        }
+        do {
+            return try LearnedWords(text: text)
+        } catch {
+            // Set aside, never lost: the next save starts a new file beside it.
+            // A name of its own: an older damaged copy is not written over either.
+            var aside = path + ".damaged"
+            var n = 1
+            while access(aside, F_OK) == 0 { n += 1; aside = path + ".damaged-\(n)" }
+            if rename(path, aside) == 0 {
+                note("\(path): \(error); set aside as \(aside), starting with nothing learned")
+            } else {
+                state.withLock { _ = $0.unreadable.insert(language) }
+                note("\(path): \(error); could not set it aside (\(String(cString: strerror(errno)))), so it is not written over")
+            }
+            return LearnedWords()
+        }
+    }
+
+    public func save(_ learned: LearnedWords, for language: String) {
+        guard let path = learnedPath(for: language), let dir = learnedDirectory,
+              !state.withLock({ $0.unreadable.contains(language) }) else { return }
+        if let reason = Self.makeDirectories(dir) {
+            note("\(dir): cannot create the directory: \(reason); learned words not saved")
+            return
+        }
+        if let reason = Self.writeAtomically(learned.text(), to: path) {
+            note("\(path): cannot save learned words: \(reason)")
+        }
+    }
+
+    /// Deletes every language's learned words (`tapboard forget`); what could not be deleted, one line each.
+    public func forget() -> [String] {
+        guard let dir = learnedDirectory else { return [] }
+        var problems: [String] = []
+        for name in FileLocations.entries(of: dir) where name.hasPrefix("learned-") {
+            let path = dir + "/" + name
+            if unlink(path) != 0 { problems.append("\(path): cannot delete: \(String(cString: strerror(errno)))") }
+        }
+        return problems
+    }
+
+    /// Creates a directory and its parents (mode 0700: what a user types is theirs); the reason when it cannot.
+    static func makeDirectories(_ path: String) -> String? {
+        var current = ""
+        for part in path.split(separator: "/") {
+            current += "/" + part
+            if mkdir(current, 0o700) != 0, errno != EEXIST { return String(cString: strerror(errno)) }
+        }
+        return nil
+    }
+
+    /// Writes a file whole or not at all: a temporary file (0600) beside it,
+    /// flushed to disk, then renamed over it. The reason when it fails.
+    static func writeAtomically(_ text: String, to path: String) -> String? {
+        var template = Array((path + ".XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        let temporary = String(cString: template)
+        var failure: String?
+        fchmod(fd, 0o600)
+        var bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                failure = String(cString: strerror(errno))
+                break
+            }
+            written += n
+        }
+        bytes = []
+        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        close(fd)
+        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if failure != nil { unlink(temporary) }
+        return failure
+    }
+}

@@ -1,0 +1,193 @@
+/// The suggestion strip: the words it shows, what tapping one types, the text
+/// the engine follows and learns from, and keeping what was learned.
+extension KeyboardSession {
+    /// What the strip's words depend on: when it is unchanged they are not looked for again.
+    struct SuggestionQuery: Equatable {
+        var text: TypedText
+        var shift: ShiftState
+        var language: String?
+        var slots: Int
+        var clock: Int
+        var secure: Bool
+    }
+
+    /// A layout source built for the window's width, with the strip when its language has a lexicon.
+    static func build(_ source: LayoutSource, width: Int, provider: LayoutProvider, theme: Theme, strip: Set<String>) -> Layout {
+        let hasStrip = source.language.map(strip.contains) ?? false
+        return provider.layout(for: source, width: width, strip: hasStrip ? theme.stripHeight : nil)
+    }
+
+    /// A layout built for the window as it is now.
+    func layout(_ source: LayoutSource) -> Layout {
+        Self.build(source, width: frame.width, provider: provider, theme: theme, strip: stripLanguages)
+    }
+
+    /// Which of the layouts show the strip: those whose language has a lexicon.
+    static func stripLanguages(of layouts: [LayoutSource], _ settings: SuggestionSettings?) -> Set<String> {
+        guard let settings else { return [] }
+        return Set(layouts.compactMap { source in source.language.flatMap { settings.storage.hasLexicon(for: $0) ? $0 : nil } })
+    }
+
+    /// The language of the strip shown, if the layout shown has one.
+    var stripLanguage: String? {
+        guard let language = layouts[layoutIndex].language, stripLanguages.contains(language) else { return nil }
+        return language
+    }
+
+    /// The engine for the layout shown, made (without its files, read later) the first time.
+    private mutating func withEngine<T>(_ body: (inout SuggestionEngine) -> T) -> T? {
+        guard let language = stripLanguage, let settings = configuration.suggestions else { return nil }
+        var engine = engines[language] ?? SuggestionEngine(lexicon: nil, learns: settings.learns)
+        let result = body(&engine)
+        engines[language] = engine
+        return result
+    }
+
+    // MARK: - Keystrokes through the engine
+
+    /// A batch's effects as the strip changes them, before they are typed: a
+    /// suggestion tapped becomes its keystrokes, punctuation right after a
+    /// suggestion's space takes the space's place, `--autocorrect` fixes the word
+    /// a space ends; and the engine follows every keystroke. Nothing is read from
+    /// files here: this runs before the keystroke goes out.
+    mutating func throughSuggestions(_ batch: [Effect]) -> [Effect] {
+        guard stripLanguage != nil else { return batch }
+        // Over a password field nothing is followed, learned or offered.
+        if isSecure {
+            withEngine { $0.resetText() }
+            return batch.filter { if case .chooseSuggestion = $0 { return false } else { return true } }
+        }
+        var out: [Effect] = []
+        let autocorrect = configuration.suggestions?.autocorrect ?? false
+        let learnedBefore = withEngine { $0.learned.clock } ?? 0
+        for effect in batch {
+            switch effect {
+            case .type(let keystroke):
+                var keystrokes = [keystroke]
+                var swapped = false
+                let shift = state.shift
+                withEngine { engine in
+                    if engine.spaceFromSuggestion, case .text(let text) = keystroke, text.count == 1, ",.;:!?)".contains(text) {
+                        keystrokes = [.keysym(.backSpace), keystroke]
+                        swapped = true
+                    } else if autocorrect, Self.endsWord(keystroke), let fix = engine.autocorrection(shift: shift) {
+                        keystrokes = Array(repeating: .keysym(.backSpace), count: fix.delete) + [.text(fix.insert), keystroke]
+                    }
+                    for k in keystrokes { engine.typed(k) }
+                }
+                if swapped, case .text(let text) = keystroke {
+                    // The state's context (auto-shift) loses the space too.
+                    out += state.textReplaced(deleting: 2, inserting: text)
+                }
+                out += keystrokes.map { .type($0) }
+            case .chooseSuggestion(let rank):
+                guard rank < suggestions.count else { continue }
+                let chosen = suggestions[rank]
+                withEngine { $0.chose(chosen) }
+                out += Array(repeating: .type(.keysym(.backSpace)), count: chosen.delete)
+                out.append(.type(.text(chosen.insert + " ")))
+                out += state.textReplaced(deleting: chosen.delete, inserting: chosen.insert + " ")
+            default:
+                out.append(effect)
+            }
+        }
+        if let language = stripLanguage, (withEngine { $0.learned.clock } ?? 0) != learnedBefore {
+            unsaved.insert(language)
+            if saveDeadline == nil, let settings = configuration.suggestions { saveDeadline = now + settings.saveDelay }
+        }
+        return out
+    }
+
+    private static func endsWord(_ keystroke: Keystroke) -> Bool {
+        switch keystroke {
+        case .text(let text): return text.first.map { !$0.isLetter && !TypedText.isJoiner($0) } ?? false
+        case .keysym(let symbol): return symbol == .return
+        case .chord: return false
+        }
+    }
+
+    /// The focus moved to another field or window: what was typed before is not before the cursor now.
+    mutating func textContextLost(beforeCaret: String? = nil) {
+        for language in engines.keys { engines[language]?.resetText(beforeCaret: beforeCaret) }
+    }
+
+    // MARK: - The strip's words
+
+    /// Finds the strip's words for the text as it is now, after the keystrokes
+    /// went out; the slots whose word changed are added to the drawing, and
+    /// listeners for typed text hear the words.
+    mutating func refreshSuggestions(_ plan: inout EffectPlan) {
+        let slots = keyFrames.filter { if case .suggestion = $0.key.action { return true } else { return false } }
+        guard !slots.isEmpty else {
+            suggestions = []
+            return
+        }
+        loadFiles()
+        refreshNeighbours()
+        let query = SuggestionQuery(text: withEngine { $0.typed } ?? TypedText(), shift: state.shift, language: stripLanguage,
+                                    slots: slots.count, clock: withEngine { $0.learned.clock } ?? 0, secure: isSecure)
+        guard query != suggestionsFor else { return }
+        suggestionsFor = query
+        let shift = state.shift
+        let new = isSecure ? [] : (withEngine { $0.suggestions(limit: slots.count, shift: shift) } ?? [])
+        guard new != suggestions else { return }
+        suggestions = new
+        if !plan.relayout {
+            plan.redraw = Array(Set(plan.redraw).union(slots.map(\.index))).sorted()
+        }
+        if configuration.publishKeys && !isSecure { emit(.publish(.suggestions(new.map(\.word)))) }
+    }
+
+    /// Reads the shown language's lexicon and learned words, the first time they are needed.
+    private mutating func loadFiles() {
+        guard let language = stripLanguage, !loadedLanguages.contains(language), let storage = configuration.suggestions?.storage else { return }
+        loadedLanguages.insert(language)
+        let lexicon = storage.lexicon(for: language)
+        let learned = storage.learnedWords(for: language)
+        withEngine { engine in
+            engine.lexicon = lexicon
+            // Anything learned before the file was read (nothing, in practice: reading follows the first keystroke).
+            if engine.learned.isEmpty { engine.learned = learned }
+        }
+        for note in storage.takeNotes() { emit(.log(note)) }
+    }
+
+    /// Neighbouring letters for corrections, from the letters page as placed now.
+    private mutating func refreshNeighbours() {
+        let key = (generation: state.layoutGeneration, size: frame.size)
+        if let n = neighboursFor, n == key { return }
+        neighboursFor = key
+        guard let letters = state.layout.pages.first else { return }
+        let frames = Geometry.frames(for: letters, in: frame.size, theme: theme)
+        withEngine { engine in
+            let lexicon = engine.lexicon
+            engine.corrector = Corrector(neighbours: KeyNeighbours(frames: frames, fold: { lexicon?.fold($0) ?? $0.lowercased() }))
+        }
+    }
+
+    /// The label a strip slot shows now.
+    func suggestionLabel(rank: Int) -> KeyLabel {
+        .text(rank < suggestions.count ? suggestions[rank].word : "")
+    }
+
+    // MARK: - Keeping what was learned
+
+    /// `tapboard forget`: nothing learned is kept in memory either (the command deletes the files).
+    mutating func forgetLearned() {
+        for language in engines.keys { engines[language]?.learned = LearnedWords() }
+        unsaved = []
+        saveDeadline = nil
+        suggestionsFor = nil
+    }
+
+    /// Saves the learned words of every language that learned something.
+    mutating func saveLearned() {
+        saveDeadline = nil
+        guard let storage = configuration.suggestions?.storage, configuration.suggestions?.learns == true else { return }
+        for language in unsaved.sorted() {
+            if let engine = engines[language] { storage.save(engine.learned, for: language) }
+        }
+        unsaved = []
+        for note in storage.takeNotes() { emit(.log(note)) }
+    }
+}

@@ -1,0 +1,36 @@
+/// Where the suggestion engine's files are: the lexicons, read when first
+/// needed, and what the user's typing taught it. The keyboard gives one that
+/// reads files; tests give one in memory. Called from the session, after the
+/// keystroke that needs it has gone out.
+public protocol SuggestionStorage: AnyObject, Sendable {
+    /// Whether there is a lexicon for a language (without reading it).
+    func hasLexicon(for language: String) -> Bool
+    /// The language's lexicon, read (mapped) now; nil when it cannot be (said in `takeNotes`).
+    func lexicon(for language: String) -> Lexicon?
+    /// What was learned in this language before; nothing when there is no file or it was
+    /// damaged (then set aside, and said in `takeNotes`).
+    func learnedWords(for language: String) -> LearnedWords
+    /// Keeps what was learned (atomically; a failure is said in `takeNotes`).
+    func save(_ learned: LearnedWords, for language: String)
+    /// One line each for what went wrong since last asked; never a learned word.
+    func takeNotes() -> [String]
+}
+
+/// The suggestion strip's settings.
+public struct SuggestionSettings: Sendable {
+    /// Where lexicons and learned words are.
+    public var storage: any SuggestionStorage
+    /// Learn words and pairs as they are typed (`--no-learn` turns it off).
+    public var learns: Bool
+    /// Replace a word that is no word by a near, clearly likeliest one as a space or punctuation ends it (`--autocorrect`).
+    public var autocorrect: Bool
+    /// How long after the last word learned it is saved (and at exit).
+    public var saveDelay: Duration = .seconds(5)
+
+    /// Makes the settings.
+    public init(storage: any SuggestionStorage, learns: Bool = true, autocorrect: Bool = false) {
+        self.storage = storage
+        self.learns = learns
+        self.autocorrect = autocorrect
+    }
+}
