@@ -54,6 +54,8 @@ let package = Package(
             dependencies: ["TapboardTestKit", "CX11"],
             path: "Soak"
         ),
+        // Keystroke savings of the suggestion strip on a text (scripts/bench-predict).
+        .executableTarget(name: "tapboard-predict", dependencies: ["TapboardCore"], path: "Benchmarks/predict"),
         .executableTarget(
             name: "tapboard-micro",
             dependencies: ["TapboardCore", "TapboardX11", .product(name: "Benchmark", package: "swift-benchmark")],

@@ -48,16 +48,21 @@ struct KeyboardSpec {
 }
 
 extension KeyboardSpec {
-    /// Tapboard, with `--no-auto-shift` so every letter is lower case.
+    /// Tapboard, with `--no-auto-shift` so every letter is lower case; otherwise
+    /// as it starts by default (the suggestion strip on), learning into a
+    /// directory of the run's own, never the user's.
     static func tapboard(binary: URL) -> KeyboardSpec {
-        KeyboardSpec(name: "tapboard", executable: binary,
-                     arguments: { display, geometry in
-                         ["--display", display, "--geometry", geometry.description, "--no-auto-shift"]
-                     },
-                     identity: WindowIdentity(classes: ["tapboard"]),
-                     keys: .dumpLayout(binary: binary),
-                     typeable: Set("abcdefghijklmnopqrstuvwxyz "),
-                     usesDisplayVariable: false)
+        var spec = KeyboardSpec(name: "tapboard", executable: binary,
+                                arguments: { display, geometry in
+                                    ["--display", display, "--geometry", geometry.description, "--no-auto-shift"]
+                                },
+                                identity: WindowIdentity(classes: ["tapboard"]),
+                                keys: .dumpLayout(binary: binary),
+                                typeable: Set("abcdefghijklmnopqrstuvwxyz "),
+                                usesDisplayVariable: false)
+        spec.environment["XDG_DATA_HOME"] = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tapbench-data-\(getpid())").path
+        return spec
     }
 
     /// The floor: Benchmarks/floor/floor.c, one window that types `a` on release.

@@ -85,7 +85,7 @@ final class RunningKeyboard {
         let point: ScreenPoint
         switch spec.keys {
         case .dumpLayout(let binary):
-            let frames = try PageFrames.dump(binary: binary, size: placement.size, page: "letters")
+            let frames = try PageFrames.dump(binary: binary, size: placement.size, page: "letters", suggestions: true)
             let id = key == " " ? "space" : String(key)
             guard let frame = frames.key(id) else {
                 throw BenchError.setup("tapboard dump-layout has no key \(id) on page letters")

@@ -26,6 +26,8 @@ public final class Keyboard {
     private var pages: [String: PageFrames] = [:]
     /// The arguments that choose the layout, given to `dump-layout` too so its frames are this keyboard's.
     private var layoutArguments: [String] = []
+    /// Whether it shows the suggestion strip (dumped frames include it then).
+    public private(set) var suggestions = false
 
     /// Finds the binary: `$TAPBOARD_BIN`, or `tapboard` in the build directory
     /// that holds the running test executable.
@@ -81,9 +83,12 @@ public final class Keyboard {
         environment.merge(added) { $1 }
         // Off the session bus unless the test gives one of its own: a user's bus would be shared by every test.
         let bus = added["DBUS_SESSION_BUS_ADDRESS"] == nil ? ["--no-dbus"] : []
-        let child = try ChildProcess(self.binary, ["--display", displayName] + (geometry.map { ["--geometry", $0.description] } ?? []) + extra + bus,
+        // No suggestion strip unless the test gives a data directory of its own: learned words would go to the user's.
+        let strip = added["XDG_DATA_HOME"] == nil ? ["--no-suggestions"] : []
+        let child = try ChildProcess(self.binary, ["--display", displayName] + (geometry.map { ["--geometry", $0.description] } ?? []) + extra + bus + strip,
                                      environment: environment)
         self.child = child
+        suggestions = strip.isEmpty
         var rest = extra[...]
         while let a = rest.popFirst() {
             if ["--layout", "--layouts", "--wide-width"].contains(a), let v = rest.popFirst() { layoutArguments += [a, v] }
@@ -112,7 +117,7 @@ public final class Keyboard {
     /// The key frames of a page at the window's size, from `tapboard dump-layout`.
     public func frames(of page: String) throws -> PageFrames {
         if let frames = pages[page] { return frames }
-        let frames = try PageFrames.dump(binary: binary, size: actual.size, page: page, arguments: layoutArguments)
+        let frames = try PageFrames.dump(binary: binary, size: actual.size, page: page, arguments: layoutArguments, suggestions: suggestions)
         pages[page] = frames
         return frames
     }

@@ -38,9 +38,11 @@ public struct PageFrames: Decodable, Sendable {
     /// The key with this id, if the page has one.
     public func key(_ id: String) -> Key? { keys.first { $0.id == id } }
 
-    /// Runs `tapboard dump-layout --size WxH --page P [arguments]` and parses its JSON.
-    public static func dump(binary: URL, size: String, page: String, arguments: [String] = []) throws -> PageFrames {
-        let output = try ChildProcess.run(binary, ["dump-layout", "--size", size, "--page", page] + arguments)
+    /// Runs `tapboard dump-layout --size WxH --page P [arguments]` and parses its JSON;
+    /// without the suggestion strip unless `suggestions` (as `Keyboard` starts tapboard unless told otherwise).
+    public static func dump(binary: URL, size: String, page: String, arguments: [String] = [], suggestions: Bool = false) throws -> PageFrames {
+        let strip = suggestions || arguments.contains("--no-suggestions") ? [] : ["--no-suggestions"]
+        let output = try ChildProcess.run(binary, ["dump-layout", "--size", size, "--page", page] + arguments + strip)
         let frames: PageFrames
         do {
             frames = try JSONDecoder().decode(PageFrames.self, from: Data(output.utf8))

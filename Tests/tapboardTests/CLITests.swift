@@ -47,6 +47,12 @@ struct CLITests {
                                       accessibility must be on); starts hidden.
               --no-dbus               Stay off the D-Bus session bus (sm.puri.OSK0 and org.tapboard.Keyboard1
                                       are served by default).
+              --no-suggestions        No suggestion strip (shown by default above layouts whose language has a
+                                      word list).
+              --no-learn              Do not learn the words typed (learned by default, never in password
+                                      fields; 'tapboard forget' clears them).
+              --autocorrect           Replace a word that is no word by a near, clearly likelier one when a
+                                      space or punctuation ends it.
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -59,6 +65,8 @@ struct CLITests {
               events                  Print the keyboard's events, one JSON object a line, until it quits.
               type                    Make the running keyboard tap the keys for a text, as a person would (for
                                       UI tests).
+              forget                  Delete the words the keyboard learned (every language), and make a
+                                      keyboard running on the display drop them too.
               dump-layout             Print the key frames of a page at a window size as JSON, for scripts and
                                       tests.
               check                   Check layout and theme files; print each error with its file, line and
@@ -80,7 +88,7 @@ struct CLITests {
 
             Frames are in window pixels and are the ones the running keyboard uses at that size.
 
-            USAGE: tapboard dump-layout --size <WxH> [--page <name>] [--layout <name|path>] [--layouts <list>] [--wide-width <pixels>]
+            USAGE: tapboard dump-layout --size <WxH> [--page <name>] [--layout <name|path>] [--layouts <list>] [--wide-width <pixels>] [--no-suggestions]
 
             OPTIONS:
               --size <WxH>            Window size, as WxH.
@@ -90,6 +98,8 @@ struct CLITests {
                                       the first shows at start.
               --wide-width <pixels>   Windows at least this wide get the wide layout (a number row, Tab, larger
                                       action keys). (default: 1000)
+              --no-suggestions        Without the suggestion strip (as a keyboard started with
+                                      --no-suggestions); its slots are keys suggestion-1 … (1: the likeliest).
               --version               Show the version.
               -h, --help              Show help information.
 

@@ -100,7 +100,9 @@ public struct Lexicon: @unchecked Sendable {
     /// What is typed, folded as the words were: lower case, accents and apostrophes off (`I'm` is `im`).
     public func fold(_ text: String) -> String {
         var out = ""
-        for scalar in text.lowercased().unicodeScalars where scalar != "'" && scalar != "’" {
+        // A combining mark left by lower-casing (Turkish İ is i and a dot above) goes like any accent.
+        for scalar in text.lowercased().unicodeScalars
+        where scalar != "'" && scalar != "’" && scalar.properties.generalCategory != .nonspacingMark {
             if let folded = folds[scalar] { out += folded } else { out.unicodeScalars.append(scalar) }
         }
         return out

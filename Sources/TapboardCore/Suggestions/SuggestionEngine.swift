@@ -18,6 +18,11 @@ public struct Suggestion: Hashable, Sendable {
     public var insert: String
     /// Why it is offered.
     public var kind: Kind
+
+    /// Makes a suggestion.
+    public init(word: String, delete: Int, insert: String, kind: Kind) {
+        self.word = word; self.delete = delete; self.insert = insert; self.kind = kind
+    }
 }
 
 /// Suggestions for a language: completions of the word being typed, the next

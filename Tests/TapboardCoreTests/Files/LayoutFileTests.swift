@@ -211,7 +211,7 @@ struct LayoutFileTests {
         #expect(Self.error(Self.onePage("[{char: a, colour: red}]"))
             == "l.yaml:5:28: pages[0].rows[0][0].colour: unknown option 'colour'; expected label, width, callouts or style")
         #expect(Self.error(Self.onePage("[{char: a, style: bold}]"))
-            == "l.yaml:5:27: pages[0].rows[0][0].style: unknown style 'bold'; expected character, action, space, accent or active-modifier")
+            == "l.yaml:5:27: pages[0].rows[0][0].style: unknown style 'bold'; expected character, action, space, accent, active-modifier or suggestion")
         #expect(Self.error(Self.onePage("[{char: ab}]"))
             == "l.yaml:5:17: pages[0].rows[0][0].char: expected one character, found 'ab'; use text: for several")
     }

@@ -100,7 +100,7 @@ struct ThemeFileTests {
         #expect(Self.error("name: x\npaddings: [1, 2]\n")
             == "t.yaml:2:11: paddings: expected paddings: a mapping of lengths in points, found a list")
         #expect(Self.error("name: x\nkeys:\n  letter: {background: \"#000000\"}\n")
-            == "t.yaml:3:3: keys: unknown field 'letter'; expected all, character, action, space, accent or active-modifier")
+            == "t.yaml:3:3: keys: unknown field 'letter'; expected all, character, action, space, accent, active-modifier or suggestion")
         #expect(Self.error("name: x\npreview: {colour: \"#000000\"}\n")
             == "t.yaml:2:11: preview: unknown field 'colour'; expected background, text-color, font-scale or border-color")
         #expect(Self.error("name: x\ncallout: {background: xyz}\n")

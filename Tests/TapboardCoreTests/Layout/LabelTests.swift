@@ -93,6 +93,7 @@ struct LabelTests {
             case .layout(.named(let name)): #expect(label == .text(name), "\(id)")
             case .modifier(let m): #expect(label == .text(m.label), "\(id)")
             case .run: Issue.record("\(id): a built-in layout runs a program")
+            case .suggestion: #expect(label == .text(""), "\(id): the session shows the word")
             case .page: break
             }
             #expect(key.label == nil, "\(id) sets its own label \(key.label ?? ""); built-in labels derive from actions")

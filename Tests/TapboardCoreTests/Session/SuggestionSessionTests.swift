@@ -1,0 +1,133 @@
+import Testing
+@testable import TapboardCore
+
+/// Lexicons and learned words in memory, with what was asked of them.
+final class MemoryStorage: SuggestionStorage, @unchecked Sendable {
+    var lexicons: [String: Lexicon]
+    var learned: [String: LearnedWords] = [:]
+    var lexiconReads: [String] = []
+    var saves: [String] = []
+
+    init(_ lexicons: [String: Lexicon]) { self.lexicons = lexicons }
+    func hasLexicon(for language: String) -> Bool { lexicons[language] != nil }
+    func lexicon(for language: String) -> Lexicon? {
+        lexiconReads.append(language)
+        return lexicons[language]
+    }
+    func learnedWords(for language: String) -> LearnedWords { learned[language] ?? LearnedWords() }
+    func save(_ words: LearnedWords, for language: String) {
+        saves.append(language)
+        learned[language] = words
+    }
+    func takeNotes() -> [String] { [] }
+}
+
+/// The strip in the session: its slots, what tapping one types, the order of work, privacy.
+struct SuggestionSessionTests {
+    static let english = try! Lexicon(text: """
+        hello\t520
+        help\t540
+        that\t730
+        the\t773
+        then\t610
+        there\t640
+        this\t720
+        world\t560
+
+        """)
+
+    private func driver(publishKeys: Bool = true, layouts: [LayoutSource] = [.enUS]) throws -> (SessionDriver, MemoryStorage) {
+        let storage = MemoryStorage(["en": Self.english])
+        var configuration = KeyboardConfiguration(layouts: layouts)
+        configuration.publishKeys = publishKeys
+        configuration.suggestions = SuggestionSettings(storage: storage)
+        return (try SessionDriver(configuration), storage)
+    }
+
+    private func words(_ d: SessionDriver) -> [String] { d.session.suggestions.map(\.word) }
+
+    @Test("The strip's slots are keys above the letters, the likeliest in the middle; its lexicon is read after the first keystroke went out")
+    func slots() throws {
+        var (d, storage) = try driver()
+        let ids = d.session.keyFrames.map(\.id)
+        #expect(Array(ids.prefix(3)) == ["suggestion-2", "suggestion-1", "suggestion-3"])
+        #expect(storage.lexiconReads.isEmpty, "read at start")
+        d.commands = []
+        try d.tap("h", at: .seconds(2))
+        #expect(storage.lexiconReads == ["en"])
+        // The keystroke first, then the words.
+        let typeAt = try #require(d.commands.firstIndex { if case .type = $0 { return true } else { return false } })
+        let wordsAt = try #require(d.commands.firstIndex { if case .publish(.suggestions) = $0 { return true } else { return false } })
+        #expect(typeAt < wordsAt)
+        #expect(words(d) == ["Help", "Hello"], "typed at the start: capitalised")
+    }
+
+    @Test("Tapping a suggestion types the rest of the word and a space; punctuation right after takes the space's place")
+    func choosing() throws {
+        var (d, _) = try driver()
+        try d.tap("shift", at: .seconds(2))  // auto-shift off for this word
+        try d.tap("w", at: .seconds(3))
+        #expect(words(d) == ["world"])
+        try d.tap("suggestion-1", at: .seconds(4))
+        #expect(d.text == "world ")
+        try d.tap(",", at: .seconds(5))
+        #expect(d.text == "world [BackSpace],")
+        try d.tap("space", at: .seconds(6))
+        try d.tap("h", at: .seconds(7))
+        try d.tap("suggestion-1", at: .seconds(8))
+        try d.tap("space", at: .seconds(9))
+        #expect(d.text == "world [BackSpace], help  ", "a space typed after the suggestion's is typed: only punctuation swaps")
+    }
+
+    @Test("A sentence's first word is offered capitalised, and typed so")
+    func capitalised() throws {
+        var (d, _) = try driver()
+        try d.tap("t", at: .seconds(2))
+        #expect(words(d) == ["The", "That", "This"])
+        try d.tap("suggestion-2", at: .seconds(3))
+        #expect(d.text == "That ")
+    }
+
+    @Test("Words and their pairs are learned and saved a while after, then offered next to their word")
+    func learning() throws {
+        var (d, storage) = try driver()
+        var t = 2
+        for c in "hello world. hello " { try d.tap(c == " " ? "space" : c == "." ? "." : String(c), at: .seconds(t)); t += 1 }
+        #expect(words(d).first == "world", "the word that followed hello before")
+        #expect(storage.saves.isEmpty)
+        d.run(until: .seconds(t + 6))
+        #expect(storage.saves == ["en"])
+        #expect(storage.learned["en"]?.followers(of: "hello")["world"]?.count == 1)
+    }
+
+    @Test("Over a password field: no words, nothing learned, nothing published")
+    func password() throws {
+        var (d, storage) = try driver()
+        d.send(.focusChanged(FocusedField(id: "pw", kind: .password, extents: nil)), at: .seconds(2))
+        for (i, c) in "hello help ".enumerated() { try d.tap(c == " " ? "space" : String(c), at: .seconds(3 + i)) }
+        #expect(words(d).isEmpty)
+        #expect(!d.published.contains { if case .suggestions = $0 { return true } else { return false } })
+        d.run(until: .seconds(30))
+        #expect(storage.learned["en"]?.isEmpty ?? true)
+    }
+
+    @Test("Without --publish-keys the words are never published")
+    func unpublished() throws {
+        var (d, _) = try driver(publishKeys: false)
+        try d.tap("h", at: .seconds(2))
+        #expect(words(d) == ["Help", "Hello"], "typed at the start: capitalised")
+        #expect(d.published.allSatisfy { !$0.isPrivate })
+    }
+
+    @Test("Layouts of keys written out (numpad) and languages without a lexicon have no strip; the globe key brings it back")
+    func noStrip() throws {
+        let numpad = try #require(try LayoutSource.builtIn(named: "numpad"))
+        let german = try #require(try LayoutSource.builtIn(named: "de"))
+        var (d, _) = try driver(layouts: [.enUS, numpad, german])
+        #expect(d.session.keyFrames.contains { $0.id == "suggestion-1" })
+        try d.tap("layout:next", at: .seconds(2))
+        #expect(!d.session.keyFrames.contains { $0.id.hasPrefix("suggestion") })
+        try d.tap("layout:next", at: .seconds(3))
+        #expect(!d.session.keyFrames.contains { $0.id.hasPrefix("suggestion") }, "no German lexicon given")
+    }
+}
