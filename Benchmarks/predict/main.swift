@@ -164,6 +164,9 @@ func simulate<P: Predictor>(_ predictor: inout P, tokens: [Token], slots: Int, m
                 let start = clock.now
                 let shown = predictor.suggest(limit: slots, shift: shift)
                 r.times.append(Double((clock.now - start).components.attoseconds) / 1e15)
+                if ProcessInfo.processInfo.environment["PROBE"] != nil, r.times.last! > 2 {
+                    print("slow", r.times.last!, String(predictor.typed.currentWord), shown.map { "\($0.word)/\($0.kind)" })
+                }
                 if let hit = shown.first(where: { $0.word == w }) {
                     r.keystrokes += 1
                     predictor.choose(hit)
@@ -208,6 +211,9 @@ for file in options.files {
     let toks = tokens(text)
     var engine = Engine(engine: SuggestionEngine(lexicon: lexicon, learns: true))
     engine.engine.corrector = Corrector(neighbours: neighbours)
+    if let w = ProcessInfo.processInfo.environment["WEIGHTS"]?.split(separator: ",").compactMap({ Double($0) }), w.count == 3 {
+        (engine.engine.lexiconWeight, engine.engine.wordWeight, engine.engine.pairWeight) = (w[0], w[1], w[2])
+    }
     let ours = simulate(&engine, tokens: toks, slots: options.slots, maxWords: options.maxWords)
     var floorPredictor = Floor(lexicon: lexicon)
     let floor = simulate(&floorPredictor, tokens: toks, slots: options.slots, maxWords: options.maxWords)

@@ -61,74 +61,92 @@ public struct Corrector: Sendable {
     ///
     /// The lexicon is sorted, so words sharing a beginning come together and
     /// share the rows of the distance table computed for it; a beginning
-    /// already too far skips every word that has it.
+    /// already too far skips every word that has it. One flat table, letters
+    /// decoded into a reused buffer: a keystroke allocates next to nothing.
     public func corrections(of typed: String, in lexicon: Lexicon, limit: Int) -> [(entry: Lexicon.Entry, cost: Double)] {
-        let target = Array(lexicon.fold(typed).unicodeScalars)
+        let target = Array(lexicon.fold(typed).unicodeScalars).map(\.value)
         guard let first = target.first, limit > 0 else { return [] }
         let maxCost = Self.maxCost(forLength: target.count)
-        let n = target.count
-        var found: [(entry: Lexicon.Entry, cost: Double)] = []
-        // rows[j]: the costs of turning target[0..<i] into the word's first j letters, for every i.
-        var rows: [[Double]] = [Array((0 ... n).map(Double.init))]
-        var previous: [Unicode.Scalar] = []
+        let n = target.count, width = n + 1
+        let maxDepth = n + Int(maxCost)
+        // Each letter typed and its neighbours, for the substitution cost.
+        let near: [[UInt32]] = target.map { t in neighbours.neighbours[Unicode.Scalar(t)!].map { $0.map(\.value) } ?? [] }
+        // table[j * width + i]: the cost of turning target[0..<i] into the word's first j letters.
+        var table = [Double](repeating: 0, count: (maxDepth + 1) * width)
+        for i in 0 ... n { table[i] = Double(i) }
+        var word = [UInt32](repeating: 0, count: maxDepth + 1)
+        var previous = [UInt32](repeating: 0, count: maxDepth + 1)
+        var previousCount = 0
+        // The best found, nearest then most frequent first, at most `limit`.
+        var best: [(cost: Double, zipf: Int, entry: Lexicon.Entry)] = []
+        func consider(_ cost: Double, _ zipf: Int, _ entry: () -> Lexicon.Entry) {
+            if best.count == limit, let last = best.last, (cost, -zipf) >= (last.cost, -last.zipf) { return }
+            let e = entry()
+            guard !best.contains(where: { $0.entry.word == e.word }) else { return }
+            let at = best.firstIndex { (cost, -zipf) < ($0.cost, -$0.zipf) } ?? best.count
+            best.insert((cost, zipf, e), at: at)
+            if best.count > limit { best.removeLast() }
+        }
         // The first letter may itself be the slip: its neighbours' words are looked at too.
-        for start in neighbours.around(first) {
-            previous = []
-            rows.removeSubrange(1...)
-            // Words beginning with `prefix` go no nearer than `best`: each is taken or left without a table.
-            var skipping: (prefix: [Unicode.Scalar], best: Double)?
-            lexicon.forEachWord(beginningWith: String(Character(start))) { key, entry in
-                let word = Array(String(decoding: key, as: UTF8.self).unicodeScalars)
-                if let skip = skipping, word.starts(with: skip.prefix) {
-                    if skip.best <= maxCost { found.append((entry(), skip.best)) }
-                    return true
+        for start in neighbours.around(Unicode.Scalar(first)!) {
+            previousCount = 0
+            var skipping: (length: Int, best: Double)?
+            lexicon.forEachWord(beginningWith: String(Character(start))) { key, zipf, entry in
+                // The word's first letters (no more than the table is deep), decoded from UTF-8.
+                var count = 0
+                var index = key.startIndex
+                while index < key.endIndex, count < maxDepth {
+                    let b0 = UInt32(key[index])
+                    var scalar = b0, extra = 0
+                    if b0 >= 0xF0 { scalar = b0 & 0x07; extra = 3 } else if b0 >= 0xE0 { scalar = b0 & 0x0F; extra = 2 } else if b0 >= 0xC0 { scalar = b0 & 0x1F; extra = 1 }
+                    index += 1
+                    while extra > 0, index < key.endIndex { scalar = scalar << 6 | UInt32(key[index] & 0x3F); index += 1; extra -= 1 }
+                    word[count] = scalar
+                    count += 1
                 }
-                skipping = nil
                 var common = 0
-                while common < min(word.count, previous.count, rows.count - 1), word[common] == previous[common] { common += 1 }
-                rows.removeSubrange((common + 1)...)
-                previous = word
-                var best = rows[common][n]
-                let depth = min(word.count, n + Int(maxCost))
+                while common < min(count, previousCount), word[common] == previous[common] { common += 1 }
+                if let skip = skipping {
+                    if common >= skip.length {
+                        if skip.best <= maxCost { consider(skip.best, zipf(), entry) }
+                        return true
+                    }
+                    skipping = nil
+                }
+                for j in 0 ..< count { previous[j] = word[j] }
+                previousCount = count
+                var bestHere = Double.infinity
+                for j in 0 ... common { bestHere = min(bestHere, table[j * width + n]) }
                 var j = common
-                while j < depth {
-                    let row = nextRow(after: rows, letter: word[j], word: word, j: j + 1, target: target)
-                    rows.append(row)
+                while j < count {
+                    let letter = word[j]
                     j += 1
-                    best = min(best, row[n])
-                    if row.min()! > maxCost {
+                    let row = j * width, up = (j - 1) * width
+                    table[row] = Double(j)
+                    var rowMin = table[row]
+                    for i in 1 ... n {
+                        let t = target[i - 1]
+                        let substitution = t == letter ? 0 : near[i - 1].contains(letter) ? Self.neighbourCost : Self.editCost
+                        var cost = min(table[up + i - 1] + substitution, table[up + i] + Self.editCost, table[row + i - 1] + Self.editCost)
+                        // Two letters swapped.
+                        if i > 1, j > 1, t == word[j - 2], target[i - 2] == letter, t != letter {
+                            cost = min(cost, table[(j - 2) * width + i - 2] + Self.editCost)
+                        }
+                        table[row + i] = cost
+                        rowMin = min(rowMin, cost)
+                    }
+                    bestHere = min(bestHere, table[row + n])
+                    if rowMin > maxCost {
                         // Longer beginnings only cost more: the words sharing these letters are as near as this one.
-                        skipping = (Array(word[0 ..< j]), best)
+                        skipping = (j, bestHere)
+                        previousCount = j
                         break
                     }
                 }
-                if best <= maxCost {
-                    found.append((entry(), best))
-                }
+                if bestHere <= maxCost { consider(bestHere, zipf(), entry) }
                 return true
             }
         }
-        // Nearest first; among equals, the most frequent.
-        found.sort { $0.cost != $1.cost ? $0.cost < $1.cost : $0.entry.zipf > $1.entry.zipf }
-        var seen: Set<String> = []
-        return Array(found.filter { seen.insert($0.entry.word).inserted }.prefix(limit))
-    }
-
-    /// The table's row for the word's first `j` letters.
-    private func nextRow(after rows: [[Double]], letter: Unicode.Scalar, word: [Unicode.Scalar], j: Int, target: [Unicode.Scalar]) -> [Double] {
-        let up = rows[j - 1]
-        var row = [Double](repeating: 0, count: target.count + 1)
-        row[0] = Double(j)
-        for i in 1 ... target.count {
-            let t = target[i - 1]
-            let substitution = t == letter ? 0 : neighbours.areNeighbours(t, letter) ? Self.neighbourCost : Self.editCost
-            var cost = min(up[i - 1] + substitution, up[i] + Self.editCost, row[i - 1] + Self.editCost)
-            // Two letters swapped.
-            if i > 1, j > 1, t == word[j - 2], target[i - 2] == letter, t != letter {
-                cost = min(cost, rows[j - 2][i - 2] + Self.editCost)
-            }
-            row[i] = cost
-        }
-        return row
+        return best.map { ($0.entry, $0.cost) }
     }
 }

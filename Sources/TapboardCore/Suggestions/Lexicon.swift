@@ -141,14 +141,15 @@ public struct Lexicon: @unchecked Sendable {
 
     /// Every word whose folded form begins with `prefix`'s, in file order; `body`
     /// returns false to stop. For corrections, which look at many words once.
-    public func forEachWord(beginningWith prefix: String, _ body: (_ folded: Slice<UnsafeRawBufferPointer>, _ entry: () -> Entry) -> Bool) {
+    public func forEachWord(beginningWith prefix: String,
+                            _ body: (_ folded: Slice<UnsafeRawBufferPointer>, _ zipf: () -> Int, _ entry: () -> Entry) -> Bool) {
         let key = Array(fold(prefix).utf8)
         var i = lowerBound(key)
         while i < lines.count {
             let k = self.key(i)
             guard k.starts(with: key) else { return }
             let index = i
-            if !body(k, { entry(index) }) { return }
+            if !body(k, { zipf(index) }, { entry(index) }) { return }
             i += 1
         }
     }

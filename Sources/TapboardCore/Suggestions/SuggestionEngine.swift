@@ -44,9 +44,11 @@ public struct SuggestionEngine: Sendable {
     public private(set) var spaceFromSuggestion = false
 
     /// How much each source counts: the lexicon's frequencies, the user's words, the user's pairs.
-    public static let lexiconWeight = 0.2, wordWeight = 0.3, pairWeight = 0.5
+    public var lexiconWeight = 0.2, wordWeight = 0.3, pairWeight = 0.5
     /// A word not in the lexicon is offered once typed this many times (so a typo typed once never is).
     public static let timesBeforeOffered = 2
+    /// Words longer than this get no corrections.
+    public static let longestCorrected = 12
 
     /// An engine with a lexicon (nil while it is not read yet) and what was learned.
     public init(lexicon: Lexicon?, learned: LearnedWords = LearnedWords(), learns: Bool = true) {
@@ -134,9 +136,9 @@ public struct SuggestionEngine: Sendable {
 
         func score(_ word: String, zipf: Int?) -> Double {
             var p = 0.0
-            if let zipf { p += Self.lexiconWeight * Self.probability(zipf: zipf) }
-            if let use = learned.use(of: word) { p += Self.wordWeight * learned.weight(use) / clock }
-            if let use = pairs[word] { p += Self.pairWeight * learned.weight(use) / (pairTotal + 1) }
+            if let zipf { p += lexiconWeight * Self.probability(zipf: zipf) }
+            if let use = learned.use(of: word) { p += wordWeight * learned.weight(use) / clock }
+            if let use = pairs[word] { p += pairWeight * learned.weight(use) / (pairTotal + 1) }
             return p
         }
         func offer(_ word: String, zipf: Int?, kind: Suggestion.Kind) {
@@ -154,7 +156,9 @@ public struct SuggestionEngine: Sendable {
                 if zipf != nil || use.count >= Self.timesBeforeOffered { offer(word, zipf: zipf, kind: kind) }
             }
         }
-        if !prefix.isEmpty, let lexicon, !lexicon.hasWord(beginningWith: prefix), scores.count < limit {
+        // Letters only, and not too many: a compound with a hyphen is no typo, and a long tail costs a long search.
+        if !prefix.isEmpty, prefix.count <= Self.longestCorrected, prefix.allSatisfy(\.isLetter), let lexicon,
+           !lexicon.hasWord(beginningWith: prefix), scores.count < limit {
             // The letters begin no word: the nearest words, a slip to a neighbouring key costing least.
             for (entry, cost) in corrector.corrections(of: prefix, in: lexicon, limit: wanted) {
                 guard scores[entry.word] == nil else { continue }
