@@ -40,9 +40,11 @@ public final class OffscreenKeyboard {
     /// The interaction state: page shown, shift, key held.
     public var state: KeyboardState { session.state }
 
-    /// Opens the display (`$DISPLAY` when nil) and draws the layout's first page into an unmapped window of this size.
+    /// Opens the display (`$DISPLAY` when nil) and draws the layout's first page into an unmapped window of this size;
+    /// a language layout's `source` with `suggestions` shows the strip above it.
     public init(displayName: String?, size: Size, layout: Layout = .enUS, theme: Theme = .default,
-                options: InteractionOptions = InteractionOptions()) throws {
+                options: InteractionOptions = InteractionOptions(), source: LayoutSource? = nil,
+                suggestions: SuggestionSettings? = nil) throws {
         display = try XDisplay(name: displayName)
         resources = try RenderResources(display: display)
         _ = try resources.font(family: theme.style(.character).fontFamily, pixelSize: 16)
@@ -56,7 +58,9 @@ public final class OffscreenKeyboard {
         geometry.height = size.height
         geometry.x = 0
         geometry.y = screen.size.height - size.height
-        var configuration = KeyboardConfiguration(layout: layout, theme: theme, options: options, geometry: geometry)
+        var configuration = source.map { KeyboardConfiguration(layouts: [$0], theme: theme, options: options, geometry: geometry) }
+            ?? KeyboardConfiguration(layout: layout, theme: theme, options: options, geometry: geometry)
+        configuration.suggestions = suggestions
         configuration.startHidden = true
         configuration.mode = .overlay
         session = try KeyboardSession(configuration, screen: screen)
@@ -82,6 +86,13 @@ public final class OffscreenKeyboard {
     public func press(keyID: String) throws {
         let frame = try self.frame(keyID)
         touch(.began, at: frame.rect.center)
+    }
+
+    /// Taps a key of the page shown (what it would type is not typed) and draws what that changes.
+    public func tap(keyID: String) throws {
+        let centre = try frame(keyID).rect.center
+        touch(.began, at: centre)
+        touch(.ended, at: centre)
     }
 
     /// Lifts the contact outside every key, so nothing is typed, and draws what that changes.

@@ -19,8 +19,12 @@ struct ThemePreviewTests {
         let xvfb = try Xvfb()
         defer { xvfb.stop() }
         let theme = try #require(try Theme.builtIn(named: name))
+        // With the strip showing words, as after typing "th".
         let keyboard = try OffscreenKeyboard(displayName: xvfb.displayName, size: Self.size, theme: theme,
-                                             options: InteractionOptions(autoShift: false))
+                                             options: InteractionOptions(autoShift: false), source: .enUS,
+                                             suggestions: SuggestionSettings(storage: PreviewWords(), learns: false))
+        try keyboard.tap(keyID: "t")
+        try keyboard.tap(keyID: "h")
         let drawn = Screenshot(width: Self.size.width, height: Self.size.height, rgb: keyboard.snapshotRGB())
         // A keyboard has a background, keys, shadows, labels: never a handful of colours.
         #expect(drawn.colourCount > 20, "the renderer drew \(drawn.colourCount) colours")
@@ -36,4 +40,13 @@ struct ThemePreviewTests {
         #expect(differing <= drawn.width * drawn.height / 500,
                 "\(differing) pixels differ from \(path); if the change is meant, run scripts/theme-previews")
     }
+}
+
+/// Three English words for the previews' strip.
+final class PreviewWords: SuggestionStorage, @unchecked Sendable {
+    func hasLexicon(for language: String) -> Bool { language == "en" }
+    func lexicon(for language: String) -> Lexicon? { try? Lexicon(text: "that\t730\nthe\t773\nthis\t720\n") }
+    func learnedWords(for language: String) -> LearnedWords { LearnedWords() }
+    func save(_ learned: LearnedWords, for language: String) {}
+    func takeNotes() -> [String] { [] }
 }
