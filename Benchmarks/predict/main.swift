@@ -164,9 +164,6 @@ func simulate<P: Predictor>(_ predictor: inout P, tokens: [Token], slots: Int, m
                 let start = clock.now
                 let shown = predictor.suggest(limit: slots, shift: shift)
                 r.times.append(Double((clock.now - start).components.attoseconds) / 1e15)
-                if ProcessInfo.processInfo.environment["PROBE"] != nil, r.times.last! > 2 {
-                    print("slow", r.times.last!, String(predictor.typed.currentWord), shown.map { "\($0.word)/\($0.kind)" })
-                }
                 if let hit = shown.first(where: { $0.word == w }) {
                     r.keystrokes += 1
                     predictor.choose(hit)
@@ -211,9 +208,6 @@ for file in options.files {
     let toks = tokens(text)
     var engine = Engine(engine: SuggestionEngine(lexicon: lexicon, learns: true))
     engine.engine.corrector = Corrector(neighbours: neighbours)
-    if let w = ProcessInfo.processInfo.environment["WEIGHTS"]?.split(separator: ",").compactMap({ Double($0) }), w.count == 3 {
-        (engine.engine.lexiconWeight, engine.engine.wordWeight, engine.engine.pairWeight) = (w[0], w[1], w[2])
-    }
     let ours = simulate(&engine, tokens: toks, slots: options.slots, maxWords: options.maxWords)
     var floorPredictor = Floor(lexicon: lexicon)
     let floor = simulate(&floorPredictor, tokens: toks, slots: options.slots, maxWords: options.maxWords)
@@ -224,7 +218,7 @@ for file in options.files {
             + "\"floor_ksr\":\(String(format: "%.4f", floor.ksr)),\"keystrokes_per_char\":\(String(format: "%.4f", 1 - ours.ksr)),"
             + "\"median_ms\":\(String(format: "%.4f", median)),\"p99_ms\":\(String(format: "%.4f", p99)),\"learned_words\":\(engine.engine.learned.words.count)}")
     } else {
-        print(String(format: "%@ (%@, %d suggestions): %d words, %d characters; savings %.1f%% (floor %.1f%%, +%.1f points), %.3f keystrokes/char; suggestions median %.3f ms, p99 %.3f ms",
+        print(String(format: "%@ (%@, %d suggestions): %d words, %d characters; savings %.1f%% (floor %.1f%%, %+.1f points), %.3f keystrokes/char; suggestions median %.3f ms, p99 %.3f ms",
                      file, options.layout, options.slots, ours.words, ours.characters, ours.ksr * 100, floor.ksr * 100,
                      (ours.ksr - floor.ksr) * 100, 1 - ours.ksr, median, p99))
     }

@@ -53,6 +53,9 @@ public struct Corrector: Sendable {
     /// Makes a corrector for a layout's neighbours.
     public init(neighbours: KeyNeighbours) { self.neighbours = neighbours }
 
+    /// Words of at most this many letters are also looked for under their first letter's neighbours.
+    public static let shortWord = 4
+
     /// The most costly correction offered for a word of this many letters.
     public static func maxCost(forLength n: Int) -> Double { n <= 2 ? 0.5 : n <= 5 ? 1 : 2 }
 
@@ -87,8 +90,10 @@ public struct Corrector: Sendable {
             best.insert((cost, zipf, e), at: at)
             if best.count > limit { best.removeLast() }
         }
-        // The first letter may itself be the slip: its neighbours' words are looked at too.
-        for start in neighbours.around(Unicode.Scalar(first)!) {
+        // The first letter may itself be the slip: its neighbours' words are looked at too, while
+        // the word is short (a longer word's other letters say enough, and each start letter costs a pass).
+        let starts = n <= Self.shortWord ? neighbours.around(Unicode.Scalar(first)!) : [Unicode.Scalar(first)!]
+        for start in starts {
             previousCount = 0
             var skipping: (length: Int, best: Double)?
             lexicon.forEachWord(beginningWith: String(Character(start))) { key, zipf, entry in

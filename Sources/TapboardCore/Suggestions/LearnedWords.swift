@@ -89,6 +89,9 @@ public struct LearnedWords: Equatable, Sendable {
     /// The words that followed `previous` (folded), with their uses.
     public func followers(of previous: String) -> [String: Use] { pairs[previous] ?? [:] }
 
+    /// A learned word's folded form.
+    public func folded(_ word: String) -> String? { words[word]?.folded }
+
     /// The use of a word, if learned.
     public func use(of word: String) -> Use? { words[word]?.use }
 

@@ -147,14 +147,26 @@ public struct SuggestionEngine: Sendable {
             kinds[word] = kind
         }
         let kind: Suggestion.Kind = prefix.isEmpty ? .prediction : .completion
-        let wanted = max(limit * 4, 12)
+        // The lexicon's precomputed tops hold enough for any strip; more would mean a scan.
+        let wanted = min(max(limit * 3, 12), Lexicon.topsKept)
         for entry in lexicon?.completions(of: prefix, limit: wanted) ?? [] { offer(entry.word, zipf: entry.zipf, kind: kind) }
-        for (word, _) in pairs where fold(word).hasPrefix(folded) { offer(word, zipf: zipf(of: word), kind: kind) }
+        // The learned candidates by their own weight first: only the weightiest are looked up in the lexicon.
+        var learnedCandidates: [(word: String, weight: Double)] = []
+        for (word, use) in pairs where learned.folded(word)?.hasPrefix(folded) ?? false {
+            learnedCandidates.append((word, pairWeight * learned.weight(use) / (pairTotal + 1)))
+        }
         if !folded.isEmpty {
             for (word, use) in learned.words(beginningWith: folded) {
-                let zipf = self.zipf(of: word)
-                if zipf != nil || use.count >= Self.timesBeforeOffered { offer(word, zipf: zipf, kind: kind) }
+                learnedCandidates.append((word, wordWeight * learned.weight(use) / clock))
             }
+        }
+        learnedCandidates.sort { $0.weight > $1.weight }
+        var looked = 0
+        for (word, _) in learnedCandidates where scores[word] == nil && looked < wanted {
+            looked += 1
+            let zipf = self.zipf(of: word)
+            // A word the lexicon does not know is offered once typed twice: a typo typed once never is.
+            if zipf != nil || (learned.use(of: word)?.count ?? 0) >= Self.timesBeforeOffered { offer(word, zipf: zipf, kind: kind) }
         }
         // Letters only, and not too many: a compound with a hyphen is no typo, and a long tail costs a long search.
         if !prefix.isEmpty, prefix.count <= Self.longestCorrected, prefix.allSatisfy(\.isLetter), let lexicon,
