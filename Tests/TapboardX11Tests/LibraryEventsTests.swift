@@ -43,6 +43,10 @@ struct LibraryEventsTests {
 
     @Test("observe(names) hears only those events, until cancelled")
     func observers() throws {
+        try InProcessX.exclusive { try observe() }
+    }
+
+    private func observe() throws {
         let xvfb = try Xvfb()
         defer { xvfb.stop() }
         let keyboard = try OnScreenKeyboard(KeyboardConfiguration(displayName: xvfb.displayName))

@@ -16,6 +16,10 @@ struct ThemePreviewTests {
 
     @Test("the committed preview matches what the renderer draws", arguments: themes)
     func previewMatches(_ name: String) throws {
+        try InProcessX.exclusive { try check(name) }
+    }
+
+    private func check(_ name: String) throws {
         let xvfb = try Xvfb()
         defer { xvfb.stop() }
         let theme = try #require(try Theme.builtIn(named: name))

@@ -70,7 +70,7 @@ extension KeyboardSession {
                     if engine.spaceFromSuggestion, case .text(let text) = keystroke, text.count == 1, ",.;:!?)".contains(text) {
                         keystrokes = [.keysym(.backSpace), keystroke]
                         swapped = true
-                    } else if autocorrect, Self.endsWord(keystroke), let fix = engine.autocorrection(shift: shift) {
+                    } else if autocorrect, SuggestionEngine.endsWord(keystroke), let fix = engine.autocorrection(shift: shift) {
                         keystrokes = Array(repeating: .keysym(.backSpace), count: fix.delete) + [.text(fix.insert), keystroke]
                     }
                     for k in keystrokes { engine.typed(k) }
@@ -96,14 +96,6 @@ extension KeyboardSession {
             if saveDeadline == nil, let settings = configuration.suggestions { saveDeadline = now + settings.saveDelay }
         }
         return out
-    }
-
-    private static func endsWord(_ keystroke: Keystroke) -> Bool {
-        switch keystroke {
-        case .text(let text): return text.first.map { !$0.isLetter && !TypedText.isJoiner($0) } ?? false
-        case .keysym(let symbol): return symbol == .return
-        case .chord: return false
-        }
     }
 
     /// The focus moved to another field or window: what was typed before is not before the cursor now.

@@ -63,7 +63,7 @@ public struct SuggestionEngine: Sendable {
     /// it ends (a letter's run followed by anything else) is learned.
     public mutating func typed(_ keystroke: Keystroke) {
         let word = typed.currentWord
-        if learns, !word.isEmpty, endsWord(keystroke) {
+        if learns, !word.isEmpty, Self.endsWord(keystroke) {
             learn(String(word), atSentenceStart: typed.atSentenceStart, after: typed.previousWord.map(String.init))
         }
         typed.type(keystroke)
@@ -91,7 +91,8 @@ public struct SuggestionEngine: Sendable {
         spaceFromSuggestion = true
     }
 
-    private func endsWord(_ keystroke: Keystroke) -> Bool {
+    /// Whether a keystroke ends the word before it: a space, punctuation, return.
+    static func endsWord(_ keystroke: Keystroke) -> Bool {
         switch keystroke {
         case .text(let text):
             guard let c = text.first else { return false }
