@@ -44,6 +44,11 @@ public final class GTKFields {
         Self.lines(process.standardOutput).last { $0["text"] as? String == field }?["value"] as? String ?? ""
     }
 
+    /// The field that last took the focus, as printed.
+    public var focused: String? {
+        Self.lines(process.standardOutput).last { $0["focus"] != nil }?["focus"] as? String
+    }
+
     private static func lines(_ output: String) -> [[String: Any]] {
         output.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
@@ -89,6 +94,9 @@ public final class GTKFields {
             say({"places": places})
             return False
 
+        # Each widget says when it takes the focus: typing waits for it, as a person sees the caret first.
+        for name, w in widgets.items():
+            w.connect("focus-in-event", lambda *a, n=name: say({"focus": n}) or False)
         for name in ["entry", "password", "bottom"]:
             widgets[name].connect("changed", lambda w, n=name: say({"text": n, "value": w.get_text()}))
         # Typing "up" into the bottom entry makes the window shorter: the entry moves up the screen.

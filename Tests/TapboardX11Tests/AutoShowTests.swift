@@ -88,6 +88,7 @@ struct AutoShowTests {
         _ = try tapboard(["type", "Hi there"])
         #expect(waitForText("entry", "Hi there"))
         desktop.tapper.tap(app.centre("view"))
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "view" })
         _ = try tapboard(["type", "two"])
         #expect(waitForText("view", "two"))
         let leave = MonotonicClock.now
@@ -185,8 +186,10 @@ struct AutoShowTests {
         #expect(preview.maps == 0)
         #expect(!events.standardOutput.contains("\"key\""))
         desktop.tapper.tap(app.centre("entry"))
+        // The keyboard types at once now: the click's focus change must have reached GTK first.
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
         _ = try tapboard(["type", "open", "--delay", "30"])
-        #expect(waitForText("entry", "open"))
+        #expect(waitForText("entry", "open"), "entry has \(app.text("entry").debugDescription); events \(events.standardOutput); stderr \(keyboard.standardError)")
         #expect(desktop.waitForOutput(of: events) { $0.contains("\"text\":\"n\"") })
         preview.update()
         #expect(preview.maps > 0, "the check above can fail: previews show over an ordinary field")

@@ -32,9 +32,9 @@ extension KeyboardSession {
         key < keyFrames.count ? keyFrames[key].rect.center : Point(x: 0, y: 0)
     }
 
-    /// The typing touches that are due go to the state machine.
-    mutating func typeDue() {
-        while let next = typingEvents.first, next.at <= now {
+    /// The typing touches that are due (or due before `limit`) go to the state machine.
+    mutating func typeDue(before limit: Duration? = nil) {
+        while let next = typingEvents.first, next.at <= now, limit.map({ next.at < $0 }) ?? true {
             typingEvents.removeFirst()
             let effects = state.handle(next.event, at: now)
             pending += effects

@@ -233,6 +233,11 @@ public struct KeyboardSession: Sendable {
     private mutating func runDue() {
         if let due = drawDeadline, due <= now { drawNow(EffectPlan(deferredDrawing)) }
         for (id, deadline) in timers.sorted(by: { $0.value < $1.value }) where deadline <= now {
+            // `tapboard type`'s touches due before the timer go first: after a stall (a slow
+            // machine, a debug build reading a word list) a key's release due before its
+            // long-press deadline must not come after it and open the callout.
+            typeDue(before: deadline)
+            guard timers[id] == deadline else { continue }
             timers[id] = nil
             pending += state.handle(.timer(id), at: now)
         }

@@ -131,3 +131,27 @@ struct SuggestionSessionTests {
         #expect(!d.session.keyFrames.contains { $0.id.hasPrefix("suggestion") }, "no German lexicon given")
     }
 }
+
+extension SuggestionSessionTests {
+    @Test("tapboard type after a password field types every letter (the strip's slots are not taps of its plan)")
+    func typeAfterPassword() throws {
+        let storage = MemoryStorage(["en": Self.english])
+        var configuration = KeyboardConfiguration(layouts: [.enUS])
+        configuration.publishKeys = true
+        configuration.autoShow = true
+        configuration.startHidden = true
+        configuration.mode = .overlay
+        configuration.suggestions = SuggestionSettings(storage: storage)
+        var d = try SessionDriver(configuration, screen: ScreenInfo(size: Size(width: 1280, height: 800)))
+        d.send(.focusChanged(FocusedField(id: "entry", kind: .text, extents: nil)), at: .seconds(2))
+        d.send(.control(.type("Hi there", delay: .milliseconds(20), requester: 1)), at: .seconds(2))
+        d.run(until: .seconds(4))
+        d.send(.focusChanged(FocusedField(id: "pw", kind: .password, extents: nil)), at: .seconds(5))
+        d.send(.control(.type("secret", delay: .milliseconds(30), requester: 2)), at: .seconds(5))
+        d.run(until: .seconds(7))
+        d.send(.focusChanged(FocusedField(id: "entry", kind: .text, extents: nil)), at: .seconds(8))
+        d.send(.control(.type("open", delay: .milliseconds(30), requester: 3)), at: .seconds(8))
+        d.run(until: .seconds(10))
+        #expect(d.text == "Hi theresecretopen")
+    }
+}
