@@ -124,8 +124,7 @@ struct Floor: Predictor {
         for entry in lexicon.completions(of: prefix, limit: limit + 4) {
             let word = SuggestionEngine.cased(entry.word, typed: prefix, shift: shift)
             guard word != prefix, seen.insert(word).inserted else { continue }
-            out.append(word.hasPrefix(prefix) ? Suggestion(word: word, delete: 0, insert: String(word.dropFirst(prefix.count)), kind: .completion)
-                                              : Suggestion(word: word, delete: prefix.count, insert: word, kind: .completion))
+            out.append(Suggestion(word: word, replacing: prefix, kind: .completion))
             if out.count == limit { break }
         }
         return out

@@ -81,7 +81,7 @@ public final class SuggestionFiles: SuggestionStorage {
         do {
             let mapping = try Mapping(path: path)
             return try Lexicon(bytes: mapping.bytes, owner: mapping)
-        } catch let error as LexiconError {
+        } catch let error as LineError {
             note("\(path): \(error); no suggestions in '\(language)'")
         } catch {
             note("\(error); no suggestions in '\(language)'")

@@ -76,6 +76,16 @@ enum EventWire {
         func message(format: Int32) -> XEvent {
             display.clientMessage(EventPublisher.eventType, to: window, format: format)
         }
+        /// One format-8 message: a code, a length and up to 18 bytes.
+        func message(_ code: Int8, _ bytes: ArraySlice<UInt8>) -> XEvent {
+            var e = message(format: 8)
+            withUnsafeMutableBytes(of: &e.xclient.data) { raw in
+                raw.storeBytes(of: code, toByteOffset: 0, as: Int8.self)
+                raw.storeBytes(of: UInt8(bytes.count), toByteOffset: 1, as: UInt8.self)
+                for (i, byte) in bytes.enumerated() { raw.storeBytes(of: byte, toByteOffset: 2 + i, as: UInt8.self) }
+            }
+            return e
+        }
         switch event {
         case .frame(let kind, let start, let end, let duration):
             var e = message(format: 16)
@@ -98,7 +108,6 @@ enum EventWire {
             e.xclient.data.l.1 = Int(bitPattern: UInt(display.atom(name)))
             return [e]
         case .typed(let text):
-            var out: [XEvent] = []
             // Pieces end on character boundaries: a piece is whole scalars of at most 18 bytes.
             var pieces: [[UInt8]] = []
             var piece: [UInt8] = []
@@ -108,35 +117,20 @@ enum EventWire {
                 piece += b
             }
             if !piece.isEmpty { pieces.append(piece) }
-            for p in pieces {
-                var e = message(format: 8)
-                withUnsafeMutableBytes(of: &e.xclient.data) { raw in
-                    raw.storeBytes(of: keyCode, toByteOffset: 0, as: Int8.self)
-                    raw.storeBytes(of: UInt8(p.count), toByteOffset: 1, as: UInt8.self)
-                    for (i, byte) in p.enumerated() { raw.storeBytes(of: byte, toByteOffset: 2 + i, as: UInt8.self) }
-                }
-                out.append(e)
-            }
-            return out
+            return pieces.map { message(keyCode, $0[...]) }
         case .suggestions(let words):
             // Not as atoms: an atom lives in the server for any client to read.
             let bytes = Array(words.joined(separator: "\n").utf8)
             var out: [XEvent] = []
             var start = 0
             repeat {
-                let piece = bytes[start ..< min(start + 18, bytes.count)]
-                start += piece.count
-                var e = message(format: 8)
-                let code = start >= bytes.count ? lastWordsCode : wordsCode
-                withUnsafeMutableBytes(of: &e.xclient.data) { raw in
-                    raw.storeBytes(of: code, toByteOffset: 0, as: Int8.self)
-                    raw.storeBytes(of: UInt8(piece.count), toByteOffset: 1, as: UInt8.self)
-                    for (i, byte) in piece.enumerated() { raw.storeBytes(of: byte, toByteOffset: 2 + i, as: UInt8.self) }
-                }
-                out.append(e)
+                let end = min(start + 18, bytes.count)
+                out.append(message(end == bytes.count ? lastWordsCode : wordsCode, bytes[start ..< end]))
+                start = end
             } while start < bytes.count
             return out
         }
+
     }
 
     /// One message read back; `words` holds the strip's words until their last piece comes.

@@ -99,8 +99,8 @@ extension KeyboardSession {
     }
 
     /// The focus moved to another field or window: what was typed before is not before the cursor now.
-    mutating func textContextLost(beforeCaret: String? = nil) {
-        for language in engines.keys { engines[language]?.resetText(beforeCaret: beforeCaret) }
+    mutating func textContextLost() {
+        for language in engines.keys { engines[language]?.resetText() }
     }
 
     // MARK: - The strip's words
@@ -116,6 +116,7 @@ extension KeyboardSession {
         }
         loadFiles()
         refreshNeighbours()
+        if withEngine({ $0.learned.overBounds }) == true { withEngine { $0.learned.keepWithinBounds() } }
         let query = SuggestionQuery(text: withEngine { $0.typed } ?? TypedText(), shift: state.shift, language: stripLanguage,
                                     slots: slots.count, clock: withEngine { $0.learned.clock } ?? 0, secure: isSecure)
         guard query != suggestionsFor else { return }

@@ -1,14 +1,3 @@
-/// A mistake in a learned-words file, with the line it is on.
-public struct LearnedWordsError: Error, CustomStringConvertible, Equatable {
-    /// The line (from 1).
-    public var line: Int
-    /// What is wrong.
-    public var reason: String
-
-    /// One line for the user.
-    public var description: String { "line \(line): \(reason)" }
-}
-
 /// The words and word pairs the user typed, with how often and how lately:
 /// what makes suggestions the user's own. Bounded; saved as text.
 public struct LearnedWords: Equatable, Sendable {
@@ -74,7 +63,11 @@ public struct LearnedWords: Equatable, Sendable {
             followers[word]!.last = clock
             pairs[previous] = followers
         }
-        if words.count > Self.maxWords + Self.maxWords / 10 || pairCount > Self.maxPairs + Self.maxPairs / 10 { prune() }
+    }
+
+    /// Whether it holds a tenth more than its bounds: time to `keepWithinBounds`.
+    public var overBounds: Bool {
+        words.count > Self.maxWords + Self.maxWords / 10 || pairCount > Self.maxPairs + Self.maxPairs / 10
     }
 
     /// The learned words whose folded form begins with `folded` (a non-empty prefix).
@@ -95,8 +88,10 @@ public struct LearnedWords: Equatable, Sendable {
     /// The use of a word, if learned.
     public func use(of word: String) -> Use? { words[word]?.use }
 
-    /// Drops the least weighty words and pairs down to the bounds.
-    private mutating func prune() {
+    /// Drops the least weighty words and pairs down to the bounds. Sorting them
+    /// all takes milliseconds: the session does it after a keystroke went out,
+    /// never in `learn`, which runs before.
+    public mutating func keepWithinBounds() {
         if words.count > Self.maxWords {
             let keep = words.sorted { weight($0.value.use) > weight($1.value.use) }.prefix(Self.maxWords)
             words = Dictionary(uniqueKeysWithValues: keep.map { ($0.key, $0.value) })
@@ -138,26 +133,26 @@ public struct LearnedWords: Equatable, Sendable {
     }
 
     /// Reads what `text()` wrote; any damage (a cut file, a bad line) is an error naming the line.
-    public init(text: String) throws(LearnedWordsError) {
+    public init(text: String) throws(LineError) {
         var lineNumber = 0
         var ended = false
         var wordLines = 0, pairLines = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             if ended {
-                guard line.isEmpty else { throw LearnedWordsError(line: lineNumber, reason: "text after the end line") }
+                guard line.isEmpty else { throw LineError(line: lineNumber, reason: "text after the end line") }
                 continue
             }
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             if lineNumber == 1 {
                 guard fields.count == 2, fields[0] == Self.magic, let clock = Int(fields[1]), clock >= 0 else {
-                    throw LearnedWordsError(line: 1, reason: "not a learned-words file (expected '\(Self.magic)' and a count)")
+                    throw LineError(line: 1, reason: "not a learned-words file (expected '\(Self.magic)' and a count)")
                 }
                 self.clock = clock
                 continue
             }
-            func number(_ field: Substring) throws(LearnedWordsError) -> Int {
-                guard let n = Int(field), n >= 0 else { throw LearnedWordsError(line: lineNumber, reason: "'\(field)' is not a count") }
+            func number(_ field: Substring) throws(LineError) -> Int {
+                guard let n = Int(field), n >= 0 else { throw LineError(line: lineNumber, reason: "'\(field)' is not a count") }
                 return n
             }
             switch fields.first {
@@ -173,15 +168,15 @@ public struct LearnedWords: Equatable, Sendable {
                 pairLines += 1
             case "end" where fields.count == 3:
                 guard try number(fields[1]) == wordLines, try number(fields[2]) == pairLines else {
-                    throw LearnedWordsError(line: lineNumber, reason: "the end line's counts do not match the lines before it")
+                    throw LineError(line: lineNumber, reason: "the end line's counts do not match the lines before it")
                 }
                 ended = true
             default:
-                if line.isEmpty, lineNumber > 1 { throw LearnedWordsError(line: lineNumber, reason: "the file is cut short (no end line)") }
-                throw LearnedWordsError(line: lineNumber, reason: "expected a 'w', 'p' or 'end' line")
+                if line.isEmpty, lineNumber > 1 { throw LineError(line: lineNumber, reason: "the file is cut short (no end line)") }
+                throw LineError(line: lineNumber, reason: "expected a 'w', 'p' or 'end' line")
             }
         }
-        guard ended else { throw LearnedWordsError(line: lineNumber, reason: "the file is cut short (no end line)") }
+        guard ended else { throw LineError(line: lineNumber, reason: "the file is cut short (no end line)") }
         pairCount = pairLines
     }
 }

@@ -1,7 +1,7 @@
 import Synchronization
 
-/// A mistake in a lexicon file, with the line it is on.
-public struct LexiconError: Error, CustomStringConvertible, Equatable {
+/// A mistake in a lexicon or learned-words file, with the line it is on.
+public struct LineError: Error, CustomStringConvertible, Equatable {
     /// The line (from 1).
     public var line: Int
     /// What is wrong.
@@ -41,7 +41,7 @@ public struct Lexicon: @unchecked Sendable {
 
     /// Reads a lexicon's bytes, which `owner` keeps alive and unchanged; only the
     /// line starts are indexed (one pass), the words stay where they are.
-    public init(bytes: UnsafeRawBufferPointer, owner: AnyObject) throws(LexiconError) {
+    public init(bytes: UnsafeRawBufferPointer, owner: AnyObject) throws(LineError) {
         self.bytes = bytes
         self.owner = owner
         var starts: [Int32] = []
@@ -56,14 +56,14 @@ public struct Lexicon: @unchecked Sendable {
                 for pair in header.dropFirst(6).split(separator: " ") {
                     // `éé`-style pairs: a letter and what it folds to; `x=yz` when that is longer.
                     let scalars = Array(pair.unicodeScalars)
-                    guard scalars.count >= 2 else { throw LexiconError(line: 1, reason: "fold pair '\(pair)' has no folded form") }
+                    guard scalars.count >= 2 else { throw LineError(line: 1, reason: "fold pair '\(pair)' has no folded form") }
                     let rest = scalars[1] == "=" ? scalars.dropFirst(2) : scalars.dropFirst()
                     folds[scalars[0]] = String(String.UnicodeScalarView(rest))
                 }
             } else if end > start {
                 let tabs = bytes[start ..< end].filter { $0 == 9 }.count
-                guard tabs == 1 || tabs == 2 else { throw LexiconError(line: number, reason: "expected WORD<TAB>ZIPF or FOLDED<TAB>WORD<TAB>ZIPF") }
-                guard end <= Int(Int32.max) else { throw LexiconError(line: number, reason: "the file is larger than 2 GB") }
+                guard tabs == 1 || tabs == 2 else { throw LineError(line: number, reason: "expected WORD<TAB>ZIPF or FOLDED<TAB>WORD<TAB>ZIPF") }
+                guard end <= Int(Int32.max) else { throw LineError(line: number, reason: "the file is larger than 2 GB") }
                 starts.append(Int32(start))
                 numbers.append(number)
             }
@@ -73,7 +73,7 @@ public struct Lexicon: @unchecked Sendable {
         self.folds = folds
         // Sorted, or the binary search would miss words.
         for i in lines.indices.dropFirst() where compare(key(i - 1), key(i)) > 0 {
-            throw LexiconError(line: numbers[i], reason: "not sorted by its first column")
+            throw LineError(line: numbers[i], reason: "not sorted by its first column")
         }
     }
 
@@ -89,7 +89,7 @@ public struct Lexicon: @unchecked Sendable {
     }
 
     /// Reads a lexicon from text in memory.
-    public init(text: String) throws(LexiconError) {
+    public init(text: String) throws(LineError) {
         let storage = Storage(Array(text.utf8))
         try self.init(bytes: storage.buffer, owner: storage)
     }

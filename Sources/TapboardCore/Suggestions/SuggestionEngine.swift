@@ -23,6 +23,16 @@ public struct Suggestion: Hashable, Sendable {
     public init(word: String, delete: Int, insert: String, kind: Kind) {
         self.word = word; self.delete = delete; self.insert = insert; self.kind = kind
     }
+
+    /// The word as an edit of the letters typed: the rest typed after them, or
+    /// the letters replaced when they differ (case, accents, a correction).
+    public init(word: String, replacing typed: String, kind: Kind) {
+        if word.hasPrefix(typed) {
+            self.init(word: word, delete: 0, insert: String(word.dropFirst(typed.count)), kind: kind)
+        } else {
+            self.init(word: word, delete: typed.count, insert: word, kind: kind)
+        }
+    }
 }
 
 /// Suggestions for a language: completions of the word being typed, the next
@@ -71,15 +81,9 @@ public struct SuggestionEngine: Sendable {
     }
 
     /// The cursor moved somewhere the keyboard did not see (the focus went to
-    /// another window): nothing before it is known; or the field's text before its caret.
-    public mutating func resetText(beforeCaret: String? = nil) {
-        typed = beforeCaret.map { TypedText(beforeCaret: $0) } ?? TypedText(fromStart: false)
-        spaceFromSuggestion = false
-    }
-
-    /// A field that was just focused and is empty: a sentence starts.
-    public mutating func startField() {
-        typed = TypedText(fromStart: true)
+    /// another field): nothing before it is known.
+    public mutating func resetText() {
+        typed = TypedText(fromStart: false)
         spaceFromSuggestion = false
     }
 
@@ -185,7 +189,7 @@ public struct SuggestionEngine: Sendable {
             let cased = Self.cased(word, typed: prefix, shift: shift)
             // What is typed already saves nothing; the same word twice only once.
             guard cased != prefix, shown.insert(cased).inserted else { continue }
-            out.append(edit(to: cased, from: prefix, kind: kinds[word]!))
+            out.append(Suggestion(word: cased, replacing: prefix, kind: kinds[word]!))
             if out.count == limit { break }
         }
         return out
@@ -196,25 +200,15 @@ public struct SuggestionEngine: Sendable {
         lexicon?.words(matching: word).first { $0.word == word }?.zipf
     }
 
-    /// How the strip's word edits what was typed: the rest typed after it, or
-    /// the typed letters replaced when they differ (case, accents, a correction).
-    private func edit(to word: String, from prefix: String, kind: Suggestion.Kind) -> Suggestion {
-        if word.hasPrefix(prefix) {
-            return Suggestion(word: word, delete: 0, insert: String(word.dropFirst(prefix.count)), kind: kind)
-        }
-        return Suggestion(word: word, delete: prefix.count, insert: word, kind: kind)
-    }
-
     /// Autocorrection: the word just typed, before a space or punctuation ends it,
     /// when it is no word (not in the lexicon, never typed before) and one
     /// correction is near (one mistake at most) and clearly the likeliest.
     public func autocorrection(shift: ShiftState) -> Suggestion? {
         let word = String(typed.currentWord)
         guard word.count >= 2, let lexicon, lexicon.words(matching: word).isEmpty, learned.use(of: word) == nil else { return nil }
-        let near = corrector.corrections(of: word, in: lexicon, limit: 2).filter { $0.entry.word.count >= word.count - 1 }
+        // Whole words only (the distance is over beginnings: `quixo…` is as near `quixk` as `quick`): their length near the word's.
+        let near = corrector.corrections(of: word, in: lexicon, limit: 8).filter { abs($0.entry.word.count - word.count) <= 1 }
         guard let best = near.first, best.cost <= 1 else { return nil }
-        // A whole-word correction only (the distance was over beginnings): its length near the word's.
-        guard abs(best.entry.word.count - word.count) <= 1 else { return nil }
         if near.count > 1, near[1].cost == best.cost, near[1].entry.zipf + 50 > best.entry.zipf { return nil }
         let cased = Self.cased(best.entry.word, typed: word, shift: shift)
         return Suggestion(word: cased, delete: word.count, insert: cased, kind: .correction)

@@ -1,6 +1,5 @@
 /// What the keyboard knows of the text before the cursor: what it typed since
-/// the focus last moved (or the field's text before the caret, where the
-/// accessibility bus tells it), for suggestions and learning.
+/// the focus last moved, for suggestions and learning.
 public struct TypedText: Hashable, Sendable {
     /// The text before the cursor, its last `kept` characters at most.
     public private(set) var text: String = ""
@@ -12,12 +11,6 @@ public struct TypedText: Hashable, Sendable {
 
     /// Empty text; `fromStart` when the cursor is known to be at the start of a field.
     public init(fromStart: Bool = true) { self.fromStart = fromStart }
-
-    /// Text the field holds before its caret (read through the accessibility bus).
-    public init(beforeCaret: String) {
-        fromStart = beforeCaret.count <= Self.kept
-        text = String(beforeCaret.suffix(Self.kept))
-    }
 
     /// A keystroke went out: text is added, backspace takes a character off,
     /// return starts a line; any other key (arrows, tab, a chord) may move the

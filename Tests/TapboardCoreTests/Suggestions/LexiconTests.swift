@@ -57,13 +57,13 @@ struct LexiconTests {
 
     @Test("A file out of order, or a line without its three columns, is an error naming the line")
     func errors() {
-        #expect(throws: LexiconError(line: 3, reason: "not sorted by its first column")) {
+        #expect(throws: LineError(line: 3, reason: "not sorted by its first column")) {
             try Lexicon(text: "# fold\nb\tb\t1\na\ta\t1\n")
         }
-        #expect(throws: LexiconError(line: 2, reason: "expected WORD<TAB>ZIPF or FOLDED<TAB>WORD<TAB>ZIPF")) {
+        #expect(throws: LineError(line: 2, reason: "expected WORD<TAB>ZIPF or FOLDED<TAB>WORD<TAB>ZIPF")) {
             try Lexicon(text: "a\ta\t1\nb b 1\n")
         }
-        #expect(throws: LexiconError(line: 2, reason: "not sorted by its first column")) {
+        #expect(throws: LineError(line: 2, reason: "not sorted by its first column")) {
             try Lexicon(text: "b\tb\t1\na\ta\t1\n")
         }
         #expect((try? Lexicon(text: ""))?.count == 0)

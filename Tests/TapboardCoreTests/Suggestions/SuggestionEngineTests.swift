@@ -16,6 +16,8 @@ struct SuggestionEngineTests {
         im\tI'm\t560
         quick\t480
         quiet\t470
+        quixote\tQuixote\t293
+        quixotic\t600
         the\t773
         their\t600
         then\t610
@@ -62,7 +64,7 @@ struct SuggestionEngineTests {
         var e = engine(typing: "the quick fox. the quick fox. the ")
         #expect(e.suggestions(limit: 1, shift: .off).first?.word == "quick")
         e.typed(.text("q"))
-        #expect(e.suggestions(limit: 2, shift: .off).map(\.word) == ["quick", "quiet"])
+        #expect(e.suggestions(limit: 2, shift: .off).map(\.word) == ["quick", "quixotic"], "the learned pair first, then the most frequent")
         let after = engine(typing: "the quick ")
         #expect(after.suggestions(limit: 1, shift: .off).first?.kind == .prediction)
     }
@@ -94,7 +96,7 @@ struct SuggestionEngineTests {
         #expect(e.corrector.neighbours.areNeighbours("w", "e") && !e.corrector.neighbours.areNeighbours("w", "p"))
     }
 
-    @Test("Autocorrection replaces only a non-word one slip from a clear best word")
+    @Test("Autocorrection replaces only a non-word one slip from a clear best word (a longer word sharing the beginning is no rival)")
     func autocorrect() {
         var e = engine(typing: "quixk")
         e.corrector = Corrector(neighbours: KeyNeighbours(frames: Self.frames(rows: ["qwertyuiop", "asdfghjkl", "zxcvbnm"]), fold: { $0 }))
@@ -109,8 +111,8 @@ struct SuggestionEngineTests {
         let text = e.learned.text()
         #expect(try LearnedWords(text: text) == e.learned)
         let cut = String(text.dropLast(8))
-        #expect(throws: LearnedWordsError.self) { try LearnedWords(text: cut) }
-        #expect(throws: LearnedWordsError(line: 1, reason: "not a learned-words file (expected 'tapboard-learned 1' and a count)")) {
+        #expect(throws: LineError.self) { try LearnedWords(text: cut) }
+        #expect(throws: LineError(line: 1, reason: "not a learned-words file (expected 'tapboard-learned 1' and a count)")) {
             try LearnedWords(text: "hello\n")
         }
     }
