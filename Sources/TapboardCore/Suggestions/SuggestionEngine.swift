@@ -87,6 +87,13 @@ public struct SuggestionEngine: Sendable {
         spaceFromSuggestion = false
     }
 
+    /// The text before the cursor was read from the field (the caret moved
+    /// where the keyboard did not type, or the focus came to a field with text).
+    public mutating func textRead(_ text: TypedText) {
+        typed = text
+        spaceFromSuggestion = false
+    }
+
     /// A suggestion was chosen and typed with its space.
     public mutating func chose(_ suggestion: Suggestion) {
         for _ in 0 ..< suggestion.delete { typed(.keysym(.backSpace)) }

@@ -12,6 +12,12 @@ public struct TypedText: Hashable, Sendable {
     /// Empty text; `fromStart` when the cursor is known to be at the start of a field.
     public init(fromStart: Bool = true) { self.fromStart = fromStart }
 
+    /// Text read from a field: its last `kept` characters, `fromStart` when it is all the text before the cursor.
+    public init(read: String, fromStart: Bool) {
+        text = String(read.suffix(Self.kept))
+        self.fromStart = fromStart && text.count == read.count
+    }
+
     /// A keystroke went out: text is added, backspace takes a character off,
     /// return starts a line; any other key (arrows, tab, a chord) may move the
     /// cursor anywhere, so what was known is dropped.
