@@ -32,7 +32,18 @@ struct tb_a11y {
     tb_a11y_handlers handlers;
     uint64_t generation;   // the newest focus event: older queries are dropped
     char current[512];     // the field reported focused, if any
+    int current_kind;      // its kind
 };
+
+// A read of the text before a caret, for the focus it was asked under.
+typedef struct {
+    tb_a11y *a11y;
+    uint64_t generation;
+    char id[512];
+    int32_t offset;
+} caret_read;
+
+static void read_caret_offset(tb_a11y *a, const char *id);
 
 static void finish(query *q) {
     tb_a11y *a = q->a11y;
@@ -44,10 +55,15 @@ static void finish(query *q) {
         else if (q->role == ROLE_TERMINAL) kind = TB_FOCUS_TERMINAL;
         else if (((q->states >> STATE_EDITABLE) & 1) && !read_only) kind = TB_FOCUS_TEXT;
         if (kind >= 0) {
+            int again = strcmp(a->current, q->id) == 0;
             snprintf(a->current, sizeof a->current, "%s", q->id);
+            a->current_kind = kind;
             a->handlers.focus(a->handlers.context, kind, q->id, q->has_extents, q->extents);
+            // A field newly focused: what is before its caret (a field moving only keeps what the keyboard knows).
+            if (kind == TB_FOCUS_TEXT && !again) read_caret_offset(a, q->id);
         } else if (kind == TB_FOCUS_AWAY) {
             a->current[0] = 0;
+            a->current_kind = TB_FOCUS_AWAY;
             a->handlers.focus(a->handlers.context, TB_FOCUS_AWAY, q->id, 0, q->extents);
         }
     }
@@ -95,6 +111,86 @@ static int on_extents(sd_bus_message *m, void *userdata, sd_bus_error *error) {
     return answered(q);
 }
 
+// Splits an id (bus name and object path) back into its two parts.
+static int split_id(const char *id, char *sender, size_t size, const char **path) {
+    const char *slash = strchr(id, '/');
+    if (!slash || (size_t)(slash - id) >= size) return -1;
+    memcpy(sender, id, (size_t)(slash - id));
+    sender[slash - id] = 0;
+    *path = slash;
+    return 0;
+}
+
+static int on_text(sd_bus_message *m, void *userdata, sd_bus_error *error) {
+    (void)error;
+    caret_read *c = userdata;
+    tb_a11y *a = c->a11y;
+    const char *text = NULL;
+    // Only for the focus it was asked under: a reply after the focus moved on is stale.
+    if (c->generation == a->generation && a->current_kind == TB_FOCUS_TEXT && strcmp(c->id, a->current) == 0 &&
+        !sd_bus_message_is_method_error(m, NULL) && sd_bus_message_read(m, "s", &text) >= 0 && text && a->handlers.caret) {
+        a->handlers.caret(a->handlers.context, c->id, c->offset, text);
+    }
+    free(c);
+    return 0;
+}
+
+// Asks for the text before the caret at `offset`; the answer comes to on_text.
+static void read_before(tb_a11y *a, const char *id, int32_t offset) {
+    char sender[256];
+    const char *path;
+    if (offset < 0 || split_id(id, sender, sizeof sender, &path) < 0) return;
+    caret_read *c = calloc(1, sizeof *c);
+    if (!c) return;
+    c->a11y = a;
+    c->generation = a->generation;
+    c->offset = offset;
+    snprintf(c->id, sizeof c->id, "%s", id);
+    int32_t start = offset > TB_CARET_TEXT ? offset - TB_CARET_TEXT : 0;
+    if (sd_bus_call_method_async(a->bus, NULL, sender, path, "org.a11y.atspi.Text", "GetText", on_text, c, "ii", start, offset) < 0) free(c);
+}
+
+static int on_caret_offset(sd_bus_message *m, void *userdata, sd_bus_error *error) {
+    (void)error;
+    caret_read *c = userdata;
+    int32_t offset = -1;
+    if (c->generation == c->a11y->generation && !sd_bus_message_is_method_error(m, NULL) &&
+        sd_bus_message_read(m, "v", "i", &offset) >= 0) {
+        read_before(c->a11y, c->id, offset);
+    }
+    free(c);
+    return 0;
+}
+
+// Asks a newly focused field where its caret is, then what is before it.
+static void read_caret_offset(tb_a11y *a, const char *id) {
+    char sender[256];
+    const char *path;
+    if (split_id(id, sender, sizeof sender, &path) < 0) return;
+    caret_read *c = calloc(1, sizeof *c);
+    if (!c) return;
+    c->a11y = a;
+    c->generation = a->generation;
+    snprintf(c->id, sizeof c->id, "%s", id);
+    if (sd_bus_call_method_async(a->bus, NULL, sender, path, "org.freedesktop.DBus.Properties", "Get", on_caret_offset, c, "ss",
+                                 "org.a11y.atspi.Text", "CaretOffset") < 0) {
+        free(c);
+    }
+}
+
+// The focused field's caret moved (typing, a click, an arrow key): the text before it is read.
+static int on_caret_moved(sd_bus_message *m, void *userdata, sd_bus_error *error) {
+    (void)error;
+    tb_a11y *a = userdata;
+    const char *sender = sd_bus_message_get_sender(m), *path = sd_bus_message_get_path(m), *detail = NULL;
+    int32_t offset = -1, detail2 = 0;
+    if (!sender || !path || a->current_kind != TB_FOCUS_TEXT || sd_bus_message_read(m, "sii", &detail, &offset, &detail2) < 0) return 0;
+    char id[512];
+    snprintf(id, sizeof id, "%s%s", sender, path);
+    if (a->current[0] && strcmp(id, a->current) == 0) read_before(a, id, offset);
+    return 0;
+}
+
 static int focus_changed(tb_a11y *a, sd_bus_message *m, int gained);
 
 static int on_state_changed(sd_bus_message *m, void *userdata, sd_bus_error *error) {
@@ -131,6 +227,7 @@ static int focus_changed(tb_a11y *a, sd_bus_message *m, int gained) {
         if (strcmp(id, a->current) == 0) {
             a->generation++;
             a->current[0] = 0;
+            a->current_kind = TB_FOCUS_AWAY;
             int32_t none[4] = {0, 0, 0, 0};
             a->handlers.focus(a->handlers.context, TB_FOCUS_AWAY, id, 0, none);
         }
@@ -182,6 +279,7 @@ int tb_a11y_open(tb_a11y **out, const tb_a11y_handlers *handlers, char *error, s
     tb_a11y *a = calloc(1, sizeof *a);
     if (!a) return -ENOMEM;
     a->handlers = *handlers;
+    a->current_kind = TB_FOCUS_AWAY;
     const char *step = "connect to it";
     r = sd_bus_new(&a->bus);
     if (r >= 0) r = sd_bus_set_address(a->bus, address);
@@ -200,8 +298,12 @@ int tb_a11y_open(tb_a11y **out, const tb_a11y_handlers *handlers, char *error, s
         r = sd_bus_add_match(a->bus, NULL, "type='signal',interface='org.a11y.atspi.Event.Object',member='BoundsChanged'",
                              on_bounds_changed, a);
     }
+    if (r >= 0) {
+        r = sd_bus_add_match(a->bus, NULL, "type='signal',interface='org.a11y.atspi.Event.Object',member='TextCaretMoved'",
+                             on_caret_moved, a);
+    }
     // Applications send events only for those a listener registered.
-    static const char *events[] = {"object:state-changed:focused", "focus:", "object:bounds-changed"};
+    static const char *events[] = {"object:state-changed:focused", "focus:", "object:bounds-changed", "object:text-caret-moved"};
     for (size_t i = 0; r >= 0 && i < sizeof events / sizeof *events; i++) {
         step = "register with the registry";
         r = sd_bus_call_method_async(a->bus, NULL, "org.a11y.atspi.Registry", "/org/a11y/atspi/registry", "org.a11y.atspi.Registry",

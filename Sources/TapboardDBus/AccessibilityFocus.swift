@@ -12,14 +12,18 @@ public struct AccessibilityError: Error, CustomStringConvertible {
 /// accessibility bus (no GLib, no libatspi): the registry is asked for
 /// `object:state-changed:focused`, and each newly focused object's role, state
 /// and extents are asked asynchronously, so nothing waits for an application.
-/// Focus in the keyboard's own process is ignored.
+/// Focus in the keyboard's own process is ignored. The focused text field's
+/// caret is followed too: the text before it is read when the field takes the
+/// focus and after each caret move (never a password field's).
 public final class AccessibilityFocus {
     private var a11y: OpaquePointer?
     fileprivate let changed: (FocusedField?) -> Void
+    fileprivate let caret: (CaretText) -> Void
 
-    /// Connects; `changed` hears each change on the thread that calls `process()`.
-    public init(_ changed: @escaping (FocusedField?) -> Void) throws(AccessibilityError) {
+    /// Connects; `changed` hears each focus change and `caret` each caret report, on the thread that calls `process()`.
+    public init(_ changed: @escaping (FocusedField?) -> Void, caret: @escaping (CaretText) -> Void = { _ in }) throws(AccessibilityError) {
         self.changed = changed
+        self.caret = caret
         var h = tb_a11y_handlers()
         h.context = Unmanaged.passUnretained(self).toOpaque()
         h.focus = { context, kind, id, hasExtents, extents in
@@ -33,6 +37,11 @@ public final class AccessibilityFocus {
             case Int32(TB_FOCUS_PASSWORD): me.changed(FocusedField(id: name, kind: .password, extents: rect))
             default: me.changed(nil)
             }
+        }
+        h.caret = { context, id, offset, before in
+            let me = Unmanaged<AccessibilityFocus>.fromOpaque(context!).takeUnretainedValue()
+            me.caret(CaretText(fieldID: id.map { String(cString: $0) } ?? "", offset: Int(offset),
+                               before: before.map { String(cString: $0) } ?? ""))
         }
         var error = [CChar](repeating: 0, count: 256)
         var opened: OpaquePointer?

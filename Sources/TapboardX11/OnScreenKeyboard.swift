@@ -149,6 +149,11 @@ public final class OnScreenKeyboard {
         perform(session.handle(.focusChanged(field), at: Clock.now()))
     }
 
+    /// The focused text field's caret moved (from an accessibility client).
+    public func caretMoved(_ report: CaretText) {
+        perform(session.handle(.caretMoved(report), at: Clock.now()))
+    }
+
     /// Also waits on `fd` (a D-Bus or accessibility connection); `ready` runs on the keyboard's thread when it is readable.
     public func addSource(_ fd: Int32, ready: @escaping () -> Void) { loop.add(fd, ready: ready) }
 

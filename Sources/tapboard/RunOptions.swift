@@ -107,7 +107,7 @@ struct RunOptions: Equatable {
         var accessibility: AccessibilityFocus?
         if autoShow {
             do {
-                accessibility = try AccessibilityFocus { focus.keyboard?.focusChanged($0) }
+                accessibility = try AccessibilityFocus({ focus.keyboard?.focusChanged($0) }, caret: { focus.keyboard?.caretMoved($0) })
                 configuration.autoShow = true
                 configuration.startHidden = true
             } catch {

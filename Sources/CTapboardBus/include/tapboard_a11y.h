@@ -17,7 +17,14 @@ typedef struct {
     /// The focus moved to a field of a kind (its id: bus name and object path; its
     /// extents on the screen when `has_extents`), or away from every field (TB_FOCUS_AWAY).
     void (*focus)(void *context, int kind, const char *id, int has_extents, const int32_t extents[4]);
+    /// The caret of the focused text field (never a password field) is at `offset`
+    /// characters, with `before` (UTF-8) the text before it, TB_CARET_TEXT
+    /// characters at most: when the field takes the focus, and after each caret move.
+    void (*caret)(void *context, const char *id, int32_t offset, const char *before);
 } tb_a11y_handlers;
+
+/// How many characters before the caret are read.
+enum { TB_CARET_TEXT = 120 };
 
 /// Finds the accessibility bus through the session bus (org.a11y.Bus), connects,
 /// and asks the registry for focus events. Returns 0, or a negative errno with a line in `error`.

@@ -21,11 +21,23 @@ extension KeyboardSession {
         }
         autoHideDeadline = nil
         if field.id != previous?.id {
+            caret = CaretTracker()
             textContextLost()
             if field.id != userHidField { userHidField = nil }
         }
         if configuration.autoShow, !shown, userHidField == nil { show() }
         keepClear(of: field.extents)
+    }
+
+    /// The focused field's caret report: a move the keyboard's keystrokes did not
+    /// make (a click in the text, an arrow key, a paste) replaces what it knew of
+    /// the text before the caret, for suggestions and auto-shift. Never a
+    /// password field's or a terminal's (whose text holds prompts and output).
+    mutating func caretMoved(_ report: CaretText) {
+        guard let field = focusedField, field.id == report.fieldID, field.kind == .text,
+              caret.reported(report.offset) == .moved else { return }
+        textRead(TypedText(read: report.before, fromStart: report.fromStart))
+        pending += state.textRead(report.before, fromStart: report.fromStart)
     }
 
     /// The focus left every field a while ago: hidden, and back to its place.

@@ -43,6 +43,7 @@ extension KeyboardSession {
         afterTyping = nil
         let sent = queue.prefix(min(max(typed, 0), queue.count))
         queue.removeFirst(sent.count)
+        for keystroke in sent { caret.sent(keystroke) }
         keystrokeDeadline = queue.isEmpty ? nil : readyAt ?? now
         // Never what is typed into a password field.
         if configuration.publishKeys && !isSecure {

@@ -101,6 +101,21 @@ extension KeyboardSession {
     /// The focus moved to another field or window: what was typed before is not before the cursor now.
     mutating func textContextLost() {
         for language in engines.keys { engines[language]?.resetText() }
+        textContextChanged = true
+    }
+
+    /// Another language's layout shows: its engine continues the text the last one followed.
+    mutating func carryTextToEngine(from previous: String?) {
+        guard let previous, let text = engines[previous]?.typed, stripLanguage != previous else { return }
+        withEngine { $0.textRead(text) }
+    }
+
+    /// The text before the caret, read from the field: every language's engine
+    /// follows it (the shown one made if it was not yet).
+    mutating func textRead(_ text: TypedText) {
+        withEngine { _ in }
+        for language in engines.keys { engines[language]?.textRead(text) }
+        textContextChanged = true
     }
 
     // MARK: - The strip's words

@@ -68,6 +68,8 @@ public struct KeyboardSession: Sendable {
     var announcedMove: (from: Rect, to: Rect, announced: Bool, strip: Bool)?
     /// The text field that has the focus (AT-SPI), if any.
     public internal(set) var focusedField: FocusedField?
+    /// Where its caret should be after the keyboard's keystrokes.
+    var caret = CaretTracker()
     /// When the keyboard hides because the focus left every text field.
     var autoHideDeadline: Duration?
     /// The field the user hid the keyboard over: it stays hidden until another field has the focus.
@@ -88,6 +90,8 @@ public struct KeyboardSession: Sendable {
     public internal(set) var suggestions: [Suggestion] = []
     /// What `suggestions` were found for: not looked for again while it is the same.
     var suggestionsFor: SuggestionQuery?
+    /// The text before the cursor changed without a keystroke (the focus or the caret moved): the strip looks again.
+    var textContextChanged = false
     /// The neighbour map was built for this layout generation and size.
     var neighboursFor: (generation: Int, size: Size)?
     /// Languages whose learned words changed since they were saved.
@@ -213,6 +217,8 @@ public struct KeyboardSession: Sendable {
             if shown { emit(.publish(.frame(.didShow, start: frame, end: frame, duration: .zero))) }
         case .focusChanged(let field):
             focusChanged(field)
+        case .caretMoved(let report):
+            caretMoved(report)
         case .deadlinePassed:
             runDue()
         }
@@ -253,7 +259,8 @@ public struct KeyboardSession: Sendable {
     /// ends), then what waits for them.
     private mutating func endBatch() {
         guard afterTyping == nil else { return }
-        if !pending.isEmpty || keystrokesDue {
+        if !pending.isEmpty || keystrokesDue || textContextChanged {
+            textContextChanged = false
             let batch = pending
             pending = []
             apply(batch)
@@ -302,7 +309,9 @@ public struct KeyboardSession: Sendable {
             index = i
         }
         guard index != layoutIndex else { return [] }
+        let previousLanguage = stripLanguage
         layoutIndex = index
+        carryTextToEngine(from: previousLanguage)
         return state.replaceLayout(layout(layouts[index]))
     }
 

@@ -39,6 +39,8 @@ public enum SessionInput: Hashable, Sendable {
     case listenerAdded
     /// The focus moved (AT-SPI): to this text field, or (nil) to anything else.
     case focusChanged(FocusedField?)
+    /// The focused text field says where its caret is and what is before it (AT-SPI).
+    case caretMoved(CaretText)
     /// Time passed: whatever is due by now (see `KeyboardSession.nextDeadline`) is done.
     case deadlinePassed
 }
@@ -75,4 +77,23 @@ public struct FocusedField: Hashable, Sendable {
     public init(id: String, kind: Kind, extents: Rect? = nil) {
         self.id = id; self.kind = kind; self.extents = extents
     }
+}
+
+/// Where a text field's caret is, as the field reports it: after the keyboard's
+/// own keystrokes, a click elsewhere in the text, an arrow key, a paste.
+public struct CaretText: Hashable, Sendable {
+    /// The field (as `FocusedField.id`).
+    public var fieldID: String
+    /// The caret's offset in characters (Unicode scalars) from the field's start.
+    public var offset: Int
+    /// The text right before the caret (its last characters, perhaps not all of it).
+    public var before: String
+
+    /// Makes a report.
+    public init(fieldID: String, offset: Int, before: String) {
+        self.fieldID = fieldID; self.offset = offset; self.before = before
+    }
+
+    /// Whether `before` is all the text from the field's start to the caret.
+    public var fromStart: Bool { before.unicodeScalars.count >= offset }
 }

@@ -444,6 +444,14 @@ public struct KeyboardState: Sendable {
         return typed(text)
     }
 
+    /// The text before the cursor was read from the field (the caret moved where
+    /// the keyboard did not type): auto-shift looks at it instead.
+    public mutating func textRead(_ text: String, fromStart: Bool) -> [Effect] {
+        context = Array(text.suffix(4))
+        contextFromStart = fromStart && context.count == text.count
+        return updateAutoShift()
+    }
+
     /// After text was typed: shift once is used up, then auto-shift looks at the context.
     private mutating func typed(_ text: String) -> [Effect] {
         context.append(contentsOf: text)
