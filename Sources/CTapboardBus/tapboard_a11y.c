@@ -38,7 +38,6 @@ struct tb_a11y {
 // A read of the text before a caret, for the focus it was asked under.
 typedef struct {
     tb_a11y *a11y;
-    uint64_t generation;
     char id[512];
     int32_t offset;
 } caret_read;
@@ -126,8 +125,8 @@ static int on_text(sd_bus_message *m, void *userdata, sd_bus_error *error) {
     caret_read *c = userdata;
     tb_a11y *a = c->a11y;
     const char *text = NULL;
-    // Only for the focus it was asked under: a reply after the focus moved on is stale.
-    if (c->generation == a->generation && a->current_kind == TB_FOCUS_TEXT && strcmp(c->id, a->current) == 0 &&
+    // Only while its field has the focus (one focus change can bring several focus events: not the generation).
+    if (a->current_kind == TB_FOCUS_TEXT && strcmp(c->id, a->current) == 0 &&
         !sd_bus_message_is_method_error(m, NULL) && sd_bus_message_read(m, "s", &text) >= 0 && text && a->handlers.caret) {
         a->handlers.caret(a->handlers.context, c->id, c->offset, text);
     }
@@ -143,7 +142,6 @@ static void read_before(tb_a11y *a, const char *id, int32_t offset) {
     caret_read *c = calloc(1, sizeof *c);
     if (!c) return;
     c->a11y = a;
-    c->generation = a->generation;
     c->offset = offset;
     snprintf(c->id, sizeof c->id, "%s", id);
     int32_t start = offset > TB_CARET_TEXT ? offset - TB_CARET_TEXT : 0;
@@ -154,7 +152,7 @@ static int on_caret_offset(sd_bus_message *m, void *userdata, sd_bus_error *erro
     (void)error;
     caret_read *c = userdata;
     int32_t offset = -1;
-    if (c->generation == c->a11y->generation && !sd_bus_message_is_method_error(m, NULL) &&
+    if (strcmp(c->id, c->a11y->current) == 0 && !sd_bus_message_is_method_error(m, NULL) &&
         sd_bus_message_read(m, "v", "i", &offset) >= 0) {
         read_before(c->a11y, c->id, offset);
     }
@@ -170,7 +168,6 @@ static void read_caret_offset(tb_a11y *a, const char *id) {
     caret_read *c = calloc(1, sizeof *c);
     if (!c) return;
     c->a11y = a;
-    c->generation = a->generation;
     snprintf(c->id, sizeof c->id, "%s", id);
     if (sd_bus_call_method_async(a->bus, NULL, sender, path, "org.freedesktop.DBus.Properties", "Get", on_caret_offset, c, "ss",
                                  "org.a11y.atspi.Text", "CaretOffset") < 0) {

@@ -13,6 +13,8 @@ struct AutoShowTests {
     let keyboard: ChildProcess
     let keyboardWindow: Window
     let app: GTKFields
+    /// The keyboard's data directory: what it learns stays in the test.
+    let data: ScratchDirectory
 
     init() throws {
         let desktop = try Desktop(windowManager: true)
@@ -24,6 +26,9 @@ struct AutoShowTests {
         var env = ProcessInfo.processInfo.environment
         env.merge(bus.environment) { $1 }
         env["DISPLAY"] = nil
+        let data = try ScratchDirectory()
+        self.data = data
+        env["XDG_DATA_HOME"] = data.path
         let keyboard = try ChildProcess(try Keyboard.locateBinary(),
                                     ["--display", desktop.xvfb.displayName, "--auto-show", "--overlay", "--no-dbus", "--publish-keys"],
                                     environment: env)
@@ -167,6 +172,39 @@ struct AutoShowTests {
         #expect(waitForText("bottom", "up"))
         let back = keyboardRest()
         #expect(desktop.waitForOutput(of: events) { $0.contains("\"didChangeFrame\"") && $0.hasSuffix(back) })
+    }
+
+    /// Waits until the strip's words, as the last `suggestions` event said, pass `test`.
+    private func waitForWords(_ events: ChildProcess, _ test: @escaping ([String]) -> Bool) -> Bool {
+        desktop.waitForOutput(of: events) { output in
+            guard let line = output.split(separator: "\n").last(where: { $0.contains("\"suggestions\"") }),
+                  let json = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let words = json["words"] as? [String] else { return false }
+            return test(words)
+        }
+    }
+
+    @Test("The strip follows the caret's text: a field focused again completes the word before its caret; a click at the start makes a sentence's start")
+    func caretContext() throws {
+        let watch = try MapWatch(desktop.xvfb.displayName, window: keyboardWindow)
+        desktop.tapper.tap(app.centre("view"))
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "view" })
+        _ = try tapboard(["type", "I said hel"])
+        #expect(waitForText("view", "I said hel"))
+        // Away and back: what the keyboard typed is forgotten with the focus; only the field can tell it now.
+        #expect(focusButton(watch))
+        let events = try desktop.listen(["--keys"])
+        defer { _ = events.terminate() }
+        desktop.tapper.tap(app.centre("view"))
+        #expect(watch.waitUntil(mapped: true))
+        #expect(waitForWords(events) { $0.count >= 3 && $0.allSatisfy { $0.hasPrefix("hel") } },
+                "completions of hel: \(events.standardOutput.suffix(300))")
+        // The caret to the text's start, in the same field: a sentence starts there.
+        let view = try #require(app.places["view"])
+        desktop.tapper.tap(ScreenPoint(x: Int32(view.x + 1), y: Int32(view.y + 6)))
+        #expect(waitForWords(events) { $0.contains("The") && $0.allSatisfy { $0.first?.isUppercase == true } },
+                "capitalised predictions: \(events.standardOutput.suffix(300))")
+        #expect(keyboard.standardError == "")
     }
 
     /// The end of the JSON line of a frame change back to the keyboard's place at the bottom of the 1280x800 screen.
