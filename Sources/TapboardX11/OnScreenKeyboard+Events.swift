@@ -39,7 +39,9 @@ extension OnScreenKeyboard {
         case DestroyNotify where events.removeListener(event.xdestroywindow.window):
             break
         case PropertyNotify where event.xproperty.window == display.root && event.xproperty.atom == display.atom("_NET_ACTIVE_WINDOW"):
+            let before = lastFocus
             noteFocus()
+            if lastFocus != before, before != 0 { inputs.append(.activeWindowChanged) }
         case FocusIn where event.xfocus.window == window.id && event.xfocus.mode != NotifyUngrab
                            && event.xfocus.detail != NotifyPointer && event.xfocus.detail != NotifyInferior:
             inputs.append(.focusTaken)

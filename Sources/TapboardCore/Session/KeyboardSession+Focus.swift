@@ -10,6 +10,11 @@ extension KeyboardSession {
         let previous = focusedField
         focusedField = field
         guard let field else {
+            // Out of every field: what was typed is not before whatever has the focus now.
+            if previous != nil {
+                caret = CaretTracker()
+                textContextLost()
+            }
             // A moment's grace: focus moving between two fields passes through nothing.
             if configuration.autoShow, shown {
                 // A second "away" (the field lost it, then a button got it) does not put the hide off.

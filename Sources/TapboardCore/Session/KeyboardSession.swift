@@ -219,6 +219,13 @@ public struct KeyboardSession: Sendable {
             focusChanged(field)
         case .caretMoved(let report):
             caretMoved(report)
+        case .activeWindowChanged:
+            // What was typed is in the other window. A field that has the focus (AT-SPI) already
+            // said so, and its caret's text may have been read before this came: kept.
+            if focusedField == nil {
+                caret = CaretTracker()
+                textContextLost()
+            }
         case .deadlinePassed:
             runDue()
         }

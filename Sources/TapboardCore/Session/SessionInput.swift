@@ -37,6 +37,8 @@ public enum SessionInput: Hashable, Sendable {
     case focusTaken
     /// A listener started hearing events (`tapboard events`).
     case listenerAdded
+    /// The window manager made another window (not the keyboard's) the active one.
+    case activeWindowChanged
     /// The focus moved (AT-SPI): to this text field, or (nil) to anything else.
     case focusChanged(FocusedField?)
     /// The focused text field says where its caret is and what is before it (AT-SPI).

@@ -111,4 +111,22 @@ struct CaretContextTests {
         d.send(.caretMoved(CaretText(fieldID: "another", offset: 3, before: "hel")), at: .seconds(6))
         #expect(d.session.suggestions.allSatisfy { $0.kind == .prediction })
     }
+
+    @Test("Another window made active: the word typed is not continued there; unless a field (AT-SPI) has the focus, whose text was read")
+    func otherWindow() throws {
+        var d = try driver()
+        for (i, c) in "hel".enumerated() { try d.tap(String(c), at: .seconds(2 + i)) }
+        #expect(d.session.suggestions.allSatisfy { $0.kind == .completion })
+        d.send(.activeWindowChanged, at: .seconds(6))
+        #expect(d.session.engines["en"]?.typed.text == "")
+        #expect(d.session.suggestions.allSatisfy { $0.kind == .prediction }, "\(words(d))")
+        // The field's focus and caret come first, then the window manager's news: the text read stays.
+        d.send(.focusChanged(Self.field), at: .seconds(7))
+        d.send(.caretMoved(CaretText(fieldID: Self.field.id, offset: 3, before: "wor")), at: .seconds(7))
+        d.send(.activeWindowChanged, at: .seconds(8))
+        #expect(d.session.engines["en"]?.typed.text == "wor")
+        // The focus leaving every field forgets it.
+        d.send(.focusChanged(nil), at: .seconds(9))
+        #expect(d.session.engines["en"]?.typed.text == "")
+    }
 }
