@@ -90,7 +90,7 @@ public struct Lexicon: @unchecked Sendable {
 
     /// Reads a lexicon from text in memory.
     public init(text: String) throws(LineError) {
-        let storage = Storage(Array(text.utf8))
+        let storage = ByteStorage(Array(text.utf8))
         try self.init(bytes: storage.buffer, owner: storage)
     }
 
@@ -225,16 +225,17 @@ public struct Lexicon: @unchecked Sendable {
         }
     }
 
-    /// Bytes held in memory, for a lexicon made from text.
-    private final class Storage {
-        let pointer: UnsafeMutableRawBufferPointer
-        let count: Int
-        var buffer: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: pointer[0 ..< count]) }
-        init(_ bytes: [UInt8]) {
-            count = bytes.count
-            pointer = .allocate(byteCount: max(bytes.count, 1), alignment: 1)
-            bytes.withUnsafeBytes { pointer.copyMemory(from: $0) }
-        }
-        deinit { pointer.deallocate() }
+}
+
+/// Bytes held in memory, for a lexicon or pairs made from text (files are mapped instead).
+final class ByteStorage {
+    let pointer: UnsafeMutableRawBufferPointer
+    let count: Int
+    var buffer: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: pointer[0 ..< count]) }
+    init(_ bytes: [UInt8]) {
+        count = bytes.count
+        pointer = .allocate(byteCount: max(bytes.count, 1), alignment: 1)
+        bytes.withUnsafeBytes { pointer.copyMemory(from: $0) }
     }
+    deinit { pointer.deallocate() }
 }
