@@ -14,6 +14,10 @@ struct Options {
     var json = false
     var maxWords = Int.max
     var lexiconDirectory = "Lexicons"
+    /// Read LANG.pairs.txt beside the lexicon (`--no-pairs`: the engine without them, for comparison).
+    var pairs = true
+    /// The engine's weights, when given (for tuning on a text that is not a test text).
+    var weights: [String: Double] = [:]
     var files: [String] = []
 }
 
@@ -31,8 +35,16 @@ func parseOptions() -> Options {
         case "--max-words": o.maxWords = Int(value(a)) ?? { fail("--max-words: expected a number") }()
         case "--lexicons": o.lexiconDirectory = value(a)
         case "--json": o.json = true
+        case "--no-pairs": o.pairs = false
+        case "--weight":
+            // NAME=VALUE: lexicon, word, pair, shipped.
+            let given = value(a).split(separator: "=")
+            guard given.count == 2, ["lexicon", "word", "pair", "shipped"].contains(given[0]), let v = Double(given[1]) else {
+                fail("--weight: expected lexicon|word|pair|shipped=NUMBER")
+            }
+            o.weights[String(given[0])] = v
         case "-h", "--help":
-            print("usage: bench-predict [--layout L] [--suggestions N] [--max-words M] [--lexicons DIR] [--json] FILE...")
+            print("usage: bench-predict [--layout L] [--suggestions N] [--max-words M] [--lexicons DIR] [--no-pairs] [--weight NAME=VALUE] [--json] FILE...")
             exit(0)
         default:
             if a.hasPrefix("-") { fail("unknown option \(a)") }
@@ -200,12 +212,22 @@ let size = Size(width: 600, height: 260)
 let layout = LayoutProvider().layout(for: source, width: size.width)
 let frames = Geometry.frames(for: layout.pages[0], in: size, theme: .default)
 let neighbours = KeyNeighbours(frames: frames, fold: lexicon.fold)
+// The shipped pairs, as the keyboard reads them: none when the language has no file.
+let pairsPath = options.lexiconDirectory + "/" + language + ".pairs.txt"
+var shippedPairs: WordPairs?
+if options.pairs, let pairsText = try? String(contentsOfFile: pairsPath, encoding: .utf8) {
+    do { shippedPairs = try WordPairs(text: pairsText) } catch { fail("\(pairsPath): \(error)") }
+}
 
 for file in options.files {
     guard let data = FileManager.default.contents(atPath: file) else { fail("cannot read \(file)") }
     let text = normalise(String(decoding: data, as: UTF8.self))
     let toks = tokens(text)
-    var engine = Engine(engine: SuggestionEngine(lexicon: lexicon, learns: true))
+    var engine = Engine(engine: SuggestionEngine(lexicon: lexicon, shippedPairs: shippedPairs, learns: true))
+    if let w = options.weights["lexicon"] { engine.engine.lexiconWeight = w }
+    if let w = options.weights["word"] { engine.engine.wordWeight = w }
+    if let w = options.weights["pair"] { engine.engine.pairWeight = w }
+    if let w = options.weights["shipped"] { engine.engine.shippedPairWeight = w }
     engine.engine.corrector = Corrector(neighbours: neighbours)
     let ours = simulate(&engine, tokens: toks, slots: options.slots, maxWords: options.maxWords)
     var floorPredictor = Floor(lexicon: lexicon)
@@ -215,10 +237,10 @@ for file in options.files {
         print("{\"file\":\"\(file)\",\"layout\":\"\(options.layout)\",\"suggestions\":\(options.slots),\"words\":\(ours.words),"
             + "\"characters\":\(ours.characters),\"keystrokes\":\(ours.keystrokes),\"ksr\":\(String(format: "%.4f", ours.ksr)),"
             + "\"floor_ksr\":\(String(format: "%.4f", floor.ksr)),\"keystrokes_per_char\":\(String(format: "%.4f", 1 - ours.ksr)),"
-            + "\"median_ms\":\(String(format: "%.4f", median)),\"p99_ms\":\(String(format: "%.4f", p99)),\"learned_words\":\(engine.engine.learned.words.count)}")
+            + "\"shipped_pairs\":\(shippedPairs != nil),\"median_ms\":\(String(format: "%.4f", median)),\"p99_ms\":\(String(format: "%.4f", p99)),\"learned_words\":\(engine.engine.learned.words.count)}")
     } else {
-        print(String(format: "%@ (%@, %d suggestions): %d words, %d characters; savings %.1f%% (floor %.1f%%, %+.1f points), %.3f keystrokes/char; suggestions median %.3f ms, p99 %.3f ms",
-                     file, options.layout, options.slots, ours.words, ours.characters, ours.ksr * 100, floor.ksr * 100,
+        print(String(format: "%@ (%@, %d suggestions%@): %d words, %d characters; savings %.1f%% (floor %.1f%%, %+.1f points), %.3f keystrokes/char; suggestions median %.3f ms, p99 %.3f ms",
+                     file, options.layout, options.slots, shippedPairs == nil ? "" : ", shipped pairs", ours.words, ours.characters, ours.ksr * 100, floor.ksr * 100,
                      (ours.ksr - floor.ksr) * 100, 1 - ours.ksr, median, p99))
     }
 }

@@ -3,7 +3,8 @@ import Synchronization
 import TapboardCore
 
 /// The suggestion engine's files: lexicons (`LANG.txt`, mapped read-only when a
-/// language's layout first needs them) and the words each language learned
+/// language's layout first needs them) with the word pairs beside them
+/// (`LANG.pairs.txt`, when the language has some) and the words each language learned
 /// (`$XDG_DATA_HOME/tapboard/learned-LANG.txt`, mode 0600, replaced atomically).
 public final class SuggestionFiles: SuggestionStorage {
     /// Where lexicons are looked for, first found first.
@@ -69,9 +70,14 @@ public final class SuggestionFiles: SuggestionStorage {
     // MARK: - Lexicons
 
     private func lexiconPath(for language: String) -> String? {
+        lexiconDirectory(for: language).map { $0 + "/" + language + ".txt" }
+    }
+
+    /// The first directory with the language's lexicon (its pairs are read beside it: they fold as it does).
+    private func lexiconDirectory(for language: String) -> String? {
         // A language is letters and hyphens only: never a path.
         guard !language.isEmpty, language.allSatisfy({ $0.isLetter || $0 == "-" }) else { return nil }
-        return lexiconDirectories.lazy.map { $0 + "/" + language + ".txt" }.first { access($0, R_OK) == 0 }
+        return lexiconDirectories.first { access($0 + "/" + language + ".txt", R_OK) == 0 }
     }
 
     public func hasLexicon(for language: String) -> Bool { lexiconPath(for: language) != nil }
@@ -85,6 +91,22 @@ public final class SuggestionFiles: SuggestionStorage {
             note("\(path): \(error); no suggestions in '\(language)'")
         } catch {
             note("\(error); no suggestions in '\(language)'")
+        }
+        return nil
+    }
+
+    /// `LANG.pairs.txt` beside the lexicon: none is fine (no shipped pairs), a damaged one is said in one line.
+    public func wordPairs(for language: String) -> WordPairs? {
+        guard let dir = lexiconDirectory(for: language) else { return nil }
+        let path = dir + "/" + language + ".pairs.txt"
+        if access(path, F_OK) != 0, errno == ENOENT { return nil }
+        do {
+            let mapping = try Mapping(path: path)
+            return try WordPairs(bytes: mapping.bytes, owner: mapping)
+        } catch let error as LineError {
+            note("\(path): \(error); no shipped word pairs in '\(language)'")
+        } catch {
+            note("\(error); no shipped word pairs in '\(language)'")
         }
         return nil
     }

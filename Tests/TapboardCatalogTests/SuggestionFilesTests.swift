@@ -30,6 +30,22 @@ struct SuggestionFilesTests {
         #expect(files.takeNotes() == ["\(root.path("lexicons/de.txt")): line 2: not sorted by its first column; no suggestions in 'de'"])
     }
 
+    @Test("Word pairs are read beside the lexicon found; none is no pairs and no note; a damaged file is one line naming it and the line")
+    func pairs() throws {
+        #expect(files.wordPairs(for: "en") == nil)
+        #expect(files.takeNotes().isEmpty)
+        // Pairs in a directory without the lexicon are not the lexicon's: not read.
+        try FileManager.default.createDirectory(atPath: root.path("missing"), withIntermediateDirectories: true)
+        try "of\tthe 70\n".write(toFile: root.path("missing/en.pairs.txt"), atomically: true, encoding: .utf8)
+        #expect(files.wordPairs(for: "en") == nil)
+        try "# pairs\nof\tthe 70\ta 97\n".write(toFile: root.path("lexicons/en.pairs.txt"), atomically: true, encoding: .utf8)
+        #expect(try #require(files.wordPairs(for: "en")).followers(of: "of").map(\.word) == ["the", "a"])
+        try "of\tthe 70\nand\tthe 40\n".write(toFile: root.path("lexicons/de.pairs.txt"), atomically: true, encoding: .utf8)
+        #expect(files.wordPairs(for: "de") == nil)
+        #expect(files.takeNotes() == ["\(root.path("lexicons/de.pairs.txt")): line 2: not sorted by its first column (each previous word once); no shipped word pairs in 'de'"])
+        #expect(files.wordPairs(for: "../en") == nil && files.wordPairs(for: "fr") == nil)
+    }
+
     @Test("Learned words are saved 0600 in a 0700 directory and read back")
     func saving() throws {
         #expect(files.learnedWords(for: "en").isEmpty)

@@ -146,14 +146,17 @@ extension KeyboardSession {
         if configuration.publishKeys && !isSecure { emit(.publish(.suggestions(new.map(\.word)))) }
     }
 
-    /// Reads the shown language's lexicon and learned words, the first time they are needed.
+    /// Reads the shown language's lexicon, its shipped pairs and learned words, the first time they are needed.
     private mutating func loadFiles() {
         guard let language = stripLanguage, !loadedLanguages.contains(language), let storage = configuration.suggestions?.storage else { return }
         loadedLanguages.insert(language)
         let lexicon = storage.lexicon(for: language)
+        // Pairs fold as their lexicon does: none without it.
+        let pairs = lexicon == nil ? nil : storage.wordPairs(for: language)
         let learned = storage.learnedWords(for: language)
         withEngine { engine in
             engine.lexicon = lexicon
+            engine.shippedPairs = pairs
             // Anything learned before the file was read (nothing, in practice: reading follows the first keystroke).
             if engine.learned.isEmpty { engine.learned = learned }
         }

@@ -42,6 +42,8 @@ public struct Suggestion: Hashable, Sendable {
 public struct SuggestionEngine: Sendable {
     /// The language's words, once read.
     public var lexicon: Lexicon?
+    /// The word pairs the language ships with, if it has them (read with the lexicon).
+    public var shippedPairs: WordPairs?
     /// What the user typed before.
     public var learned: LearnedWords
     /// Which letters are neighbours on the layout shown.
@@ -55,14 +57,17 @@ public struct SuggestionEngine: Sendable {
 
     /// How much each source counts: the lexicon's frequencies, the user's words, the user's pairs.
     public var lexiconWeight = 0.2, wordWeight = 0.3, pairWeight = 0.5
+    /// How much the shipped pairs count: P(word | previous word) from text that is not the user's.
+    public var shippedPairWeight = 0.4
     /// A word not in the lexicon is offered once typed this many times (so a typo typed once never is).
     public static let timesBeforeOffered = 2
     /// Words longer than this get no corrections.
     public static let longestCorrected = 12
 
-    /// An engine with a lexicon (nil while it is not read yet) and what was learned.
-    public init(lexicon: Lexicon?, learned: LearnedWords = LearnedWords(), learns: Bool = true) {
+    /// An engine with a lexicon (nil while it is not read yet), the shipped pairs and what was learned.
+    public init(lexicon: Lexicon?, shippedPairs: WordPairs? = nil, learned: LearnedWords = LearnedWords(), learns: Bool = true) {
         self.lexicon = lexicon
+        self.shippedPairs = shippedPairs
         self.learned = learned
         self.learns = learns
     }
@@ -145,12 +150,19 @@ public struct SuggestionEngine: Sendable {
         let pairs = previous.map { learned.followers(of: $0) } ?? [:]
         let pairTotal = pairs.values.reduce(0.0) { $0 + learned.weight($1) }
         let clock = Double(max(learned.clock, 1))
+        // The shipped followers of the previous word (or of a sentence's start, or a comma): a short line of the file, likeliest first.
+        let shipped = shippedContext.flatMap { shippedPairs?.followers(of: $0) } ?? []
+        var shippedProbability: [String: Double] = [:]
+        for follower in shipped where shippedProbability[follower.word] == nil {
+            shippedProbability[follower.word] = follower.probability
+        }
 
         func score(_ word: String, zipf: Int?) -> Double {
             var p = 0.0
             if let zipf { p += lexiconWeight * Self.probability(zipf: zipf) }
             if let use = learned.use(of: word) { p += wordWeight * learned.weight(use) / clock }
             if let use = pairs[word] { p += pairWeight * learned.weight(use) / (pairTotal + 1) }
+            if let shipped = shippedProbability[word] { p += shippedPairWeight * shipped }
             return p
         }
         func offer(_ word: String, zipf: Int?, kind: Suggestion.Kind) {
@@ -162,6 +174,12 @@ public struct SuggestionEngine: Sendable {
         // The lexicon's precomputed tops hold enough for any strip; more would mean a scan.
         let wanted = min(max(limit * 3, 12), Lexicon.topsKept)
         for entry in lexicon?.completions(of: prefix, limit: wanted) ?? [] { offer(entry.word, zipf: entry.zipf, kind: kind) }
+        // The shipped followers that fit the letters typed (`the` after `of` before anything was learned).
+        var fitting = 0
+        for follower in shipped where fitting < wanted && fold(follower.word).hasPrefix(folded) {
+            fitting += 1
+            offer(follower.word, zipf: zipf(of: follower.word), kind: kind)
+        }
         // The learned candidates by their own weight first: only the weightiest are looked up in the lexicon.
         var learnedCandidates: [(word: String, weight: Double)] = []
         for (word, use) in pairs where learned.folded(word)?.hasPrefix(folded) ?? false {
@@ -200,6 +218,16 @@ public struct SuggestionEngine: Sendable {
             if out.count == limit { break }
         }
         return out
+    }
+
+    /// What the shipped pairs follow here: the previous word (folded), `.` at a
+    /// sentence's start, `,` right after a comma and a space; nil otherwise.
+    var shippedContext: String? {
+        if let previous = typed.previousWord { return fold(String(previous)) }
+        if typed.atSentenceStart { return "." }
+        let before = typed.text[..<typed.currentWord.startIndex]
+        let trimmed = before.reversed().drop { $0 == " " }
+        return trimmed.count < before.count && trimmed.first == "," ? "," : nil
     }
 
     /// The lexicon's frequency of a word written exactly so, if it has it.

@@ -7,6 +7,9 @@ public protocol SuggestionStorage: AnyObject, Sendable {
     func hasLexicon(for language: String) -> Bool
     /// The language's lexicon, read (mapped) now; nil when it cannot be (said in `takeNotes`).
     func lexicon(for language: String) -> Lexicon?
+    /// The word pairs shipped beside the language's lexicon, read (mapped) now; nil when there
+    /// are none, or when the file is damaged (said in `takeNotes`, naming the file and line).
+    func wordPairs(for language: String) -> WordPairs?
     /// What was learned in this language before; nothing when there is no file or it was
     /// damaged (then set aside, and said in `takeNotes`).
     func learnedWords(for language: String) -> LearnedWords
@@ -14,6 +17,11 @@ public protocol SuggestionStorage: AnyObject, Sendable {
     func save(_ learned: LearnedWords, for language: String)
     /// One line each for what went wrong since last asked; never a learned word.
     func takeNotes() -> [String]
+}
+
+extension SuggestionStorage {
+    /// No shipped pairs, for storages that have none.
+    public func wordPairs(for language: String) -> WordPairs? { nil }
 }
 
 /// The suggestion strip's settings.

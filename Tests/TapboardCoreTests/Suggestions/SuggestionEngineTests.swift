@@ -69,6 +69,51 @@ struct SuggestionEngineTests {
         #expect(after.suggestions(limit: 1, shift: .off).first?.kind == .prediction)
     }
 
+    /// Shipped pairs for the lexicon above (`I` spelled as the lexicon spells it).
+    static let shipped = try! WordPairs(text: """
+        # test pairs
+        ,\tand 100\tthen 120
+        .\tI 80\tthe 90\tthere 95
+        and\tthe 40\tthen 60\tQuixote 200
+        for\tthe 30\tquiet 150\tany 160\tQuixote 170
+
+        """)
+
+    /// Learning off unless asked: a word just typed would outrank the pairs being tested.
+    private func engine(typing text: String, shipped: WordPairs?, learns: Bool = false) -> SuggestionEngine {
+        var engine = SuggestionEngine(lexicon: Self.lexicon, shippedPairs: shipped, learns: learns)
+        for c in text { engine.typed(.text(String(c))) }
+        return engine
+    }
+
+    @Test("Shipped pairs predict the next word before anything was learned, and rank completions after the previous word")
+    func shippedPredictions() {
+        // Without them the most frequent words; with them what follows `for`.
+        #expect(engine(typing: "look for ", shipped: nil).suggestions(limit: 3, shift: .off).map(\.word) == ["the", "I", "and"])
+        let after = engine(typing: "look for ", shipped: Self.shipped).suggestions(limit: 3, shift: .off)
+        #expect(after.map(\.word) == ["the", "quiet", "any"])
+        #expect(after.allSatisfy { $0.kind == .prediction })
+        // A rare word the pairs know is offered for its letters: quixote (293) over quixotic (600) after `for`.
+        #expect(engine(typing: "for quix", shipped: nil).suggestions(limit: 1, shift: .off).map(\.word) == ["quixotic"])
+        #expect(engine(typing: "for quix", shipped: Self.shipped).suggestions(limit: 1, shift: .off).map(\.word) == ["Quixote"])
+        // A previous word the pairs do not know: as without them.
+        #expect(engine(typing: "fox ", shipped: Self.shipped).suggestions(limit: 3, shift: .off)
+            == engine(typing: "fox ", shipped: nil).suggestions(limit: 3, shift: .off))
+    }
+
+    @Test("Shipped pairs after a sentence's end and after a comma; the user's own pairs still come first")
+    func shippedContexts() {
+        #expect(engine(typing: "", shipped: Self.shipped).suggestions(limit: 2, shift: .once).map(\.word) == ["I", "The"])
+        #expect(engine(typing: "Zorb. ", shipped: Self.shipped).suggestions(limit: 2, shift: .once).map(\.word) == ["I", "The"])
+        #expect(engine(typing: "zorb, ", shipped: Self.shipped).suggestions(limit: 2, shift: .off).map(\.word) == ["and", "then"])
+        // After a comma with no space yet, or other punctuation: no context.
+        #expect(engine(typing: "fox; ", shipped: Self.shipped).suggestions(limit: 2, shift: .off)
+            == engine(typing: "fox; ", shipped: nil).suggestions(limit: 2, shift: .off))
+        // Learned: `for quiet` typed three times beats the shipped `for the`.
+        let learned = engine(typing: "for quiet. for quiet. for quiet. for ", shipped: Self.shipped, learns: true)
+        #expect(learned.suggestions(limit: 1, shift: .off).first?.word == "quiet")
+    }
+
     @Test("A word not in the lexicon is offered once typed twice; a sentence's capital is not learned")
     func learning() {
         let once = engine(typing: "zorblax. ")
