@@ -35,7 +35,7 @@ extension KeyboardSession {
     }
 
     /// The engine for the layout shown, made (without its files, read later) the first time.
-    private mutating func withEngine<T>(_ body: (inout SuggestionEngine) -> T) -> T? {
+    mutating func withEngine<T>(_ body: (inout SuggestionEngine) -> T) -> T? {
         guard let language = stripLanguage, let settings = configuration.suggestions else { return nil }
         var engine = engines[language] ?? SuggestionEngine(lexicon: nil, learns: settings.learns)
         let result = body(&engine)
@@ -63,8 +63,13 @@ extension KeyboardSession {
         for effect in batch {
             switch effect {
             case .type(let keystroke):
+                if let undo = undoAutocorrection(keystroke) {
+                    out += undo
+                    continue
+                }
                 var keystrokes = [keystroke]
                 var swapped = false
+                var corrected: Autocorrection?
                 let shift = state.shift
                 withEngine { engine in
                     if engine.spaceFromSuggestion, case .text(let text) = keystroke, text.count == 1, ",.;:!?)".contains(text) {
@@ -72,15 +77,20 @@ extension KeyboardSession {
                         swapped = true
                     } else if autocorrect, SuggestionEngine.endsWord(keystroke), let fix = engine.autocorrection(shift: shift) {
                         keystrokes = Array(repeating: .keysym(.backSpace), count: fix.delete) + [.text(fix.insert), keystroke]
+                        if case .text(let ending) = keystroke {
+                            corrected = Autocorrection(typed: String(engine.typed.currentWord), inserted: fix.insert, ending: ending)
+                        }
                     }
                     for k in keystrokes { engine.typed(k) }
                 }
+                lastAutocorrection = corrected
                 if swapped, case .text(let text) = keystroke {
                     // The state's context (auto-shift) loses the space too.
                     out += state.textReplaced(deleting: 2, inserting: text)
                 }
                 out += keystrokes.map { .type($0) }
             case .chooseSuggestion(let rank):
+                lastAutocorrection = nil
                 guard rank < suggestions.count else { continue }
                 let chosen = suggestions[rank]
                 withEngine { $0.chose(chosen) }

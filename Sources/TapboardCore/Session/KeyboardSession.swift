@@ -98,6 +98,8 @@ public struct KeyboardSession: Sendable {
     var unsaved: Set<String> = []
     /// When learned words are saved next.
     var saveDeadline: Duration?
+    /// The word `--autocorrect` replaced with the last keystroke, which backspace now takes back.
+    var lastAutocorrection: Autocorrection?
 
     // `tapboard type` (KeyboardSession+Typing.swift)
     var typingEvents: [(at: Duration, event: InputEvent)] = []

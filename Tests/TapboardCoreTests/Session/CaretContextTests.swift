@@ -130,3 +130,35 @@ struct CaretContextTests {
         #expect(d.session.engines["en"]?.typed.text == "")
     }
 }
+
+/// `--autocorrect` in the session: the fix as the word ends, and backspace taking it back.
+struct AutocorrectSessionTests {
+    private func driver() throws -> SessionDriver {
+        let storage = MemoryStorage(["en": SuggestionSessionTests.english])
+        var configuration = KeyboardConfiguration(layouts: [.enUS])
+        configuration.suggestions = SuggestionSettings(storage: storage, autocorrect: true)
+        return try SessionDriver(configuration)
+    }
+
+    @Test("A space after a slip fixes the word; backspace right after gives back the letters typed, which are then kept")
+    func fixAndUndo() throws {
+        var d = try driver()
+        try d.tap("shift", at: .seconds(1))
+        for (i, c) in "hellp".enumerated() { try d.tap(String(c), at: .seconds(2 + i)) }
+        try d.tap("space", at: .seconds(6))
+        #expect(d.text == "hellp" + String(repeating: "[BackSpace]", count: 5) + "hello ")
+        try d.tap("backspace", at: .seconds(7))
+        #expect(d.text == "hellp" + String(repeating: "[BackSpace]", count: 5) + "hello " + String(repeating: "[BackSpace]", count: 6) + "hellp ")
+        #expect(d.session.engines["en"]?.typed.text == "hellp ")
+        // Typed again, it is kept: learned as typed.
+        for (i, c) in "hellp".enumerated() { try d.tap(String(c), at: .seconds(8 + i)) }
+        try d.tap("space", at: .seconds(14))
+        #expect(d.text.hasSuffix("hellp hellp "))
+        // Another key between the fix and the backspace: the backspace is only a backspace.
+        for (i, c) in "thsi".enumerated() { try d.tap(String(c), at: .seconds(15 + i)) }
+        try d.tap(".", at: .seconds(20))
+        try d.tap("space", at: .seconds(21))
+        try d.tap("backspace", at: .seconds(22))
+        #expect(d.text.hasSuffix("hellp hellp thsi" + String(repeating: "[BackSpace]", count: 4) + "this. [BackSpace]"), "\(d.text)")
+    }
+}
