@@ -56,6 +56,8 @@ let package = Package(
         ),
         // Keystroke savings of the suggestion strip on a text (scripts/bench-predict).
         .executableTarget(name: "tapboard-predict", dependencies: ["TapboardCore"], path: "Benchmarks/predict"),
+        // Accuracy and speed of the gesture decoder on modelled strokes (scripts/bench-swipe).
+        .executableTarget(name: "tapboard-swipe", dependencies: ["TapboardCore"], path: "Benchmarks/swipe"),
         .executableTarget(
             name: "tapboard-micro",
             dependencies: ["TapboardCore", "TapboardX11", .product(name: "Benchmark", package: "swift-benchmark")],
