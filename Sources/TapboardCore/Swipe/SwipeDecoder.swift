@@ -116,13 +116,14 @@ public struct SwipeDecoder: Sendable {
     ///   before it (the previous word through the suggestion engine), asked only
     ///   for the shortlist.
     /// Points may leave the keyboard: they are held to the letter keys' area.
-    /// Fewer than two distinct points decode to nothing.
+    /// Fewer than two distinct points decode to nothing. Times are not looked
+    /// at: people's speeds differ more than their paths do.
     public mutating func decode(_ gesture: [GesturePoint], limit: Int = 5,
                                 learned: ((_ firstLetter: String) -> [(word: String, weight: Double)])? = nil,
                                 contextPrior: ((_ word: String) -> Double)? = nil) -> [SwipeCandidate] {
         guard limit > 0, !keys.keys.isEmpty, let path = prepared(gesture) else { return [] }
         let p = parameters
-        let n = p.points
+        let n = max(p.points, 2)
         let g = resampled(path, n)
         let length = path.length
         let starts = keys.keys(near: path.x[0] * keys.keyWidth, path.y[0] * keys.keyHeight, radius: p.startRadius)
@@ -163,10 +164,19 @@ public struct SwipeDecoder: Sendable {
                 if sum > maxSum { return nil }
             }
             let location = sum / Double(n)
-            let t = Self.normalised((tx, ty))
+            // Shape: the template moved to its centroid and scaled as `normalised` does, without copying it.
+            var mx = 0.0, my = 0.0
+            var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+            for i in 0 ..< n {
+                mx += tx[i]; my += ty[i]
+                minX = min(minX, tx[i]); maxX = max(maxX, tx[i]); minY = min(minY, ty[i]); maxY = max(maxY, ty[i])
+            }
+            mx /= Double(n); my /= Double(n)
+            let size = max(maxX - minX, maxY - minY)
+            let scale = size > 0 ? 1 / size : 1
             var shapeSum = 0.0
             for i in 0 ..< n {
-                let dx = gShape.x[i] - t.x[i], dy = gShape.y[i] - t.y[i]
+                let dx = gShape.x[i] - (tx[i] - mx) * scale, dy = gShape.y[i] - (ty[i] - my) * scale
                 shapeSum += (dx * dx + dy * dy).squareRoot()
             }
             let shape = shapeSum / Double(n)
