@@ -84,15 +84,7 @@ public final class SuggestionFiles: SuggestionStorage {
 
     public func lexicon(for language: String) -> Lexicon? {
         guard let path = lexiconPath(for: language) else { return nil }
-        do {
-            let mapping = try Mapping(path: path)
-            return try Lexicon(bytes: mapping.bytes, owner: mapping)
-        } catch let error as LineError {
-            note("\(path): \(error); no suggestions in '\(language)'")
-        } catch {
-            note("\(error); no suggestions in '\(language)'")
-        }
-        return nil
+        return mapped(path, without: "no suggestions in '\(language)'") { bytes, owner throws(LineError) in try Lexicon(bytes: bytes, owner: owner) }
     }
 
     /// `LANG.pairs.txt` beside the lexicon: none is fine (no shipped pairs), a damaged one is said in one line.
@@ -100,13 +92,21 @@ public final class SuggestionFiles: SuggestionStorage {
         guard let dir = lexiconDirectory(for: language) else { return nil }
         let path = dir + "/" + language + ".pairs.txt"
         if access(path, F_OK) != 0, errno == ENOENT { return nil }
+        return mapped(path, without: "no shipped word pairs in '\(language)'") { bytes, owner throws(LineError) in
+            try WordPairs(bytes: bytes, owner: owner)
+        }
+    }
+
+    /// A file mapped and read in place by `make`; a damaged or unreadable one is said in one line ending in what is done without it.
+    private func mapped<T>(_ path: String, without consequence: String,
+                           _ make: (UnsafeRawBufferPointer, AnyObject) throws(LineError) -> T) -> T? {
         do {
             let mapping = try Mapping(path: path)
-            return try WordPairs(bytes: mapping.bytes, owner: mapping)
+            return try make(mapping.bytes, mapping)
         } catch let error as LineError {
-            note("\(path): \(error); no shipped word pairs in '\(language)'")
+            note("\(path): \(error); \(consequence)")
         } catch {
-            note("\(error); no shipped word pairs in '\(language)'")
+            note("\(error); \(consequence)")
         }
         return nil
     }
