@@ -15,7 +15,7 @@ enum QuickStart {
     /// Options that take a value.
     static let valueOptions: Set<String> = ["--display", "--geometry", "--layout", "--layouts", "--theme", "--scale", "--wide-width", "--dock", "--monitor"]
     /// Options that take none.
-    static let flags: Set<String> = ["--no-auto-shift", "--hidden", "--replace", "--publish-keys", "--float", "--overlay", "--animate", "--allow-run", "--no-dbus", "--auto-show", "--no-suggestions", "--no-learn", "--autocorrect"]
+    static let flags: Set<String> = ["--no-auto-shift", "--hidden", "--replace", "--publish-keys", "--float", "--overlay", "--animate", "--allow-run", "--no-dbus", "--auto-show", "--no-suggestions", "--no-learn", "--autocorrect", "--no-swipe"]
 
     /// The options as `Tapboard` would parse them, or nil to let it.
     static func parse(_ arguments: [String]) -> RunOptions? {
@@ -50,6 +50,7 @@ enum QuickStart {
         options.suggestions = !given.contains("--no-suggestions")
         options.learn = !given.contains("--no-learn")
         options.autocorrect = given.contains("--autocorrect")
+        options.swipe = !given.contains("--no-swipe")
         options.overlay = given.contains("--overlay")
         options.dock = values["--dock"]
         options.monitor = values["--monitor"]

@@ -33,6 +33,8 @@ struct RunOptions: Equatable {
     var learn = true
     /// Correct non-words as they end (`--autocorrect`).
     var autocorrect = false
+    /// Swipe typing (`--no-swipe` turns it off).
+    var swipe = true
 
     /// What is wrong with the options, if anything.
     var problem: String? {
@@ -93,7 +95,7 @@ struct RunOptions: Equatable {
         configuration.publishKeys = keys
         if suggestions {
             configuration.suggestions = SuggestionSettings(storage: SuggestionFiles.standard(environment: SuggestionFiles.environment),
-                                                           learns: learn, autocorrect: autocorrect)
+                                                           learns: learn, autocorrect: autocorrect, swipe: swipe)
         }
         configuration.animation = animate ? .milliseconds(250) : .zero
         configuration.monitor = monitor

@@ -83,13 +83,16 @@ struct Tapboard: ParsableCommand {
     @Flag(name: .long, help: "Replace a word that is no word by a near, clearly likelier one when a space or punctuation ends it.")
     var autocorrect = false
 
+    @Flag(name: .long, help: "No swipe typing (drawing a word across the letters without lifting; on where the strip shows).")
+    var noSwipe = false
+
     /// The options of the default command as plain values, as `QuickStart` also gives them.
     var runOptions: RunOptions {
         RunOptions(display: display.display, geometry: geometry, noAutoShift: noAutoShift, layout: layoutOptions.layout,
                    layouts: layoutOptions.layouts, wideWidth: layoutOptions.wideWidth, theme: theme, scale: scale,
                    hidden: hidden, replace: replace, keys: publishKeys, dock: dock, float: float, overlay: overlay, animate: animate, monitor: monitor,
                    allowRun: allowRun, dbus: !noDbus, autoShow: autoShow, suggestions: !noSuggestions, learn: !noLearn,
-                   autocorrect: autocorrect)
+                   autocorrect: autocorrect, swipe: !noSwipe)
     }
 
     func validate() throws {

@@ -63,7 +63,7 @@ extension KeyboardSession {
         for effect in batch {
             switch effect {
             case .type(let keystroke):
-                if let undo = undoAutocorrection(keystroke) {
+                if let undo = undoAutocorrection(keystroke) ?? afterSwipe(keystroke) {
                     out += undo
                     continue
                 }
@@ -91,6 +91,7 @@ extension KeyboardSession {
                 out += keystrokes.map { .type($0) }
             case .chooseSuggestion(let rank):
                 lastAutocorrection = nil
+                swiped = nil
                 guard rank < suggestions.count else { continue }
                 let chosen = suggestions[rank]
                 withEngine { $0.chose(chosen) }
@@ -147,7 +148,7 @@ extension KeyboardSession {
         guard query != suggestionsFor else { return }
         suggestionsFor = query
         let shift = state.shift
-        let new = isSecure ? [] : (withEngine { $0.suggestions(limit: slots.count, shift: shift) } ?? [])
+        let new = isSecure ? [] : swipeAlternatives ?? (withEngine { $0.suggestions(limit: slots.count, shift: shift) } ?? [])
         guard new != suggestions else { return }
         suggestions = new
         if !plan.relayout {
@@ -157,7 +158,7 @@ extension KeyboardSession {
     }
 
     /// Reads the shown language's lexicon, its shipped pairs and learned words, the first time they are needed.
-    private mutating func loadFiles() {
+    mutating func loadFiles() {
         guard let language = stripLanguage, !loadedLanguages.contains(language), let storage = configuration.suggestions?.storage else { return }
         loadedLanguages.insert(language)
         let lexicon = storage.lexicon(for: language)

@@ -101,6 +101,16 @@ public struct KeyboardSession: Sendable {
     /// The word `--autocorrect` replaced with the last keystroke, which backspace now takes back.
     var lastAutocorrection: Autocorrection?
 
+    // Swipe typing (KeyboardSession+Swipe.swift)
+    /// The contact that is or may become a gesture.
+    var gesture: SwipeGesture?
+    /// A decoder per language, made at the first gesture.
+    var swipeDecoders: [String: SwipeDecoder] = [:]
+    /// The layout generation and size the decoders' keys are for.
+    var swipeFramesFor: (generation: Int, size: Size)?
+    /// The word the last gesture typed, while nothing followed it.
+    var swiped: SwipedWord?
+
     // `tapboard type` (KeyboardSession+Typing.swift)
     var typingEvents: [(at: Duration, event: InputEvent)] = []
     var typingAnswers: [(at: Duration, requester: UInt64, untyped: String)] = []
@@ -237,6 +247,7 @@ public struct KeyboardSession: Sendable {
     /// switch earlier in the same batch counts, though it is not drawn yet.
     private mutating func contact(_ phase: TouchPhase, id: ContactID, at point: Point) {
         let key = self.key(at: point)
+        if followGesture(phase, id: id, at: point, key: key) { return }
         let item = state.callout.flatMap { calloutGeometry(for: $0) }?.item(at: Point(x: point.x + frame.x, y: point.y + frame.y))
         let effects = state.handle(.touch(phase, point: point, key: key, calloutItem: item, contact: id), at: now)
         pending += effects

@@ -32,13 +32,16 @@ public struct SuggestionSettings: Sendable {
     public var learns: Bool
     /// Replace a word that is no word by a near, clearly likeliest one as a space or punctuation ends it (`--autocorrect`).
     public var autocorrect: Bool
+    /// Draw a word across the letters without lifting (`--no-swipe` turns it off).
+    public var swipe: Bool
     /// How long after the last word learned it is saved (and at exit).
     public var saveDelay: Duration = .seconds(5)
 
     /// Makes the settings.
-    public init(storage: any SuggestionStorage, learns: Bool = true, autocorrect: Bool = false) {
+    public init(storage: any SuggestionStorage, learns: Bool = true, autocorrect: Bool = false, swipe: Bool = true) {
         self.storage = storage
         self.learns = learns
         self.autocorrect = autocorrect
+        self.swipe = swipe
     }
 }

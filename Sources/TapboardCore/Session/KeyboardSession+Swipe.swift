@@ -1,0 +1,142 @@
+/// A contact drawing a word across the letters without lifting.
+struct SwipeGesture: Hashable, Sendable {
+    /// The contact drawing it.
+    var contact: ContactID
+    /// Where it went, in window pixels, since its press.
+    var points: [GesturePoint]
+    /// It went far enough to be a gesture: the state no longer sees the contact.
+    var recognised = false
+}
+
+/// A word typed by a gesture, while nothing else was typed after it.
+struct SwipedWord: Hashable, Sendable {
+    /// What was typed: the word, after a space when one was needed.
+    var typed: String
+    /// The word itself.
+    var word: String
+    /// The next likeliest words, for the strip: tapping one replaces the word.
+    var alternatives: [String]
+    /// Its keystroke has gone through the strip's engine (not only planned).
+    var sent = false
+}
+
+/// Swipe typing: a press on a letter whose contact travels across the letters
+/// is a gesture (see `SwipeKeys.isGesture`), decoded at release into the
+/// likeliest word of the language's lexicon and learned words; a short slide
+/// to a neighbour stays a slide.
+extension KeyboardSession {
+    /// Whether a press now may become a gesture: swipe on, the letters page of a
+    /// layout with a lexicon, no modifier latched, not over a password field.
+    private var swipeAvailable: Bool {
+        configuration.suggestions?.swipe == true && stripLanguage != nil && !isSecure && state.pageIndex == 0 && state.modifiers.isEmpty
+    }
+
+    /// Follows a contact that is or may become a gesture; true when the state must not see this event.
+    mutating func followGesture(_ phase: TouchPhase, id: ContactID, at point: Point, key: Int?) -> Bool {
+        let p = GesturePoint(point, time: now)
+        switch phase {
+        case .began:
+            // Another contact landing ends a gesture as if it lifted.
+            if let g = gesture, g.recognised { finishGesture() }
+            gesture = nil
+            guard id != .typing, swipeAvailable, let key, key < keyFrames.count,
+                  case .character(let c) = keyFrames[key].key.action, c.count == 1, c.first?.isLetter == true else { return false }
+            gesture = SwipeGesture(contact: id, points: [p])
+            return false
+        case .moved:
+            guard var g = gesture, g.contact == id else { return false }
+            if g.points.last.map({ $0.x != p.x || $0.y != p.y }) ?? true { g.points.append(p) }
+            gesture = g
+            if g.recognised { return true }
+            // A callout opened by a long press: choosing an alternate, not drawing.
+            guard state.callout == nil, let decoder = swipeDecoder() else {
+                gesture = nil
+                return false
+            }
+            guard decoder.keys.isGesture(g.points) else { return false }
+            gesture?.recognised = true
+            // The key pressed is not typed: the state lets go of the contact.
+            pending += state.handle(.touch(.cancelled, point: point, key: nil, calloutItem: nil, contact: id), at: now)
+            return true
+        case .ended:
+            guard let g = gesture, g.contact == id else { return false }
+            if g.recognised {
+                if g.points.last.map({ $0.x != p.x || $0.y != p.y }) ?? true { gesture?.points.append(p) }
+                finishGesture()
+            }
+            gesture = nil
+            return g.recognised
+        case .cancelled:
+            guard let g = gesture, g.contact == id else { return false }
+            gesture = nil
+            return g.recognised
+        }
+    }
+
+    /// The gesture lifted: its likeliest word is typed (after a space when it
+    /// follows a word or punctuation), cased for the shift state; the next
+    /// likeliest go to the strip.
+    private mutating func finishGesture() {
+        guard let g = gesture, let language = stripLanguage, var decoder = swipeDecoder() else { return }
+        gesture = nil
+        let learned = engines[language]?.learned ?? LearnedWords()
+        let slots = keyFrames.filter { if case .suggestion = $0.key.action { return true } else { return false } }.count
+        let candidates = decoder.decode(g.points, limit: slots + 1, learned: { first in
+            learned.words(beginningWith: first).map { (word: $0.word, weight: learned.weight($0.use)) }
+        })
+        swipeDecoders[language] = decoder
+        guard let best = candidates.first else { return }
+        let shift = state.shift
+        let word = SuggestionEngine.cased(best.word, typed: "", shift: shift)
+        let before = engines[language]?.typed.text.last
+        let text = (before.map { !$0.isWhitespace } ?? false ? " " : "") + word
+        pending.append(.type(.text(text)))
+        pending += state.textReplaced(deleting: 0, inserting: text)
+        swiped = SwipedWord(typed: text, word: word,
+                            alternatives: candidates.dropFirst().map { SuggestionEngine.cased($0.word, typed: "", shift: shift) })
+    }
+
+    /// The decoder for the language and page shown, made with the lexicon (read
+    /// now if it was not) and kept up with the keys' frames.
+    private mutating func swipeDecoder() -> SwipeDecoder? {
+        guard let language = stripLanguage else { return nil }
+        loadFiles()
+        guard let lexicon = engines[language]?.lexicon else { return nil }
+        let key = (generation: state.layoutGeneration, size: frame.size)
+        if var decoder = swipeDecoders[language] {
+            if swipeFramesFor.map({ $0 != key }) ?? true {
+                decoder.update(frames: keyFrames)
+                swipeDecoders[language] = decoder
+                swipeFramesFor = key
+            }
+            return decoder
+        }
+        let decoder = SwipeDecoder(lexicon: lexicon, frames: keyFrames)
+        swipeDecoders[language] = decoder
+        swipeFramesFor = key
+        return decoder
+    }
+
+    /// A keystroke through the strip's engine: the swiped word's own marks it
+    /// sent; backspace right after it deletes the whole word, as phone keyboards
+    /// do (the state has taken one character off already); any other ends it.
+    mutating func afterSwipe(_ keystroke: Keystroke) -> [Effect]? {
+        guard let word = swiped else { return nil }
+        if !word.sent, case .text(let text) = keystroke, text == word.typed {
+            swiped?.sent = true
+            return nil
+        }
+        swiped = nil
+        guard word.sent, case .keysym(let symbol) = keystroke, symbol == .backSpace else { return nil }
+        let keystrokes = Array(repeating: Keystroke.keysym(.backSpace), count: word.word.count)
+        withEngine { engine in for k in keystrokes { engine.typed(k) } }
+        return keystrokes.map { .type($0) } + state.textReplaced(deleting: word.word.count - 1, inserting: "")
+    }
+
+    /// The strip's words just after a swiped word: the next likeliest words, each replacing it.
+    var swipeAlternatives: [Suggestion]? {
+        guard let word = swiped, word.sent, let language = stripLanguage,
+              engines[language]?.typed.currentWord == Substring(word.word) else { return nil }
+        return word.alternatives.map { Suggestion(word: $0, delete: word.word.count, insert: $0, kind: .correction) }
+    }
+}

@@ -1,0 +1,96 @@
+import Testing
+@testable import TapboardCore
+
+/// Swipe typing in the session: a gesture types a word, a slide stays a slide.
+struct SwipeSessionTests {
+    static let english = try! Lexicon(text: """
+        hallo\t400
+        heap\t450
+        hello\t520
+        help\t540
+        hemp\t400
+        that\t730
+        the\t773
+        world\t560
+
+        """)
+
+    private func driver(swipe: Bool = true) throws -> SessionDriver {
+        let storage = MemoryStorage(["en": Self.english])
+        var configuration = KeyboardConfiguration(layouts: [.enUS])
+        configuration.publishKeys = true
+        configuration.suggestions = SuggestionSettings(storage: storage, swipe: swipe)
+        return try SessionDriver(configuration)
+    }
+
+    /// A contact pressed on the first key, through the others' centres, lifted on the last; `start` seconds in, 50 ms a key.
+    private func swipe(_ d: inout SessionDriver, _ keys: [String], at start: Int) throws {
+        var t = Duration.seconds(start)
+        try d.contact(.began, keys[0], at: t)
+        for key in keys.dropFirst() {
+            t += .milliseconds(50)
+            try d.contact(.moved, key, at: t)
+        }
+        t += .milliseconds(20)
+        try d.contact(.ended, keys[keys.count - 1], at: t)
+    }
+
+    @Test("A gesture types its word (capitalised at a sentence's start), the next after a space; the strip offers the next likeliest in its place")
+    func words() throws {
+        var d = try driver()
+        try swipe(&d, ["h", "e", "l", "o"], at: 2)
+        #expect(d.text == "Hello", "no key of the path typed, nor any space")
+        #expect(d.session.suggestions.first.map { $0.delete == 5 } == true, "alternatives replace the word: \(d.session.suggestions)")
+        try swipe(&d, ["w", "o", "r", "l", "d"], at: 3)
+        #expect(d.text == "Hello world")
+        try d.tap(",", at: .seconds(4))
+        #expect(d.text == "Hello world,", "no space before punctuation")
+    }
+
+    @Test("Backspace right after a swiped word deletes the whole word; after another key, one character")
+    func backspace() throws {
+        var d = try driver()
+        try swipe(&d, ["h", "e", "l", "o"], at: 2)
+        try swipe(&d, ["w", "o", "r", "l", "d"], at: 3)
+        try d.tap("backspace", at: .seconds(4))
+        #expect(d.text == "Hello world" + String(repeating: "[BackSpace]", count: 5))
+        try d.tap("backspace", at: .seconds(5))
+        #expect(d.text.hasSuffix(String(repeating: "[BackSpace]", count: 6)), "the space: one character")
+    }
+
+    @Test("Tapping an alternative in the strip replaces the swiped word")
+    func alternative() throws {
+        var d = try driver()
+        try d.tap("shift", at: .seconds(1))  // auto-shift off
+        try swipe(&d, ["h", "e", "l", "p"], at: 2)
+        #expect(d.text == "help")
+        let alternative = try #require(d.session.suggestions.first)
+        try d.tap("suggestion-1", at: .seconds(3))
+        #expect(d.text == "help" + String(repeating: "[BackSpace]", count: 4) + alternative.word + " ")
+    }
+
+    @Test("A slide to a neighbouring key is no gesture: the key under the release is typed; --no-swipe types the last key of a path")
+    func slides() throws {
+        var d = try driver()
+        try d.tap("shift", at: .seconds(1))
+        try d.contact(.began, "h", at: .seconds(2))
+        try d.contact(.moved, "j", at: .seconds(2) + .milliseconds(50))
+        try d.contact(.ended, "j", at: .seconds(2) + .milliseconds(80))
+        #expect(d.text == "j")
+        var off = try driver(swipe: false)
+        try off.tap("shift", at: .seconds(1))
+        try swipe(&off, ["h", "e", "l", "o"], at: 2)
+        #expect(off.text == "o")
+    }
+
+    @Test("tapboard type's contact and other pages never swipe")
+    func notGestures() throws {
+        var d = try driver()
+        try d.tap("shift", at: .seconds(1))
+        try d.contact(.began, "h", contact: .typing, at: .seconds(2))
+        try d.contact(.moved, "e", contact: .typing, at: .seconds(2) + .milliseconds(50))
+        try d.contact(.moved, "l", contact: .typing, at: .seconds(2) + .milliseconds(100))
+        try d.contact(.ended, "o", contact: .typing, at: .seconds(2) + .milliseconds(150))
+        #expect(d.text == "o")
+    }
+}
