@@ -39,9 +39,14 @@ extension OnScreenKeyboard {
         case DestroyNotify where events.removeListener(event.xdestroywindow.window):
             break
         case PropertyNotify where event.xproperty.window == display.root && event.xproperty.atom == display.atom("_NET_ACTIVE_WINDOW"):
-            let before = lastFocus
             noteFocus()
-            if lastFocus != before, before != 0 { inputs.append(.activeWindowChanged) }
+            // The window manager's word, not XGetInputFocus: focus moves between a client's own windows
+            // (xterm's toplevel and its text window) and through the keyboard's as it hands focus back.
+            if let active = display.property("_NET_ACTIVE_WINDOW", of: display.root)?.items.first, active != 0,
+               Window(active) != window.id, Window(active) != lastActive {
+                if lastActive != 0 { inputs.append(.activeWindowChanged) }
+                lastActive = Window(active)
+            }
         case FocusIn where event.xfocus.window == window.id && event.xfocus.mode != NotifyUngrab
                            && event.xfocus.detail != NotifyPointer && event.xfocus.detail != NotifyInferior:
             inputs.append(.focusTaken)

@@ -51,6 +51,8 @@ public final class OnScreenKeyboard {
     var xkbEventBase: Int32?
     /// The window that had the focus before anything gave it to the keyboard.
     var lastFocus: Window = 0
+    /// The window the window manager last said was active (`_NET_ACTIVE_WINDOW`), not the keyboard's.
+    var lastActive: Window = 0
     /// Set by the session's `.exit`: the loop ends.
     var exitStatus: Int32?
     /// `stop()` was called: the session is told at the next turn of the loop.

@@ -88,11 +88,15 @@ extension KeyboardSession {
         guard let best = candidates.first else { return }
         let shift = state.shift
         let word = SuggestionEngine.cased(best.word, typed: "", shift: shift)
-        let before = engines[language]?.typed.text.last
-        let text = (before.map { !$0.isWhitespace } ?? false ? " " : "") + word
-        pending.append(.type(.text(text)))
-        pending += state.textReplaced(deleting: 0, inserting: text)
-        swiped = SwipedWord(typed: text, word: word,
+        // The text as it will be when what this batch typed before the gesture has gone out
+        // (a stalled keyboard reads a whole gesture and the next in one batch).
+        var text = engines[language]?.typed ?? TypedText()
+        for case .type(let keystroke) in pending { text.type(keystroke) }
+        let before = text.text.last
+        let typed = (before.map { !$0.isWhitespace } ?? false ? " " : "") + word
+        pending.append(.type(.text(typed)))
+        pending += state.textReplaced(deleting: 0, inserting: typed)
+        swiped = SwipedWord(typed: typed, word: word,
                             alternatives: candidates.dropFirst().map { SuggestionEngine.cased($0.word, typed: "", shift: shift) })
     }
 

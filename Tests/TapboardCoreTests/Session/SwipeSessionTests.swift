@@ -93,4 +93,18 @@ struct SwipeSessionTests {
         try d.contact(.ended, "o", contact: .typing, at: .seconds(2) + .milliseconds(150))
         #expect(d.text == "o")
     }
+
+    @Test("Two gestures read in one batch (a keyboard that stalled): the second still comes after a space")
+    func oneBatch() throws {
+        var d = try driver()
+        var inputs: [SessionInput] = []
+        for word in [["h", "e", "l", "o"], ["w", "o", "r", "l", "d"]] {
+            let points = try word.map { try d.centre($0) }
+            inputs.append(.contact(.began, id: .pointer, point: points[0]))
+            inputs += points.dropFirst().map { .contact(.moved, id: .pointer, point: $0) }
+            inputs.append(.contact(.ended, id: .pointer, point: points[points.count - 1]))
+        }
+        d.send(inputs, at: .seconds(2))
+        #expect(d.text == "Hello world")
+    }
 }
