@@ -40,13 +40,7 @@ extension OnScreenKeyboard {
             break
         case PropertyNotify where event.xproperty.window == display.root && event.xproperty.atom == display.atom("_NET_ACTIVE_WINDOW"):
             noteFocus()
-            // The window manager's word, not XGetInputFocus: focus moves between a client's own windows
-            // (xterm's toplevel and its text window) and through the keyboard's as it hands focus back.
-            if let active = display.property("_NET_ACTIVE_WINDOW", of: display.root)?.items.first, active != 0,
-               Window(active) != window.id, Window(active) != lastActive {
-                if lastActive != 0 { inputs.append(.activeWindowChanged) }
-                lastActive = Window(active)
-            }
+            if noteActiveWindow() { inputs.append(.activeWindowChanged) }
         case FocusIn where event.xfocus.window == window.id && event.xfocus.mode != NotifyUngrab
                            && event.xfocus.detail != NotifyPointer && event.xfocus.detail != NotifyInferior:
             inputs.append(.focusTaken)
@@ -90,6 +84,19 @@ extension OnScreenKeyboard {
     }
 
     /// Remembers the focused window (at start, and when the window manager's active window changes).
+    /// Reads which window the window manager says is active; whether it is
+    /// another than before (not the keyboard's, not none). The window manager's
+    /// word, not XGetInputFocus: focus moves between a client's own windows
+    /// (xterm's toplevel and its text window) and through the keyboard's as it hands focus back.
+    @discardableResult
+    func noteActiveWindow() -> Bool {
+        guard let value = display.property("_NET_ACTIVE_WINDOW", of: display.root)?.items.first, value != 0,
+              Window(value) != window.id, Window(value) != lastActive else { return false }
+        let changed = lastActive != 0
+        lastActive = Window(value)
+        return changed
+    }
+
     func noteFocus() {
         var focus: Window = 0
         var revert: Int32 = 0

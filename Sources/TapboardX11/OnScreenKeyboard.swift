@@ -99,6 +99,7 @@ public final class OnScreenKeyboard {
         xkbEventBase = injector.selectKeyboardEvents()
         touch = TouchInput(display: display, window: window.id)
         noteFocus()
+        noteActiveWindow()
         perform(session.start(at: Clock.now()))
         display.flush()
         while exitStatus == nil {
