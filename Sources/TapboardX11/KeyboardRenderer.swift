@@ -23,6 +23,8 @@ final class KeyboardRenderer {
 
     deinit {
         painter = nil
+        trailPainter = nil
+        if trailPixmap != 0 { XFreePixmap(display.pointer, trailPixmap) }
         for t in tiles.values { XFreePixmap(display.pointer, t) }
         if pixmap != 0 { XFreePixmap(display.pointer, pixmap) }
         XFreeGC(display.pointer, gc)
@@ -55,6 +57,64 @@ final class KeyboardRenderer {
             drawKey(k, painter: painter)
             present(area(of: k.frame.rect))
         }
+    }
+
+    // The trail is drawn over the keys in a second buffer and shown from there,
+    // so the back buffer keeps the keys and taking the trail away is a copy.
+    private var trailPixmap: Pixmap = 0
+    private var trailPainter: Painter?
+    private var trailSize = Size(width: 0, height: 0)
+    /// Where the trail shown now is, to be covered with keys again.
+    private var trailArea: Rect?
+
+    /// Shows a gesture's trail over the keys instead of the last one: only the
+    /// area the two cover is copied and drawn. The oldest part fades: thinner
+    /// and more transparent towards the tail.
+    func drawTrail(_ points: [Point]) {
+        guard pixmap != 0 else { return }
+        let width = max(3, 7 * scale)
+        let margin = Int(width.rounded(.up)) + 2
+        var box: Rect?
+        for p in points {
+            let r = Rect(x: p.x - margin, y: p.y - margin, width: 2 * margin, height: 2 * margin)
+            box = box.map { $0.union(r) } ?? r
+        }
+        let old = trailArea
+        trailArea = box
+        guard var area = old.map({ o in box.map { o.union($0) } ?? o }) ?? box else { return }
+        area = area.intersection(Rect(x: 0, y: 0, width: size.width, height: size.height)) ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        guard area.width > 0, area.height > 0 else { return }
+        guard points.count >= 2 else {
+            present(area)
+            return
+        }
+        if trailSize != size || trailPixmap == 0 {
+            trailPainter = nil
+            if trailPixmap != 0 { XFreePixmap(display.pointer, trailPixmap) }
+            trailPixmap = XCreatePixmap(display.pointer, window, UInt32(max(size.width, 1)), UInt32(max(size.height, 1)),
+                                        UInt32(tb_default_depth(display.pointer, display.screen)))
+            trailPainter = Painter(display: display, drawable: trailPixmap, resources: resources)
+            trailSize = size
+        }
+        guard let painter = trailPainter else { return }
+        let d = display.pointer
+        XCopyArea(d, pixmap, trailPixmap, gc, Int32(area.x), Int32(area.y), UInt32(area.width), UInt32(area.height), Int32(area.x), Int32(area.y))
+        let colour = theme.style(.accent).background
+        let n = points.count - 1
+        for i in 0 ..< n {
+            // Four steps of fading, so the solid fills a theme needs stay few.
+            let age = Double(n - 1 - i) / Double(max(n - 1, 1))
+            let step = (1 - age) * 3
+            let level = (step.rounded(.down) + 1) / 4
+            // Opaque, paler towards the tail: joints of see-through segments would show darker.
+            let strength = 0.3 + 0.7 * level
+            func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8(Double(a) * strength + Double(b) * (1 - strength)) }
+            let c = Color(red: mix(colour.red, 255), green: mix(colour.green, 255), blue: mix(colour.blue, 255))
+            let a = points[i], b = points[i + 1]
+            painter.line(FPoint(x: Double(a.x), y: Double(a.y)), FPoint(x: Double(b.x), y: Double(b.y)),
+                         thickness: width * (0.4 + 0.6 * level), c)
+        }
+        XCopyArea(d, trailPixmap, window, gc, Int32(area.x), Int32(area.y), UInt32(area.width), UInt32(area.height), Int32(area.x), Int32(area.y))
     }
 
     /// The back buffer's pixels as 8-bit RGB rows (for previews and tests).

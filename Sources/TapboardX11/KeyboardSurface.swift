@@ -42,6 +42,8 @@ final class KeyboardSurface {
             callout.hide()
         case .theme(let new):
             theme = new
+        case .trail(let points):
+            renderer.drawTrail(points)
         }
     }
 

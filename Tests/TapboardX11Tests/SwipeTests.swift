@@ -1,4 +1,5 @@
 import Foundation
+import TapboardCore
 import TapboardTestKit
 import Testing
 
@@ -12,6 +13,24 @@ struct SwipeTests {
         let data = try ScratchDirectory()
         let keyboard = try desktop.launchKeyboard(environment: ["XDG_DATA_HOME": data.path])
         #expect(keyboard.suggestions)
+        // The trail's newest part has the accent colour, which only the return key has otherwise.
+        let key = try #require(try keyboard.frames(of: "letters").key("return"))
+        let returnKey = Rect(x: Int(key.x), y: Int(key.y), width: Int(key.width), height: Int(key.height))
+        func trailPixels() throws -> Int {
+            let shot = try Screenshot.capture(displayName: desktop.xvfb.displayName, window: keyboard.window,
+                                              width: keyboard.actual.width, height: keyboard.actual.height)
+            let at: Int = (returnKey.y + returnKey.height / 2) * shot.width + returnKey.x + 4
+            let accent = Array(shot.rgb[at * 3 ..< at * 3 + 3])
+            var count = 0
+            for y in 0 ..< shot.height {
+                for x in 0 ..< shot.width where !returnKey.contains(Point(x: x, y: y)) {
+                    let i = (y * shot.width + x) * 3
+                    if shot.rgb[i] == accent[0], shot.rgb[i + 1] == accent[1], shot.rgb[i + 2] == accent[2] { count += 1 }
+                }
+            }
+            return count
+        }
+        #expect(try trailPixels() == 0)
         for word in ["hello", "world", "this", "is", "great"] {
             let points = try word.map { try keyboard.centre(of: String($0), on: "letters") }
             desktop.tapper.move(to: points[0])
@@ -22,6 +41,13 @@ struct SwipeTests {
                     desktop.tapper.move(to: ScreenPoint(x: a.x + (b.x - a.x) * Int32(i) / 8, y: a.y + (b.y - a.y) * Int32(i) / 8))
                 }
             }
+            if word == "great" {
+                // Held still at the end: the trail shows until the release.
+                let end = Deadline(.seconds(5))
+                var shown = 0
+                while shown < 100, !end.hasPassed { shown = try trailPixels() }
+                #expect(shown >= 100, "the trail over the keys")
+            }
             desktop.tapper.release()
         }
         try keyboard.tap("letters", ".")
@@ -29,6 +55,10 @@ struct SwipeTests {
         desktop.target.waitForText(length: expected.count)
         desktop.target.drain()
         #expect(desktop.target.text == expected, "stderr \(keyboard.standardError)")
+        let end = Deadline(.seconds(5))
+        var left = try trailPixels()
+        while left > 0, !end.hasPassed { left = try trailPixels() }
+        #expect(left == 0, "the trail taken away")
         #expect(desktop.tapper.noKeyDown)
         #expect(keyboard.standardError.isEmpty, "\(keyboard.standardError)")
     }

@@ -43,6 +43,13 @@ public struct Rect: Hashable, Sendable {
         let x0 = min(x, other.x), y0 = min(y, other.y)
         return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
+
+    /// The part both cover, nil when they do not meet.
+    public func intersection(_ other: Rect) -> Rect? {
+        let x0 = max(x, other.x), y0 = max(y, other.y)
+        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
+    }
 }
 
 /// Where one key of a page sits in the window.

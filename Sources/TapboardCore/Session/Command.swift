@@ -55,6 +55,9 @@ public enum Drawing: Hashable, Sendable {
     case hideCallout
     /// Draw with this theme from now on.
     case theme(Theme)
+    /// Draw a gesture's trail over the keys (the points of its recent part,
+    /// oldest first, in window pixels), in place of the last one; none: take it away.
+    case trail([Point])
 }
 
 /// What the session asks of the keyboard's window and the strip it reserves.

@@ -39,6 +39,7 @@ extension KeyboardSession {
             // Another contact landing ends a gesture as if it lifted.
             if let g = gesture, g.recognised { finishGesture() }
             gesture = nil
+            endTrail()
             guard id != .typing, swipeAvailable, let key, key < keyFrames.count,
                   case .character(let c) = keyFrames[key].key.action, c.count == 1, c.first?.isLetter == true else { return false }
             gesture = SwipeGesture(contact: id, points: [p])
@@ -47,7 +48,10 @@ extension KeyboardSession {
             guard var g = gesture, g.contact == id else { return false }
             if g.points.last.map({ $0.x != p.x || $0.y != p.y }) ?? true { g.points.append(p) }
             gesture = g
-            if g.recognised { return true }
+            if g.recognised {
+                trailMoved()
+                return true
+            }
             // A callout opened by a long press: choosing an alternate, not drawing.
             guard state.callout == nil, let decoder = swipeDecoder() else {
                 gesture = nil
@@ -57,6 +61,7 @@ extension KeyboardSession {
             gesture?.recognised = true
             // The key pressed is not typed: the state lets go of the contact.
             pending += state.handle(.touch(.cancelled, point: point, key: nil, calloutItem: nil, contact: id), at: now)
+            trailMoved()
             return true
         case .ended:
             guard let g = gesture, g.contact == id else { return false }
@@ -65,12 +70,46 @@ extension KeyboardSession {
                 finishGesture()
             }
             gesture = nil
+            endTrail()
             return g.recognised
         case .cancelled:
             guard let g = gesture, g.contact == id else { return false }
             gesture = nil
+            endTrail()
             return g.recognised
         }
+    }
+
+    /// Trail frames at most this often: one a 60 Hz frame.
+    static let trailInterval: Duration = .milliseconds(16)
+    /// How much of the path the trail shows, its oldest part fading.
+    static let trailSpan: Duration = .milliseconds(500)
+
+    /// The gesture went on: its trail is drawn now, or at the next frame's time.
+    private mutating func trailMoved() {
+        if let last = trailDrawnAt, now - last < Self.trailInterval {
+            if trailDeadline == nil { trailDeadline = last + Self.trailInterval }
+            return
+        }
+        drawTrail()
+    }
+
+    /// The gesture ended: its trail goes once the word's keystrokes are out (the next wake).
+    private mutating func endTrail() {
+        if trailDrawnAt != nil { trailDeadline = now }
+    }
+
+    /// Draws the trail of the gesture's recent part, or takes it away when none goes on.
+    mutating func drawTrail() {
+        trailDeadline = nil
+        guard let g = gesture, g.recognised else {
+            if trailDrawnAt != nil { emit(.draw(.trail([]))) }
+            trailDrawnAt = nil
+            return
+        }
+        trailDrawnAt = now
+        let recent = g.points.drop { now - $0.time > Self.trailSpan }
+        emit(.draw(.trail(recent.map { Point(x: Int($0.x.rounded()), y: Int($0.y.rounded())) })))
     }
 
     /// The gesture lifted: its likeliest word is typed (after a space when it

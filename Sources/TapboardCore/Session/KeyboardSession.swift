@@ -110,6 +110,10 @@ public struct KeyboardSession: Sendable {
     var swipeFramesFor: (generation: Int, size: Size)?
     /// The word the last gesture typed, while nothing followed it.
     var swiped: SwipedWord?
+    /// When the trail was last drawn (nil: none shows).
+    var trailDrawnAt: Duration?
+    /// When the trail is drawn next (its next frame, or taken away).
+    var trailDeadline: Duration?
 
     // `tapboard type` (KeyboardSession+Typing.swift)
     var typingEvents: [(at: Duration, event: InputEvent)] = []
@@ -168,6 +172,7 @@ public struct KeyboardSession: Sendable {
         if let d = raiseDeadline { all.append(d) }
         if let d = autoHideDeadline { all.append(d) }
         if let d = saveDeadline { all.append(d) }
+        if let d = trailDeadline { all.append(d) }
         if !queue.isEmpty, let d = keystrokeDeadline { all.append(d) }
         if let d = typingEvents.first?.at { all.append(d) }
         // An answer waits for the keystrokes still queued; their deadline wakes it.
@@ -270,6 +275,7 @@ public struct KeyboardSession: Sendable {
         if let due = raiseDeadline, due <= now { raiseNow() }
         if let due = autoHideDeadline, due <= now { autoHide() }
         if let due = saveDeadline, due <= now { saveLearned() }
+        if let due = trailDeadline, due <= now { drawTrail() }
         if slide != nil { advanceSlide() }
         typeDue()
     }

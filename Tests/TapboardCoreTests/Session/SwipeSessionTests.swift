@@ -107,4 +107,35 @@ struct SwipeSessionTests {
         d.send(inputs, at: .seconds(2))
         #expect(d.text == "Hello world")
     }
+
+    @Test("The trail is drawn while the gesture goes on, a frame at most every 16 ms, and taken away after the word is typed")
+    func trail() throws {
+        var d = try driver()
+        func trails(_ commands: [Command]) -> [[Point]] {
+            commands.compactMap { if case .draw(.trail(let points)) = $0 { return points } else { return nil } }
+        }
+        let path = try ["h", "e", "l", "o"].map { try d.centre($0) }
+        var t = Duration.seconds(2)
+        d.send(.contact(.began, id: .pointer, point: path[0]), at: t)
+        var frames: [Duration] = []
+        // Motions 4 ms apart, as a fast pointer sends them.
+        for (a, b) in zip(path, path.dropFirst()) {
+            for i in 1 ... 10 {
+                t += .milliseconds(4)
+                d.commands = []
+                d.run(until: t)
+                d.send(.contact(.moved, id: .pointer, point: Point(x: a.x + (b.x - a.x) * i / 10, y: a.y + (b.y - a.y) * i / 10)), at: t)
+                if !trails(d.commands).isEmpty { frames.append(t) }
+            }
+        }
+        #expect(frames.count >= 5, "\(frames)")
+        #expect(zip(frames, frames.dropFirst()).allSatisfy { $1 - $0 >= .milliseconds(16) }, "\(frames)")
+        d.commands = []
+        d.send(.contact(.ended, id: .pointer, point: path[3]), at: t + .milliseconds(4))
+        d.run(until: t + .milliseconds(10))
+        let typeAt = try #require(d.commands.firstIndex { if case .type = $0 { return true } else { return false } })
+        let eraseAt = try #require(d.commands.firstIndex { if case .draw(.trail(let p)) = $0 { return p.isEmpty } else { return false } })
+        #expect(typeAt < eraseAt, "the word first, then the trail taken away")
+        #expect(d.session.nextDeadline == nil || d.session.nextDeadline! > t + .seconds(1), "nothing more to draw")
+    }
 }
