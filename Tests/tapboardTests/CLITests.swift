@@ -53,6 +53,8 @@ struct CLITests {
                                       fields; 'tapboard forget' clears them).
               --autocorrect           Replace a word that is no word by a near, clearly likelier one when a
                                       space or punctuation ends it.
+              --no-swipe              No swipe typing (drawing a word across the letters without lifting; on
+                                      where the strip shows).
               --version               Show the version.
               -h, --help              Show help information.
 
