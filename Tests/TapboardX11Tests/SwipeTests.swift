@@ -31,6 +31,7 @@ struct SwipeTests {
             return count
         }
         #expect(try trailPixels() == 0)
+        var latencies: [Double] = []
         for word in ["hello", "world", "this", "is", "great"] {
             let points = try word.map { try keyboard.centre(of: String($0), on: "letters") }
             desktop.tapper.move(to: points[0])
@@ -48,8 +49,17 @@ struct SwipeTests {
                 while shown < 100, !end.hasPassed { shown = try trailPixels() }
                 #expect(shown >= 100, "the trail over the keys")
             }
+            let before = desktop.target.length
+            let pressesBefore = desktop.target.presses.count
+            let released = MonotonicClock.now
             desktop.tapper.release()
+            // Release to the word's first character in the target (debug build: an upper bound).
+            #expect(desktop.target.waitForText(length: before + 1))
+            if let first = desktop.target.presses.dropFirst(pressesBefore).first {
+                latencies.append(MonotonicClock.milliseconds(from: released, to: first.arrivedAt))
+            }
         }
+        print("swipe: release to the word's first character: \(latencies.map { ($0 * 100).rounded() / 100 }) ms")
         try keyboard.tap("letters", ".")
         let expected = "Hello world this is great."
         desktop.target.waitForText(length: expected.count)
