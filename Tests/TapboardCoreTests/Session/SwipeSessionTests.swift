@@ -40,6 +40,8 @@ struct SwipeSessionTests {
         var d = try driver()
         try swipe(&d, ["h", "e", "l", "o"], at: 2)
         #expect(d.text == "Hello", "no key of the path typed, nor any space")
+        #expect(d.published.filter { if case .typed = $0 { return true } else { return false } } == "Hello".map { .typed(String($0)) },
+                "published like typed text (--publish-keys)")
         #expect(d.session.suggestions.first.map { $0.delete == 5 } == true, "alternatives replace the word: \(d.session.suggestions)")
         try swipe(&d, ["w", "o", "r", "l", "d"], at: 3)
         #expect(d.text == "Hello world")
