@@ -1,0 +1,16 @@
+import Foundation
+
+extension Desktop {
+    /// The strip's words as the last `suggestions` line of a `tapboard events --keys`
+    /// output says, likeliest first; nil before any.
+    public static func lastWords(in output: String) -> [String]? {
+        guard let line = output.split(separator: "\n").last(where: { $0.contains("\"suggestions\"") }),
+              let json = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+        return json["words"] as? [String]
+    }
+
+    /// Waits (deadline 5 s) until the strip's words, as `events` last printed them, pass `test`; whether they did.
+    public func waitForWords(of events: ChildProcess, until test: ([String]) -> Bool) -> Bool {
+        waitForOutput(of: events) { output in Self.lastWords(in: output).map(test) ?? false }
+    }
+}
