@@ -35,6 +35,11 @@ final class KeyboardRenderer {
         guard newSize != size || pixmap == 0 else { return }
         painter = nil
         if pixmap != 0 { XFreePixmap(display.pointer, pixmap) }
+        // The trail's buffer is made again at the new size when a trail is next drawn.
+        trailPainter = nil
+        if trailPixmap != 0 { XFreePixmap(display.pointer, trailPixmap) }
+        trailPixmap = 0
+        trailArea = nil
         size = newSize
         let d = display.pointer
         pixmap = XCreatePixmap(d, window, UInt32(max(size.width, 1)), UInt32(max(size.height, 1)),
@@ -63,7 +68,6 @@ final class KeyboardRenderer {
     // so the back buffer keeps the keys and taking the trail away is a copy.
     private var trailPixmap: Pixmap = 0
     private var trailPainter: Painter?
-    private var trailSize = Size(width: 0, height: 0)
     /// Where the trail shown now is, to be covered with keys again.
     private var trailArea: Rect?
 
@@ -88,13 +92,10 @@ final class KeyboardRenderer {
             present(area)
             return
         }
-        if trailSize != size || trailPixmap == 0 {
-            trailPainter = nil
-            if trailPixmap != 0 { XFreePixmap(display.pointer, trailPixmap) }
+        if trailPixmap == 0 {
             trailPixmap = XCreatePixmap(display.pointer, window, UInt32(max(size.width, 1)), UInt32(max(size.height, 1)),
                                         UInt32(tb_default_depth(display.pointer, display.screen)))
             trailPainter = Painter(display: display, drawable: trailPixmap, resources: resources)
-            trailSize = size
         }
         guard let painter = trailPainter else { return }
         let d = display.pointer

@@ -174,16 +174,6 @@ struct AutoShowTests {
         #expect(desktop.waitForOutput(of: events) { $0.contains("\"didChangeFrame\"") && $0.hasSuffix(back) })
     }
 
-    /// Waits until the strip's words, as the last `suggestions` event said, pass `test`.
-    private func waitForWords(_ events: ChildProcess, _ test: @escaping ([String]) -> Bool) -> Bool {
-        desktop.waitForOutput(of: events) { output in
-            guard let line = output.split(separator: "\n").last(where: { $0.contains("\"suggestions\"") }),
-                  let json = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let words = json["words"] as? [String] else { return false }
-            return test(words)
-        }
-    }
-
     @Test("The strip follows the caret's text: a field focused again completes the word before its caret; a click at the start makes a sentence's start")
     func caretContext() throws {
         let watch = try MapWatch(desktop.xvfb.displayName, window: keyboardWindow)
@@ -197,12 +187,12 @@ struct AutoShowTests {
         defer { _ = events.terminate() }
         desktop.tapper.tap(app.centre("view"))
         #expect(watch.waitUntil(mapped: true))
-        #expect(waitForWords(events) { $0.count >= 3 && $0.allSatisfy { $0.hasPrefix("hel") } },
+        #expect(desktop.waitForWords(of: events) { $0.count >= 3 && $0.allSatisfy { $0.hasPrefix("hel") } },
                 "completions of hel: \(events.standardOutput.suffix(300))")
         // The caret to the text's start, in the same field: a sentence starts there.
         let view = try #require(app.places["view"])
         desktop.tapper.tap(ScreenPoint(x: Int32(view.x + 1), y: Int32(view.y + 6)))
-        #expect(waitForWords(events) { $0.contains("The") && $0.allSatisfy { $0.first?.isUppercase == true } },
+        #expect(desktop.waitForWords(of: events) { $0.contains("The") && $0.allSatisfy { $0.first?.isUppercase == true } },
                 "capitalised predictions: \(events.standardOutput.suffix(300))")
         #expect(keyboard.standardError == "")
     }

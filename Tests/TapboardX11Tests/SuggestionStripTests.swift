@@ -23,10 +23,7 @@ struct SuggestionStripTests {
         let probe = try desktop.listen()
         _ = probe.terminate()
         #expect(desktop.waitForOutput(of: events) { $0.components(separatedBy: "\"didShow\"").count > before })
-        guard let line = events.standardOutput.split(separator: "\n").last(where: { $0.contains("\"suggestions\"") }),
-              let json = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-              let words = json["words"] as? [String] else { return [] }
-        return words
+        return Desktop.lastWords(in: events.standardOutput) ?? []
     }
 
     /// The text with each backspace applied.
@@ -105,19 +102,11 @@ struct SuggestionStripTests {
         let keyboard = try desktop.launchKeyboard(arguments: ["--publish-keys"], environment: ["XDG_DATA_HOME": data.path])
         let events = try desktop.listen(["--keys"])
         defer { _ = events.terminate() }
-        func waitForWords(_ test: @escaping ([String]) -> Bool) -> Bool {
-            desktop.waitForOutput(of: events) { output in
-                guard let line = output.split(separator: "\n").last(where: { $0.contains("\"suggestions\"") }),
-                      let json = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                      let words = json["words"] as? [String] else { return false }
-                return test(words)
-            }
-        }
         for c in ["h", "e", "l"] { try keyboard.tap("letters", c) }
-        #expect(waitForWords { $0.count >= 3 && $0.allSatisfy { $0.lowercased().hasPrefix("hel") } }, "\(events.standardOutput.suffix(300))")
+        #expect(desktop.waitForWords(of: events) { $0.count >= 3 && $0.allSatisfy { $0.lowercased().hasPrefix("hel") } }, "\(events.standardOutput.suffix(300))")
         let other = try TargetWindow(displayName: desktop.xvfb.displayName, x: 600, y: 40, width: 300, height: 200)
         defer { other.close() }
-        #expect(waitForWords { $0.count >= 3 && !$0.contains { $0.lowercased().hasPrefix("hel") } },
+        #expect(desktop.waitForWords(of: events) { $0.count >= 3 && !$0.contains { $0.lowercased().hasPrefix("hel") } },
                 "predictions, not completions of hel: \(events.standardOutput.suffix(300))")
         #expect(keyboard.standardError.isEmpty, "\(keyboard.standardError)")
     }

@@ -11,10 +11,7 @@ extension KeyboardSession {
         focusedField = field
         guard let field else {
             // Out of every field: what was typed is not before whatever has the focus now.
-            if previous != nil {
-                caret = CaretTracker()
-                textContextLost()
-            }
+            if previous != nil { textContextLost() }
             // A moment's grace: focus moving between two fields passes through nothing.
             if configuration.autoShow, shown {
                 // A second "away" (the field lost it, then a button got it) does not put the hide off.
@@ -26,7 +23,6 @@ extension KeyboardSession {
         }
         autoHideDeadline = nil
         if field.id != previous?.id {
-            caret = CaretTracker()
             textContextLost()
             if field.id != userHidField { userHidField = nil }
         }

@@ -109,8 +109,10 @@ extension KeyboardSession {
         return out
     }
 
-    /// The focus moved to another field or window: what was typed before is not before the cursor now.
+    /// The focus moved to another field or window: what was typed before is not
+    /// before the cursor now, and where the caret is is not known.
     mutating func textContextLost() {
+        caret = CaretTracker()
         for language in engines.keys { engines[language]?.resetText() }
         textContextChanged = true
     }
@@ -135,7 +137,7 @@ extension KeyboardSession {
     /// went out; the slots whose word changed are added to the drawing, and
     /// listeners for typed text hear the words.
     mutating func refreshSuggestions(_ plan: inout EffectPlan) {
-        let slots = keyFrames.filter { if case .suggestion = $0.key.action { return true } else { return false } }
+        let slots = stripSlots
         guard !slots.isEmpty else {
             suggestions = []
             return
@@ -155,6 +157,11 @@ extension KeyboardSession {
             plan.redraw = Array(Set(plan.redraw).union(slots.map(\.index))).sorted()
         }
         if configuration.publishKeys && !isSecure { emit(.publish(.suggestions(new.map(\.word)))) }
+    }
+
+    /// The strip's slots on the page shown (none without a strip).
+    var stripSlots: [KeyFrame] {
+        keyFrames.filter { if case .suggestion = $0.key.action { return true } else { return false } }
     }
 
     /// Reads the shown language's lexicon, its shipped pairs and learned words, the first time they are needed.

@@ -6,6 +6,11 @@ struct SwipeGesture: Hashable, Sendable {
     var points: [GesturePoint]
     /// It went far enough to be a gesture: the state no longer sees the contact.
     var recognised = false
+
+    /// The contact is at `p` now (a point where it already was adds nothing).
+    mutating func add(_ p: GesturePoint) {
+        if points.last.map({ $0.x != p.x || $0.y != p.y }) ?? true { points.append(p) }
+    }
 }
 
 /// A word typed by a gesture, while nothing else was typed after it.
@@ -46,7 +51,7 @@ extension KeyboardSession {
             return false
         case .moved:
             guard var g = gesture, g.contact == id else { return false }
-            if g.points.last.map({ $0.x != p.x || $0.y != p.y }) ?? true { g.points.append(p) }
+            g.add(p)
             gesture = g
             if g.recognised {
                 trailMoved()
@@ -66,7 +71,7 @@ extension KeyboardSession {
         case .ended:
             guard let g = gesture, g.contact == id else { return false }
             if g.recognised {
-                if g.points.last.map({ $0.x != p.x || $0.y != p.y }) ?? true { gesture?.points.append(p) }
+                gesture?.add(p)
                 finishGesture()
             }
             gesture = nil
@@ -119,8 +124,7 @@ extension KeyboardSession {
         guard let g = gesture, let language = stripLanguage, var decoder = swipeDecoder() else { return }
         gesture = nil
         let learned = engines[language]?.learned ?? LearnedWords()
-        let slots = keyFrames.filter { if case .suggestion = $0.key.action { return true } else { return false } }.count
-        let candidates = decoder.decode(g.points, limit: slots + 1, learned: { first in
+        let candidates = decoder.decode(g.points, limit: stripSlots.count + 1, learned: { first in
             learned.words(beginningWith: first).map { (word: $0.word, weight: learned.weight($0.use)) }
         })
         swipeDecoders[language] = decoder

@@ -239,10 +239,7 @@ public struct KeyboardSession: Sendable {
         case .activeWindowChanged:
             // What was typed is in the other window. A field that has the focus (AT-SPI) already
             // said so, and its caret's text may have been read before this came: kept.
-            if focusedField == nil {
-                caret = CaretTracker()
-                textContextLost()
-            }
+            if focusedField == nil { textContextLost() }
         case .deadlinePassed:
             runDue()
         }
