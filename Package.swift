@@ -1,6 +1,9 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// The directory this manifest is in, for files the linker reads.
+let packageRoot = String(#filePath.dropLast("/Package.swift".count))
+
 let package = Package(
     name: "Tapboard",
     products: [
@@ -38,7 +41,19 @@ let package = Package(
             dependencies: [
                 "TapboardCore", "TapboardCatalog", "TapboardX11", "TapboardDBus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // Release links with lld (from the Swift toolchain) for two savings in
+            // resident memory and start-up (issue 15, README "What Swift costs"):
+            // relative relocations packed as RELR (kept position-independent, but
+            // ~0.9 MB of .rela.dyn no longer read), and the functions a start, taps,
+            // a gesture and a page switch run laid out together in the order
+            // Support/tapboard.order gives (scripts/make-order writes it).
+            linkerSettings: [.unsafeFlags([
+                "-use-ld=lld",
+                "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                "-Xlinker", "--symbol-ordering-file=\(packageRoot)/Support/tapboard.order",
+                "-Xlinker", "--no-warn-symbol-ordering",
+            ], .when(configuration: .release))]
         ),
         // Drives a keyboard under Xvfb as a user would: used by the integration tests and the benchmarks.
         .target(name: "TapboardTestKit", dependencies: ["CX11"]),
