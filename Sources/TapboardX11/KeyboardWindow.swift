@@ -40,6 +40,13 @@ final class KeyboardWindow {
 
     deinit { if !destroyed { XDestroyWindow(display.pointer, id) } }
 
+    /// The colour the server fills the window with where nothing is drawn; nil
+    /// for none (after the first frame: exposed parts are copied from the back
+    /// buffer, and a fill first would flicker).
+    func setBackground(_ pixel: UInt?) {
+        if let pixel { XSetWindowBackground(display.pointer, id, pixel) } else { XSetWindowBackgroundPixmap(display.pointer, id, Pixmap(None)) }
+    }
+
     /// Shows the window.
     func map() { XMapRaised(display.pointer, id) }
 

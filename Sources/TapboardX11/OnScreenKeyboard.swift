@@ -43,6 +43,8 @@ public final class OnScreenKeyboard {
     let injector: Injector
     let loop: EventLoop
     let reload: (@Sendable () throws -> ReloadedFiles)?
+    /// The letters' font, the first opened.
+    let firstFont: (family: String, pixelSize: Int)
     /// Touchscreen contacts through XInput2, when the server has a touchscreen.
     var touch: TouchInput?
     /// RandR's first event number; nil without RandR.
@@ -65,6 +67,7 @@ public final class OnScreenKeyboard {
 
     /// Opens the display and creates the (not yet shown) keyboard window.
     public init(_ configuration: KeyboardConfiguration) throws {
+        RenderResources.beginFontSetup()
         display = try XDisplay(name: configuration.displayName)
         // First, so a second keyboard on the display says so before anything else.
         control = try ControlWindow(display: display, replace: configuration.replace)
@@ -77,13 +80,13 @@ public final class OnScreenKeyboard {
             throw X11Error.noSuchMonitor(error.name, error.names)
         }
         let frame = session.frame
-        // Fail early, with a clear message, when no font matches; opened at the
-        // size the letters use, so the first drawing finds it ready.
-        let letters = configuration.theme.style(.character)
-        _ = try resources.font(family: letters.fontFamily,
-                               pixelSize: Int((letters.fontSize * configuration.theme.scale(forHeight: frame.height)).rounded()))
         window = KeyboardWindow(display: display, frame: frame, userPlaced: configuration.geometry.x != nil,
                                 managed: configuration.mode == .float)
+        // Opened at the size the letters use, after the window maps (see `run`).
+        let letters = configuration.theme.style(.character)
+        firstFont = (letters.fontFamily, Int((letters.fontSize * configuration.theme.scale(forHeight: frame.height)).rounded()))
+        // Shown in the theme's colour until the keys are drawn.
+        window.setBackground(resources.xftColor(configuration.theme.background).pixel)
         if case .dock(let edge) = configuration.mode { dock = DockWindow(display: display, frame: frame, edge: edge) } else { dock = nil }
         surface = KeyboardSurface(display: display, window: window.id, resources: resources, theme: configuration.theme)
         reload = configuration.reload
@@ -100,7 +103,21 @@ public final class OnScreenKeyboard {
         touch = TouchInput(display: display, window: window.id)
         noteFocus()
         noteActiveWindow()
-        perform(session.start(at: Clock.now()))
+        // Mapped before it is drawn: the window waits only for the layout, and
+        // the keys follow once fontconfig's thread is done, a few ms later.
+        let start = session.start(at: Clock.now())
+        perform(start.filter { !$0.isDrawing })
+        display.flush()
+        // A missing font is the one failure left after the window shows: said, and nothing left behind.
+        do {
+            _ = try resources.font(family: firstFont.family, pixelSize: firstFont.pixelSize)
+        } catch {
+            logError("\(error)")
+            shutdown()
+            return 1
+        }
+        perform(start.filter(\.isDrawing))
+        window.setBackground(nil)
         display.flush()
         while exitStatus == nil {
             if stopRequested {

@@ -1,5 +1,9 @@
 import CX11
+import Glibc
 import TapboardCore
+
+/// fontconfig's set-up, begun on a thread of its own (`RenderResources.beginFontSetup`).
+nonisolated(unsafe) private var fontSetupThread: pthread_t?
 
 /// Server-side drawing resources shared by the keyboard and its popups:
 /// solid colour pictures, Xft colours and fonts, each made once.
@@ -63,10 +67,29 @@ final class RenderResources {
         return c
     }
 
+    /// Starts fontconfig's set-up (FcInit: /etc/fonts parsed, the caches read;
+    /// more than half of a start's instructions) on a thread of its own, so it
+    /// runs while the display is opened, the layout built and the window
+    /// mapped. The first font waits for it. Call once, before any Xft call.
+    static func beginFontSetup() {
+        guard fontSetupThread == nil else { return }
+        var thread = pthread_t()
+        // No Xlib here: the thread touches fontconfig only, and nothing else touches it until the join.
+        if pthread_create(&thread, nil, { _ in _ = FcInit(); return nil }, nil) == 0 { fontSetupThread = thread }
+    }
+
+    /// Waits for `beginFontSetup`'s thread, if one runs.
+    private static func finishFontSetup() {
+        guard let thread = fontSetupThread else { return }
+        pthread_join(thread, nil)
+        fontSetupThread = nil
+    }
+
     /// The font of this family at this pixel size.
     func font(family: String, pixelSize: Int) throws -> OpaquePointer {
         let key = FontKey(family: family, pixelSize: max(pixelSize, 1))
         if let f = fonts[key] { return f }
+        Self.finishFontSetup()
         let pattern = "\(family):pixelsize=\(key.pixelSize)"
         guard let f = XftFontOpenName(display.pointer, display.screen, pattern) else {
             throw X11Error.cannotLoadFont(pattern)
