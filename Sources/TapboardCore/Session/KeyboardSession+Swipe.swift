@@ -117,26 +117,29 @@ extension KeyboardSession {
         emit(.draw(.trail(recent.map { Point(x: Int($0.x.rounded()), y: Int($0.y.rounded())) })))
     }
 
-    /// The gesture lifted: its likeliest word is typed (after a space when it
-    /// follows a word or punctuation), cased for the shift state; the next
-    /// likeliest go to the strip.
+    /// The gesture lifted: its likeliest word, given the word before it, is
+    /// typed (after a space when it follows a word or punctuation), cased for
+    /// the shift state; the next likeliest go to the strip.
     private mutating func finishGesture() {
         guard let g = gesture, let language = stripLanguage, var decoder = swipeDecoder() else { return }
         gesture = nil
-        let learned = engines[language]?.learned ?? LearnedWords()
-        let candidates = decoder.decode(g.points, limit: stripSlots.count + 1, learned: { first in
-            learned.words(beginningWith: first).map { (word: $0.word, weight: learned.weight($0.use)) }
-        })
-        swipeDecoders[language] = decoder
-        guard let best = candidates.first else { return }
-        let shift = state.shift
-        let word = SuggestionEngine.cased(best.word, typed: "", shift: shift)
         // The text as it will be when what this batch typed before the gesture has gone out
         // (a stalled keyboard reads a whole gesture and the next in one batch).
         var text = engines[language]?.typed ?? TypedText()
         for case .type(let keystroke) in pending { text.type(keystroke) }
-        let before = text.text.last
-        let typed = (before.map { !$0.isWhitespace } ?? false ? " " : "") + word
+        let space = text.text.last.map { !$0.isWhitespace } ?? false ? " " : ""
+        // The previous word is the one before the word's place, its space typed: none at a sentence's start.
+        if !space.isEmpty { text.type(.text(space)) }
+        let prior = engines[language]?.nextWordPrior(for: text)
+        let learned = engines[language]?.learned ?? LearnedWords()
+        let candidates = decoder.decode(g.points, limit: stripSlots.count + 1, learned: { first in
+            learned.words(beginningWith: first).map { (word: $0.word, weight: learned.weight($0.use)) }
+        }, contextPrior: prior.map { prior in { prior.bonus($0, frequency: $1) } })
+        swipeDecoders[language] = decoder
+        guard let best = candidates.first else { return }
+        let shift = state.shift
+        let word = SuggestionEngine.cased(best.word, typed: "", shift: shift)
+        let typed = space + word
         pending.append(.type(.text(typed)))
         pending += state.textReplaced(deleting: 0, inserting: typed)
         swiped = SwipedWord(typed: typed, word: word,

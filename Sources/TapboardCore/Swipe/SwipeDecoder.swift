@@ -113,14 +113,16 @@ public struct SwipeDecoder: Sendable {
     ///   their weights (`LearnedWords.weight`); they become swipeable and add to
     ///   a lexicon word's likelihood.
     /// - `contextPrior`: a log-likelihood to add for a word given what came
-    ///   before it (the previous word through the suggestion engine), asked only
-    ///   for the shortlist.
+    ///   before it (the previous word through the suggestion engine:
+    ///   `NextWordPrior.bonus`), asked only for the shortlist; it is told the
+    ///   word's frequency as this prior counts it (a probability per word, the
+    ///   lexicon's and the learned weight's), so it can interpolate against it.
     /// Points may leave the keyboard: they are held to the letter keys' area.
     /// Fewer than two distinct points decode to nothing. Times are not looked
     /// at: people's speeds differ more than their paths do.
     public mutating func decode(_ gesture: [GesturePoint], limit: Int = 5,
                                 learned: ((_ firstLetter: String) -> [(word: String, weight: Double)])? = nil,
-                                contextPrior: ((_ word: String) -> Double)? = nil) -> [SwipeCandidate] {
+                                contextPrior: ((_ word: String, _ frequency: Double) -> Double)? = nil) -> [SwipeCandidate] {
         guard limit > 0, !keys.keys.isEmpty, let path = prepared(gesture) else { return [] }
         let p = parameters
         let n = max(p.points, 2)
@@ -252,7 +254,7 @@ public struct SwipeDecoder: Sendable {
             let warped = warp.distance(g.x, g.y, tx, ty)
             let frequency = (zipf.map { Self.power10(Double($0) / 100 - 9) } ?? 0) + p.learnedFrequency * (learnedWeight[word] ?? 0)
             let score = -warpScale * warped * warped - shapeScale * item.shape * item.shape + Self.log(frequency) * p.frequencyWeight
-            found.append((word, score + (contextPrior?(word) ?? 0)))
+            found.append((word, score + (contextPrior?(word, frequency) ?? 0)))
         }
         // One candidate per spelling: casing is the session's (shift), the likelier form is kept.
         found.sort { $0.score > $1.score }

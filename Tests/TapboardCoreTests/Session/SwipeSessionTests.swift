@@ -110,6 +110,78 @@ struct SwipeSessionTests {
         #expect(d.text == "Hello world")
     }
 
+    /// Storage with son and soon (one path, s-o-n; soon likelier alone) and pairs saying what follows his and as.
+    final class PairStorage: SuggestionStorage, @unchecked Sendable {
+        let lexicon = try! Lexicon(text: """
+            as\t720
+            his\t720
+            son\t500
+            soon\t560
+
+            """)
+        let pairs = try! WordPairs(text: "as\tsoon 120\nhis\tson 150\n")
+        var learned = LearnedWords()
+        func hasLexicon(for language: String) -> Bool { language == "en" }
+        func lexicon(for language: String) -> Lexicon? { language == "en" ? lexicon : nil }
+        func wordPairs(for language: String) -> WordPairs? { language == "en" ? pairs : nil }
+        func learnedWords(for language: String) -> LearnedWords { learned }
+        func save(_ learned: LearnedWords, for language: String) {}
+        func takeNotes() -> [String] { [] }
+    }
+
+    private func pairDriver(learned: LearnedWords = LearnedWords()) throws -> SessionDriver {
+        let storage = PairStorage()
+        storage.learned = learned
+        var configuration = KeyboardConfiguration(layouts: [.enUS])
+        configuration.suggestions = SuggestionSettings(storage: storage, learns: false)
+        return try SessionDriver(configuration)
+    }
+
+    /// Taps each letter of `word` and then space, a second a key from `start`.
+    private func type(_ d: inout SessionDriver, _ word: String, at start: Int) throws {
+        for (i, letter) in word.enumerated() { try d.tap(String(letter), at: .seconds(start + i)) }
+        try d.tap("space", at: .seconds(start + word.count))
+    }
+
+    @Test("The previous typed word changes the swiped word: his son, as soon; at a sentence's start the likelier alone")
+    func previousWord() throws {
+        var d = try pairDriver()
+        try swipe(&d, ["s", "o", "n"], at: 1)
+        #expect(d.text == "Soon", "no previous word: the likelier word")
+        try d.tap(".", at: .seconds(2))
+        try d.tap("space", at: .seconds(3))
+        try swipe(&d, ["s", "o", "n"], at: 4)
+        #expect(d.text == "Soon. Soon", "after a sentence's end, no prior either")
+        var his = try pairDriver()
+        try his.tap("shift", at: .seconds(1))
+        try type(&his, "his", at: 2)
+        try swipe(&his, ["s", "o", "n"], at: 10)
+        #expect(his.text == "his son")
+        // Without the space: the gesture's word goes after one, still after his.
+        var joined = try pairDriver()
+        try joined.tap("shift", at: .seconds(1))
+        for (i, letter) in "his".enumerated() { try joined.tap(String(letter), at: .seconds(2 + i)) }
+        try swipe(&joined, ["s", "o", "n"], at: 10)
+        #expect(joined.text == "his son")
+        var `as` = try pairDriver()
+        try `as`.tap("shift", at: .seconds(1))
+        try type(&`as`, "as", at: 2)
+        try swipe(&`as`, ["s", "o", "n"], at: 10)
+        #expect(`as`.text == "as soon")
+    }
+
+    @Test("A pair the user typed lifts the swiped word, here over the shipped pair")
+    func learnedPair() throws {
+        var learned = LearnedWords()
+        learned.learn("son", folded: "son", after: "as")
+        learned.learn("son", folded: "son", after: "as")
+        var d = try pairDriver(learned: learned)
+        try d.tap("shift", at: .seconds(1))
+        try type(&d, "as", at: 2)
+        try swipe(&d, ["s", "o", "n"], at: 10)
+        #expect(d.text == "as son")
+    }
+
     @Test("The trail is drawn while the gesture goes on, a frame at most every 16 ms, and taken away after the word is typed")
     func trail() throws {
         var d = try driver()

@@ -161,9 +161,9 @@ struct SwipeDecoderTests {
         var decoder = SwipeDecoder(lexicon: Self.small, frames: Self.compact)
         let to = Self.path("to", on: decoder.keys)
         // to is 10^1.6 times as frequent as too: ln 40 ≈ 3.7 to make up.
-        #expect(decoder.decode(to, contextPrior: { $0 == "too" ? 4 : 0 }).first?.word == "too")
-        #expect(decoder.decode(to, contextPrior: { $0 == "too" ? 3 : 0 }).first?.word == "to")
-        #expect(decoder.decode(to, contextPrior: { _ in 0 }).first?.word == "to")
+        #expect(decoder.decode(to, contextPrior: { w, _ in w == "too" ? 4 : 0 }).first?.word == "too")
+        #expect(decoder.decode(to, contextPrior: { w, _ in w == "too" ? 3 : 0 }).first?.word == "to")
+        #expect(decoder.decode(to, contextPrior: { _, _ in 0 }).first?.word == "to")
     }
 
     @Test("The index is built a letter at a time, kept across a resize with the same letters, rebuilt for other letters")
