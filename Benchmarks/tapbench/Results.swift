@@ -86,12 +86,18 @@ struct KeyboardResult: Codable {
     var startupMilliseconds: Double?
     /// VmRSS 1 s after mapping, KiB.
     var residentKiB: Int?
+    /// VmRSS, RssAnon, RssFile and RssShmem 1 s after mapping.
+    var memory: MemoryUsage?
     /// Threads 1 s after mapping.
     var threads: Int?
     /// CPU over the idle interval.
     var idle: CPUUsage?
     /// The idle interval, s.
     var idleSeconds: Double
+    /// Wake-ups (context switches) over the idle interval.
+    var idleWakeUps: Int?
+    /// When they came, s into the interval.
+    var idleWakeUpTimes: [Double] = []
     /// The edge it types on.
     var edge: FiringEdge?
     /// Keys verified (each typed its own keysym when tapped once).
@@ -108,6 +114,59 @@ struct KeyboardResult: Codable {
     var managedBursts: BurstSet?
     /// Other observations (focus taken, keys left down, exit status).
     var notes: [String] = []
+    /// Tapboard only: its modes (issue 15), each on a keyboard and server of its own.
+    var modes: [ModeResult] = []
+}
+
+/// Tapboard in one mode (suggestions shown, after a gesture, --auto-show),
+/// started on a fresh Xvfb: what was done, then its memory and idle CPU.
+struct ModeResult: Codable {
+    /// The mode's key (`suggestions`, `swipe`, `auto-show`).
+    var mode: String
+    /// The program and arguments.
+    var command: String?
+    /// What was done before measuring.
+    var procedure: String
+    /// Why it was not measured, if it was not.
+    var failure: String?
+    /// Resident memory 1 s after what was done.
+    var memory: MemoryUsage?
+    /// From the pointer leaving the keyboard after the last input to its last
+    /// wake-up before 500 ms without one (its redraws and animations), ms; nil if it never went quiet.
+    var settleMilliseconds: Double?
+    /// CPU and wake-ups over the idle interval that followed.
+    var idle: IdleUsage?
+    /// The gestures' timings (the swipe mode).
+    var swipe: SwipeResult?
+    /// How long the first suggestions took to show, from the first tap, ms (the suggestions mode).
+    var firstWordsMilliseconds: Double?
+    /// Other observations (words shown, exit status).
+    var notes: [String] = []
+}
+
+/// Words drawn through XTest (button held across their letters): from each
+/// release to the first character in the target window.
+struct SwipeResult: Codable {
+    /// Gestures drawn.
+    var gestures: Int
+    /// The words drawn, in order.
+    var words: [String]
+    /// What arrived after each release (a space before the word included).
+    var typed: [String]
+    /// Gestures whose text, spaces aside, was the word drawn.
+    var matched: Int
+    /// Gestures after which nothing arrived within 2 s.
+    var lost: Int
+    /// Median, ms.
+    var medianMilliseconds: Double?
+    /// 95th percentile (nearest rank), ms.
+    var p95Milliseconds: Double?
+    /// The first gesture's (which maps the word lists), ms.
+    var firstMilliseconds: Double?
+    /// Slowest, ms.
+    var maxMilliseconds: Double?
+    /// Every latency, ms, in gesture order.
+    var samples: [Double]
 }
 
 /// The whole run, as written to JSON.
@@ -124,4 +183,6 @@ struct BenchReport: Codable {
     var keyboards: [KeyboardResult]
     /// The printed table: rows of cells, the first row the header.
     var table: [[String]]
+    /// Issue 15's targets: each figure, its value, the target and whether it is met.
+    var targets: [TargetCheck]
 }

@@ -26,7 +26,7 @@ struct Runner {
             result.failure = "\(error)"
             log("  \(spec.name): \(error)")
         }
-        guard settings.windowManagerRuns else { return result }
+        guard settings.windowManagerRuns, spec.keys.hasKeys else { return result }
         guard result.failure == nil else {
             result.managedBursts = BurstSet(failure: "the run without a window manager failed")
             return result
@@ -60,16 +60,23 @@ struct Runner {
         log("  startup \(result.startupSamples.map { Format.ms($0) }.joined(separator: ", ")) ms")
 
         // Memory 1 s after mapping.
-        let oneSecondAfterMap = 1000 - MonotonicClock.milliseconds(from: keyboard.mapped.mappedAt, to: MonotonicClock.now)
-        try keyboard.stayAlive(until: Deadline(.microseconds(Int(max(0, oneSecondAfterMap) * 1000))))
-        result.residentKiB = ProcessStats.residentKiB(of: keyboard.child.pid)
+        let memory = try keyboard.memory(afterMapping: 1000)
+        result.memory = memory
+        result.residentKiB = memory.residentKiB
         result.threads = ProcessStats.threads(of: keyboard.child.pid)
 
         // Idle: the pointer rests on the root window, nothing happens.
-        let before = try keyboard.cpu()
-        try keyboard.stayAlive(until: Deadline(.seconds(settings.idleSeconds)))
-        result.idle = try keyboard.cpu().since(before)
-        log("  RSS \(result.residentKiB.map(String.init) ?? "?") KiB, idle \(Format.ms(result.idle?.runMilliseconds)) ms run time in \(settings.idleSeconds) s")
+        let idle = try keyboard.idle(seconds: settings.idleSeconds)
+        result.idle = idle.cpu
+        result.idleWakeUps = idle.wakeUps
+        result.idleWakeUpTimes = idle.wakeUpTimes
+        log("  RSS \(memory.residentKiB) KiB (RssAnon \(memory.anonymousKiB)), idle \(Format.ms(idle.cpu.runMilliseconds)) ms run time, "
+            + "\(idle.wakeUps.map(String.init) ?? "?") wake-ups in \(settings.idleSeconds) s \(idle.wakeUpSummary)")
+
+        guard spec.keys.hasKeys else {
+            noteFocusAndKeys(session: session, keyboard: keyboard, notes: &result.notes, context: "")
+            return
+        }
 
         if !session.target.hasFocus {
             result.notes.append("the target window did not have the focus after the keyboard started; the bench gave it back")

@@ -1,0 +1,250 @@
+import Foundation
+import TapboardTestKit
+
+/// Issue 15's modes of tapboard beyond the plain keyboard, each on a fresh Xvfb
+/// with a keyboard of its own (so each addition is over a fresh start, not over
+/// another mode): the suggestion strip once it has shown words, swipe typing
+/// after a gesture (and the timing of every gesture), and `--auto-show` shown.
+/// Each is measured as the plain keyboard is: resident memory 1 s after, then
+/// the idle interval. (`--no-suggestions` is a column of its own: see Tapbench.)
+struct ModeRunner {
+    /// A mode measured here.
+    enum Mode: String, CaseIterable {
+        /// The strip after it has shown its first words (`--publish-keys`, for `tapboard events --keys`).
+        case suggestions
+        /// Swipe typing after the first gesture, then the rest of the gestures timed.
+        case swipe
+        /// `--auto-show --no-dbus` on a private session bus and accessibility bus, shown by `tapboard show`.
+        case autoShow = "auto-show"
+    }
+
+    /// What to measure.
+    let settings: BenchSettings
+    /// The tapboard binary.
+    let binary: URL
+    /// Progress lines go here (stderr).
+    let log: (String) -> Void
+
+    /// Measures one mode; failures end up in the result, never thrown.
+    func run(_ mode: Mode) -> ModeResult {
+        let began = MonotonicClock.now
+        defer { log("  tapboard \(mode.rawValue): \(Int(MonotonicClock.milliseconds(from: began, to: MonotonicClock.now) / 1000)) s in all") }
+        var result = ModeResult(mode: mode.rawValue, procedure: Self.procedure(mode, settings: settings))
+        do {
+            let session = try BenchSession(windowManager: false, sessionBus: mode == .autoShow)
+            defer { session.close() }
+            log("tapboard \(mode.rawValue): starting on \(session.xvfb.displayName)")
+            switch mode {
+            case .suggestions: try suggestions(in: session, into: &result)
+            case .swipe: try swipe(in: session, into: &result)
+            case .autoShow: try autoShow(in: session, into: &result)
+            }
+        } catch {
+            result.failure = "\(error)"
+            log("  tapboard \(mode.rawValue): \(error)")
+        }
+        return result
+    }
+
+    /// What is done before measuring, for the JSON.
+    private static func procedure(_ mode: Mode, settings: BenchSettings) -> String {
+        switch mode {
+        case .suggestions:
+            return "started with --publish-keys; 'tapboard events --keys' listens; 'h', 'e', 'l' tapped one at a time until "
+                + "the strip shows words; the listener stopped; memory 1 s after the words showed; then the idle interval"
+        case .swipe:
+            return "\(settings.swipeGestures) words drawn through XTest (button held, 8 motions between letter centres, "
+                + "each synced); memory 1 s after the first release; time from each release (flushed) to the first "
+                + "KeyPress read in the target; the idle interval once it has not woken for 500 ms"
+        case .autoShow:
+            return "a private dbus-daemon --session (its own XDG_RUNTIME_DIR) activates the accessibility bus and registry; "
+                + "tapboard --auto-show --no-dbus registers for focus events, then 'tapboard show' shows it "
+                + "(no application focused); memory 1 s after the map; then the idle interval"
+        }
+    }
+
+    /// Launches a keyboard for a mode and records its command.
+    private func launch(_ spec: KeyboardSpec, in session: BenchSession, into result: inout ModeResult) throws -> RunningKeyboard {
+        result.command = ([spec.executable.path] + spec.arguments(":N", BenchSession.keyboardPlacement)).joined(separator: " ")
+        let keyboard = try session.launch(spec)
+        // As the plain keyboard: nothing before 1 s after the map.
+        try keyboard.stayAlive(until: Deadline(.microseconds(Int(max(0, 1000 - MonotonicClock.milliseconds(
+            from: keyboard.mapped.mappedAt, to: MonotonicClock.now)) * 1000))))
+        return keyboard
+    }
+
+    /// The idle interval with the pointer on the root window, once the keyboard has
+    /// stopped waking up (500 ms without a wake-up); then it is stopped.
+    private func idleAndStop(_ keyboard: RunningKeyboard, in session: BenchSession, into result: inout ModeResult) throws {
+        session.tapper.move(to: BenchSession.restingPoint)
+        result.settleMilliseconds = try keyboard.settleWakeUps()
+        if result.settleMilliseconds == nil { result.notes.append("it still woke up 5 s after the last input: idle measured anyway") }
+        let idle = try keyboard.idle(seconds: settings.idleSeconds)
+        result.idle = idle
+        log("  RSS \(result.memory.map { "\($0.residentKiB) KiB (RssAnon \($0.anonymousKiB))" } ?? "?"), idle "
+            + "\(Format.ms(idle.cpu.runMilliseconds)) ms run time, \(idle.wakeUps.map(String.init) ?? "?") wake-ups in \(settings.idleSeconds) s "
+            + idle.wakeUpSummary)
+        session.target.drain()
+        let status = session.stop(keyboard)
+        if let status, status != .exited(0), status != .signalled(SIGTERM) {
+            result.notes.append("after SIGTERM it \(status)")
+        } else if status == nil {
+            result.notes.append("it did not exit within 5 s of SIGTERM")
+        }
+    }
+
+    // MARK: - Suggestions
+
+    private func suggestions(in session: BenchSession, into result: inout ModeResult) throws {
+        let spec = KeyboardSpec.tapboard(binary: binary, name: "tapboard (suggestions shown)", extra: ["--publish-keys"])
+        let keyboard = try launch(spec, in: session, into: &result)
+        let events = try ChildProcess(binary, ["events", "--display", session.xvfb.displayName, "--keys"])
+        ChildGuard.watch(events.pid)
+        defer {
+            events.terminate()
+            ChildGuard.forget(events.pid)
+        }
+        guard wait(for: events, in: session, timeout: .seconds(10), until: { $0.contains("\n") }) else {
+            throw BenchError.setup("tapboard events printed nothing within 10 s: \(events.standardError.suffix(300))")
+        }
+        let start = MonotonicClock.now
+        var shownAt: UInt64?
+        var tapped = ""
+        for letter in "hel" {
+            session.tapper.tap(try keyboard.centre(of: letter))
+            session.target.drain()
+            tapped.append(letter)
+            if wait(for: events, in: session, timeout: .seconds(3), until: { Desktop.lastWords(in: $0)?.isEmpty == false }) {
+                shownAt = MonotonicClock.now
+                break
+            }
+        }
+        guard let shownAt else {
+            throw BenchError.setup("the strip showed no words after tapping \(tapped): \(events.standardOutput.suffix(300))")
+        }
+        result.firstWordsMilliseconds = MonotonicClock.milliseconds(from: start, to: shownAt)
+        let words = Desktop.lastWords(in: events.standardOutput) ?? []
+        result.notes.append("after tapping \"\(tapped)\" the strip showed \(words.joined(separator: ", "))")
+        events.terminate()
+        ChildGuard.forget(events.pid)
+        try keyboard.stayAlive(until: Deadline(.microseconds(Int(max(0, 1000 - MonotonicClock.milliseconds(from: shownAt, to: MonotonicClock.now)) * 1000))))
+        result.memory = try keyboard.memory()
+        try idleAndStop(keyboard, in: session, into: &result)
+    }
+
+    /// Waits (deadline) until a child's output passes `test`, the target handling its events meanwhile; whether it did.
+    private func wait(for child: ChildProcess, in session: BenchSession, timeout: Duration, until test: (String) -> Bool) -> Bool {
+        let end = Deadline(timeout)
+        while !test(child.standardOutput) {
+            if end.hasPassed || !child.isRunning { return test(child.standardOutput) }
+            session.target.handleEvents(until: Deadline(.milliseconds(10)))
+        }
+        return true
+    }
+
+    // MARK: - Swipe
+
+    private func swipe(in session: BenchSession, into result: inout ModeResult) throws {
+        let spec = KeyboardSpec.tapboard(binary: binary, name: "tapboard (swipe)")
+        let keyboard = try launch(spec, in: session, into: &result)
+        let target = session.target
+        let tapper = session.tapper
+        let words = (0..<settings.swipeGestures).map { BenchSettings.swipeWords[$0 % BenchSettings.swipeWords.count] }
+        target.clearLog()
+        var swipe = SwipeResult(gestures: words.count, words: words, typed: [], matched: 0, lost: 0, samples: [])
+        for (index, word) in words.enumerated() {
+            let points = try word.map { try keyboard.centre(of: $0) }
+            tapper.move(to: points[0])
+            tapper.press()
+            // Eight motions between letter centres, as SwipeTests draws: X delivers a drawn line as a run of motions.
+            for (a, b) in zip(points, points.dropFirst()) {
+                for step in 1...8 {
+                    tapper.move(to: ScreenPoint(x: a.x + (b.x - a.x) * Int32(step) / 8, y: a.y + (b.y - a.y) * Int32(step) / 8))
+                }
+            }
+            target.handlePending()
+            let before = target.presses.count
+            tapper.queueButton(down: false)
+            tapper.flush()
+            let released = MonotonicClock.now
+            var seen = before
+            var first: TargetWindow.RecordedPress?
+            let deadline = Deadline(.seconds(2))
+            while let press = target.waitForPress(after: seen, until: deadline) {
+                seen += 1
+                if !Verification.isModifier(press.keysym) {
+                    first = press
+                    break
+                }
+            }
+            if let first {
+                let latency = MonotonicClock.milliseconds(from: released, to: first.arrivedAt)
+                swipe.samples.append(latency)
+                if index == 0 { swipe.firstMilliseconds = latency }
+            } else {
+                swipe.lost += 1
+            }
+            // The rest of the word: until no KeyPress for 300 ms (at most 3 s).
+            let rest = Deadline(.seconds(3))
+            while !rest.hasPassed, target.waitForPress(after: target.presses.count, until: Deadline(.milliseconds(300))) != nil {}
+            let text = target.presses[before...].map(\.text).joined()
+            swipe.typed.append(text)
+            if text.trimmingCharacters(in: .whitespaces) == word { swipe.matched += 1 }
+            if index == 0 {
+                try keyboard.stayAlive(until: Deadline(.microseconds(Int(max(0, 1000 - MonotonicClock.milliseconds(from: released, to: MonotonicClock.now)) * 1000))))
+                result.memory = try keyboard.memory()
+            }
+            guard keyboard.child.isRunning else { throw keyboard.exitedError() }
+        }
+        swipe.medianMilliseconds = Statistics.median(swipe.samples)
+        swipe.p95Milliseconds = Statistics.percentile(95, of: swipe.samples)
+        swipe.maxMilliseconds = swipe.samples.max()
+        result.swipe = swipe
+        log("  swipe: release to first character median \(Format.ms(swipe.medianMilliseconds)) ms, p95 \(Format.ms(swipe.p95Milliseconds)) ms, "
+            + "first \(Format.ms(swipe.firstMilliseconds)) ms; \(swipe.matched)/\(swipe.gestures) words as drawn, \(swipe.lost) lost")
+        if swipe.matched < swipe.gestures {
+            let misses = zip(words, swipe.typed).filter { $0.1.trimmingCharacters(in: .whitespaces) != $0.0 }
+                .map { "\($0.0) → \($0.1.debugDescription)" }
+            result.notes.append("gestures that typed another word: \(misses.joined(separator: ", "))")
+        }
+        if !tapper.keysDown().isEmpty { result.notes.append("keycodes left down after the gestures: \(tapper.keysDown())") }
+        try idleAndStop(keyboard, in: session, into: &result)
+    }
+
+    // MARK: - Auto-show
+
+    private func autoShow(in session: BenchSession, into result: inout ModeResult) throws {
+        let answer = try session.busctl(["call", "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress"])
+        guard answer.ok, answer.output.hasPrefix("s \"") else {
+            throw BenchError.setup("the accessibility bus did not start (at-spi2-core installed?): \(answer.output.prefix(200))")
+        }
+        let accessibility = String(answer.output.dropFirst(3).prefix { $0 != "\"" })
+        var spec = KeyboardSpec.tapboard(binary: binary, name: "tapboard --auto-show", extra: ["--auto-show", "--no-dbus"])
+        spec.needsSessionBus = true
+        let binary = self.binary
+        spec.reveal = { display, session, child in
+            // Registered for focus events with the accessibility registry: it is listening.
+            let end = Deadline(.seconds(10))
+            var registered = false
+            while !registered {
+                guard child.isRunning else { return }
+                guard !end.hasPassed else {
+                    throw BenchError.didNotStart("--auto-show did not register for focus events within 10 s: \(child.standardError.suffix(300))")
+                }
+                registered = (try? session.busctl(["--address=\(accessibility)", "call", "org.a11y.atspi.Registry",
+                                                   "/org/a11y/atspi/registry", "org.a11y.atspi.Registry", "GetRegisteredEvents"]))?
+                    .output.lowercased().contains("statechanged:focused") ?? false
+                if !registered { Deadline(.milliseconds(50)).waitReadable([]) }
+            }
+            let show = try ChildProcess(binary, ["show", "--display", display])
+            let status = show.wait(until: Deadline(.seconds(10)))
+            guard status == .exited(0) else {
+                show.terminate()
+                throw BenchError.didNotStart("tapboard show \(status.map(\.description) ?? "did not end within 10 s"): \(show.standardError.suffix(300))")
+            }
+        }
+        let keyboard = try launch(spec, in: session, into: &result)
+        result.memory = try keyboard.memory()
+        try idleAndStop(keyboard, in: session, into: &result)
+    }
+}
