@@ -26,10 +26,11 @@ struct ModeRunner {
     let log: (String) -> Void
 
     /// Measures one mode; failures end up in the result, never thrown.
-    func run(_ mode: Mode) -> ModeResult {
+    func run(_ mode: Mode) -> KeyboardResult {
         let began = MonotonicClock.now
         defer { log("  tapboard \(mode.rawValue): \(Int(MonotonicClock.milliseconds(from: began, to: MonotonicClock.now) / 1000)) s in all") }
-        var result = ModeResult(mode: mode.rawValue, procedure: Self.procedure(mode, settings: settings))
+        var result = KeyboardResult(name: "tapboard (\(mode.rawValue))", keySource: "")
+        result.mode = ModeDetail(mode: mode.rawValue, procedure: Self.procedure(mode, settings: settings))
         do {
             let session = try BenchSession(windowManager: false, sessionBus: mode == .autoShow)
             defer { session.close() }
@@ -64,8 +65,9 @@ struct ModeRunner {
     }
 
     /// Launches a keyboard for a mode and records its command.
-    private func launch(_ spec: KeyboardSpec, in session: BenchSession, into result: inout ModeResult) throws -> RunningKeyboard {
+    private func launch(_ spec: KeyboardSpec, in session: BenchSession, into result: inout KeyboardResult) throws -> RunningKeyboard {
         result.command = ([spec.executable.path] + spec.arguments(":N", BenchSession.keyboardPlacement)).joined(separator: " ")
+        result.keySource = spec.keySourceDescription
         let keyboard = try session.launch(spec)
         // As the plain keyboard: nothing before 1 s after the map.
         try keyboard.stayAlive(until: Deadline(.microseconds(Int(max(0, 1000 - MonotonicClock.milliseconds(
@@ -75,15 +77,13 @@ struct ModeRunner {
 
     /// The idle interval with the pointer on the root window, once the keyboard has
     /// stopped waking up (500 ms without a wake-up); then it is stopped.
-    private func idleAndStop(_ keyboard: RunningKeyboard, in session: BenchSession, into result: inout ModeResult) throws {
+    private func idleAndStop(_ keyboard: RunningKeyboard, in session: BenchSession, into result: inout KeyboardResult) throws {
         session.tapper.move(to: BenchSession.restingPoint)
-        result.settleMilliseconds = try keyboard.settleWakeUps()
-        if result.settleMilliseconds == nil { result.notes.append("it still woke up 5 s after the last input: idle measured anyway") }
+        result.mode?.settleMilliseconds = try keyboard.settleWakeUps()
+        if result.mode?.settleMilliseconds == nil { result.notes.append("it still woke up 5 s after the last input: idle measured anyway") }
         let idle = try keyboard.idle(seconds: settings.idleSeconds)
         result.idle = idle
-        log("  RSS \(result.memory.map { "\($0.residentKiB) KiB (RssAnon \($0.anonymousKiB))" } ?? "?"), idle "
-            + "\(Format.ms(idle.cpu.runMilliseconds)) ms run time, \(idle.wakeUps.map(String.init) ?? "?") wake-ups in \(settings.idleSeconds) s "
-            + idle.wakeUpSummary)
+        log("  " + Format.footprint(result.memory, idle))
         session.target.drain()
         let status = session.stop(keyboard)
         if let status, status != .exited(0), status != .signalled(SIGTERM) {
@@ -95,7 +95,7 @@ struct ModeRunner {
 
     // MARK: - Suggestions
 
-    private func suggestions(in session: BenchSession, into result: inout ModeResult) throws {
+    private func suggestions(in session: BenchSession, into result: inout KeyboardResult) throws {
         let spec = KeyboardSpec.tapboard(binary: binary, name: "tapboard (suggestions shown)", extra: ["--publish-keys"])
         let keyboard = try launch(spec, in: session, into: &result)
         let events = try ChildProcess(binary, ["events", "--display", session.xvfb.displayName, "--keys"])
@@ -122,7 +122,7 @@ struct ModeRunner {
         guard let shownAt else {
             throw BenchError.setup("the strip showed no words after tapping \(tapped): \(events.standardOutput.suffix(300))")
         }
-        result.firstWordsMilliseconds = MonotonicClock.milliseconds(from: start, to: shownAt)
+        result.mode?.firstWordsMilliseconds = MonotonicClock.milliseconds(from: start, to: shownAt)
         let words = Desktop.lastWords(in: events.standardOutput) ?? []
         result.notes.append("after tapping \"\(tapped)\" the strip showed \(words.joined(separator: ", "))")
         events.terminate()
@@ -144,14 +144,17 @@ struct ModeRunner {
 
     // MARK: - Swipe
 
-    private func swipe(in session: BenchSession, into result: inout ModeResult) throws {
+    private func swipe(in session: BenchSession, into result: inout KeyboardResult) throws {
         let spec = KeyboardSpec.tapboard(binary: binary, name: "tapboard (swipe)")
         let keyboard = try launch(spec, in: session, into: &result)
         let target = session.target
         let tapper = session.tapper
         let words = (0..<settings.swipeGestures).map { BenchSettings.swipeWords[$0 % BenchSettings.swipeWords.count] }
         target.clearLog()
-        var swipe = SwipeResult(gestures: words.count, words: words, typed: [], matched: 0, lost: 0, samples: [])
+        var samples: [Double] = []
+        var typed: [String] = []
+        var firstMilliseconds: Double?
+        var lost = 0
         for (index, word) in words.enumerated() {
             let points = try word.map { try keyboard.centre(of: $0) }
             tapper.move(to: points[0])
@@ -167,45 +170,33 @@ struct ModeRunner {
             tapper.queueButton(down: false)
             tapper.flush()
             let released = MonotonicClock.now
-            var seen = before
-            var first: TargetWindow.RecordedPress?
-            let deadline = Deadline(.seconds(2))
-            while let press = target.waitForPress(after: seen, until: deadline) {
-                seen += 1
-                if !Verification.isModifier(press.keysym) {
-                    first = press
-                    break
-                }
-            }
-            if let first {
+            if let first = Verification.firstKey(after: before, in: target, until: Deadline(.seconds(2))) {
                 let latency = MonotonicClock.milliseconds(from: released, to: first.arrivedAt)
-                swipe.samples.append(latency)
-                if index == 0 { swipe.firstMilliseconds = latency }
+                samples.append(latency)
+                if index == 0 { firstMilliseconds = latency }
             } else {
-                swipe.lost += 1
+                lost += 1
             }
             // The rest of the word: until no KeyPress for 300 ms (at most 3 s).
             let rest = Deadline(.seconds(3))
             while !rest.hasPassed, target.waitForPress(after: target.presses.count, until: Deadline(.milliseconds(300))) != nil {}
-            let text = target.presses[before...].map(\.text).joined()
-            swipe.typed.append(text)
-            if text.trimmingCharacters(in: .whitespaces) == word { swipe.matched += 1 }
+            typed.append(target.presses[before...].map(\.text).joined())
             if index == 0 {
                 try keyboard.stayAlive(until: Deadline(.microseconds(Int(max(0, 1000 - MonotonicClock.milliseconds(from: released, to: MonotonicClock.now)) * 1000))))
                 result.memory = try keyboard.memory()
             }
             guard keyboard.child.isRunning else { throw keyboard.exitedError() }
         }
-        swipe.medianMilliseconds = Statistics.median(swipe.samples)
-        swipe.p95Milliseconds = Statistics.percentile(95, of: swipe.samples)
-        swipe.maxMilliseconds = swipe.samples.max()
-        result.swipe = swipe
-        log("  swipe: release to first character median \(Format.ms(swipe.medianMilliseconds)) ms, p95 \(Format.ms(swipe.p95Milliseconds)) ms, "
-            + "first \(Format.ms(swipe.firstMilliseconds)) ms; \(swipe.matched)/\(swipe.gestures) words as drawn, \(swipe.lost) lost")
-        if swipe.matched < swipe.gestures {
-            let misses = zip(words, swipe.typed).filter { $0.1.trimmingCharacters(in: .whitespaces) != $0.0 }
-                .map { "\($0.0) → \($0.1.debugDescription)" }
-            result.notes.append("gestures that typed another word: \(misses.joined(separator: ", "))")
+        let misses = zip(words, typed).filter { $0.1.trimmingCharacters(in: .whitespaces) != $0.0 }
+        let latency = LatencyResult(taps: words.count, key: "a drawn word", edge: .release, samples: samples, lost: lost,
+                                    extra: misses.count, modifierPresses: target.presses.filter { Verification.isModifier($0.keysym) }.count)
+        let swipe = SwipeResult(words: words, typed: typed, matched: words.count - misses.count, firstMilliseconds: firstMilliseconds,
+                                latency: latency)
+        result.mode?.swipe = swipe
+        log("  swipe: release to first character median \(Format.ms(latency.medianMilliseconds)) ms, p95 \(Format.ms(latency.p95Milliseconds)) ms, "
+            + "first \(Format.ms(firstMilliseconds)) ms; \(swipe.matched)/\(words.count) words as drawn, \(lost) lost")
+        if !misses.isEmpty {
+            result.notes.append("gestures that typed another word: \(misses.map { "\($0.0) → \($0.1.debugDescription)" }.joined(separator: ", "))")
         }
         if !tapper.keysDown().isEmpty { result.notes.append("keycodes left down after the gestures: \(tapper.keysDown())") }
         try idleAndStop(keyboard, in: session, into: &result)
@@ -213,7 +204,7 @@ struct ModeRunner {
 
     // MARK: - Auto-show
 
-    private func autoShow(in session: BenchSession, into result: inout ModeResult) throws {
+    private func autoShow(in session: BenchSession, into result: inout KeyboardResult) throws {
         let answer = try session.busctl(["call", "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress"])
         guard answer.ok, answer.output.hasPrefix("s \"") else {
             throw BenchError.setup("the accessibility bus did not start (at-spi2-core installed?): \(answer.output.prefix(200))")

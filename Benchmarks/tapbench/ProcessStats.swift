@@ -94,15 +94,6 @@ enum ProcessStats {
         return CPUSample(ticks: utime + stime, runNanoseconds: run)
     }
 
-    /// VmRSS from /proc/PID/status, in KiB, or nil if it is gone.
-    static func residentKiB(of pid: pid_t) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            return line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int($0) }
-        }
-        return nil
-    }
-
     /// VmRSS, RssAnon, RssFile and RssShmem from /proc/PID/status, or nil if it is gone.
     static func memory(of pid: pid_t) -> MemoryUsage? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }

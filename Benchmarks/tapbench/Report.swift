@@ -18,6 +18,14 @@ enum Format {
     /// A KiB difference as signed MiB with two decimals (`+2.11`, `-0.20`).
     static func signedMiB(_ kib: Int) -> String { String(format: "%+.2f", Double(kib) / 1024) }
 
+    /// A progress line: `RSS 16492 KiB (RssAnon 2208), idle 0.00 ms run time, 0 wake-ups in 10 s`.
+    static func footprint(_ memory: MemoryUsage?, _ idle: IdleUsage) -> String {
+        let when = idle.wakeUpSummary
+        return "RSS \(memory.map { "\($0.residentKiB) KiB (RssAnon \($0.anonymousKiB))" } ?? "?"), idle "
+            + "\(ms(idle.cpu.runMilliseconds)) ms run time, \(idle.wakeUps.map(String.init) ?? "?") wake-ups in \(Int(idle.seconds)) s"
+            + (when.isEmpty ? "" : " (\(when))")
+    }
+
     /// A ratio as `×1.23`.
     static func ratio(_ value: Double?) -> String {
         guard let value, value.isFinite else { return "" }
@@ -91,14 +99,14 @@ struct Table {
         let startupLabel = "startup: exec to MapNotify (ms\(starts > 1 ? ", median of \(starts)" : ""))"
         add(metric(startupLabel) { $0.startupMilliseconds }, startupCheck(startupLabel))
         let rssLabel = "RSS 1 s after mapping (MiB, VmRSS)"
-        add(metric(rssLabel, format: Format.mib) { $0.residentKiB.map(Double.init) }, memoryCheck(rssLabel))
+        add(metric(rssLabel, format: Format.mib) { $0.memory.map { Double($0.residentKiB) } }, memoryCheck(rssLabel))
         add(metric("  of which RssAnon (MiB)", format: Format.mib) { $0.memory.map { Double($0.anonymousKiB) } })
         add(metric("  of which RssFile (MiB)", format: Format.mib) { $0.memory.map { Double($0.fileKiB) } })
-        let idle = results.first?.idleSeconds ?? 10
-        add(metric("idle \(Int(idle)) s: utime+stime (ms)") { $0.idle?.milliseconds })
+        let idle = results.compactMap { $0.idle?.seconds }.first ?? 10
+        add(metric("idle \(Int(idle)) s: utime+stime (ms)") { $0.idle?.cpu.milliseconds })
         let idleLabel = "idle \(Int(idle)) s: scheduler run time (ms)"
-        add(metric(idleLabel) { $0.idle?.runMilliseconds }, idleColumnsCheck(idleLabel))
-        add(metric("idle \(Int(idle)) s: wake-ups", format: { String(format: "%.0f", $0) }, ratios: false) { $0.idleWakeUps.map(Double.init) })
+        add(metric(idleLabel) { $0.idle?.cpu.runMilliseconds }, idleColumnsCheck(idleLabel))
+        add(metric("idle \(Int(idle)) s: wake-ups", format: { String(format: "%.0f", $0) }, ratios: false) { $0.idle?.wakeUps.map(Double.init) })
         add(["types the key on"] + results.map { $0.edge?.rawValue ?? "-" })
         let taps = results.compactMap { $0.latency?.taps }.max() ?? 0
         add(metric("tap latency median (ms, \(taps) taps)") { $0.latency?.medianMilliseconds })
@@ -148,49 +156,44 @@ struct Table {
         guard let tapboard else { return }
         add(["tapboard modes (a fresh keyboard each)"] + results.map { _ in "" })
         let plain = tapboard.memory
-        var modes: [(title: String, memory: MemoryUsage?, failure: String?, mode: ModeResult?)] = []
-        if let off = noSuggestions {
-            modes.append(("--no-suggestions, 1 s after map", off.memory, off.failure, nil))
-        }
-        for mode in tapboard.modes {
+        for mode in (noSuggestions.map { [$0] } ?? []) + tapboard.modes {
             let title: String
-            switch ModeRunner.Mode(rawValue: mode.mode) {
+            switch mode.mode.flatMap({ ModeRunner.Mode(rawValue: $0.mode) }) {
             case .suggestions: title = "suggestions, 1 s after 1st words"
             case .swipe: title = "swipe, 1 s after 1st gesture"
             case .autoShow: title = "--auto-show, 1 s after shown"
-            case nil: title = mode.mode
+            case nil: title = mode.mode?.mode ?? "--no-suggestions, 1 s after map"
             }
-            modes.append((title, mode.memory, mode.failure, mode))
-        }
-        for mode in modes {
-            add(tapboardRow("\(mode.title): RSS (MiB, VmRSS / RssAnon)",
+            add(tapboardRow("\(title): RSS (MiB, VmRSS / RssAnon)",
                             mode.memory.map { "\(Format.mib(Double($0.residentKiB))) / \(Format.mib(Double($0.anonymousKiB)))" }
                                 ?? mode.failure.map { "not measured: \($0)" }))
             let added = mode.memory.flatMap { m in plain.map { m.minus($0) } }
             let addedText = added.map { "\(Format.signedMiB($0.residentKiB)) / \(Format.signedMiB($0.anonymousKiB))" }
             add(tapboardRow("  added over plain tapboard (MiB)", addedText),
-                TargetCheck(figure: "RSS added: \(mode.title)", value: addedText ?? "-",
+                TargetCheck(figure: "RSS added: \(title)", value: addedText ?? "-",
                             target: "< +\(Self.modeAdditionKiB / 1024) MiB (VmRSS)", met: added.map { $0.residentKiB < Self.modeAdditionKiB }))
-            if let idle = mode.mode?.idle {
+            // The --no-suggestions column's idle interval has its row and target above.
+            if mode.mode != nil, let idle = mode.idle {
                 let when = idle.wakeUpSummary
                 let text = "\(Format.ms(idle.cpu.runMilliseconds)) / \(idle.wakeUps.map(String.init) ?? "?")" + (when.isEmpty ? "" : " (\(when))")
                 add(tapboardRow("  then idle \(Int(idle.seconds)) s: run time (ms) / wake-ups", text),
-                    TargetCheck(figure: "idle CPU: \(mode.title)", value: text, target: "0 / 0", met: idle.isZero))
+                    TargetCheck(figure: "idle CPU: \(title)", value: text, target: "0 / 0", met: idle.isZero))
             }
         }
-        if let swipeMode = tapboard.modes.first(where: { $0.mode == ModeRunner.Mode.swipe.rawValue }) {
-            let swipe = swipeMode.swipe
-            let label = "swipe: release to 1st char p95 (ms, \(swipe?.gestures ?? 0) words)"
-            let value = swipe?.p95Milliseconds.map { Format.ms($0) }
+        if let swipeMode = tapboard.modes.first(where: { $0.mode?.mode == ModeRunner.Mode.swipe.rawValue }) {
+            let swipe = swipeMode.mode?.swipe
+            let latency = swipe?.latency
+            let label = "swipe: release to 1st char p95 (ms, \(latency?.taps ?? 0) words)"
+            let value = latency?.p95Milliseconds.map { Format.ms($0) }
             add(tapboardRow(label, value ?? swipeMode.failure.map { "not measured: \($0)" }),
                 TargetCheck(figure: label, value: value ?? "-", target: "≤ \(Format.ms(Self.swipeP95Milliseconds))",
-                            met: swipe?.p95Milliseconds.map { $0 <= Self.swipeP95Milliseconds && swipe?.lost == 0 }))
+                            met: latency?.p95Milliseconds.map { $0 <= Self.swipeP95Milliseconds && latency?.lost == 0 }))
             add(tapboardRow("swipe: median / 1st word / slowest (ms)", swipe.map {
-                "\(Format.ms($0.medianMilliseconds)) / \(Format.ms($0.firstMilliseconds)) / \(Format.ms($0.maxMilliseconds))" }))
-            add(tapboardRow("swipe: words typed as drawn, lost", swipe.map { "\($0.matched)/\($0.gestures), \($0.lost) lost" }))
+                "\(Format.ms($0.latency.medianMilliseconds)) / \(Format.ms($0.firstMilliseconds)) / \(Format.ms($0.latency.maxMilliseconds))" }))
+            add(tapboardRow("swipe: words typed as drawn, lost", swipe.map { "\($0.matched)/\($0.latency.taps), \($0.latency.lost) lost" }))
         }
-        if let suggestions = tapboard.modes.first(where: { $0.mode == ModeRunner.Mode.suggestions.rawValue }),
-           let shown = suggestions.firstWordsMilliseconds {
+        if let suggestions = tapboard.modes.first(where: { $0.mode?.mode == ModeRunner.Mode.suggestions.rawValue }),
+           let shown = suggestions.mode?.firstWordsMilliseconds {
             add(tapboardRow("suggestions: 1st words after the 1st tap (ms)", Format.ms(shown)))
         }
     }
@@ -212,22 +215,20 @@ struct Table {
     /// Tapboard's VmRSS against 1.2 times the Swift floor's.
     private func memoryCheck(_ label: String) -> TargetCheck? {
         guard let tapboard else { return nil }
-        let value = tapboard.residentKiB.map { Format.mib(Double($0)) } ?? "-"
-        guard let floorKiB = swiftFloor?.residentKiB else {
+        let value = tapboard.memory.map { Format.mib(Double($0.residentKiB)) } ?? "-"
+        guard let floorKiB = swiftFloor?.memory?.residentKiB else {
             return TargetCheck(figure: label, value: value, target: "≤ \(Self.memoryFactor) × swiftfloor (not measured)", met: nil)
         }
         let limit = Double(floorKiB) * Self.memoryFactor
         return TargetCheck(figure: label, value: value, target: "≤ \(Self.memoryFactor) × swiftfloor = \(Format.mib(limit))",
-                           met: tapboard.residentKiB.map { Double($0) <= limit })
+                           met: tapboard.memory.map { Double($0.residentKiB) <= limit })
     }
 
     /// No CPU at all while idle, for tapboard and its --no-suggestions column.
     private func idleColumnsCheck(_ label: String) -> TargetCheck? {
         let columns = [tapboard, noSuggestions].compactMap { $0 }
         guard !columns.isEmpty else { return nil }
-        let usages = columns.map { r in
-            r.idle.map { IdleUsage(seconds: r.idleSeconds, cpu: $0, wakeUps: r.idleWakeUps, wakeUpTimes: r.idleWakeUpTimes) }
-        }
+        let usages = columns.map(\.idle)
         let value = zip(columns, usages).map { r, u in
             "\(r.name): \(u.map { "\(Format.ms($0.cpu.runMilliseconds)) ms, \($0.wakeUps.map(String.init) ?? "?") wake-ups" } ?? "-")"
         }.joined(separator: "; ")

@@ -15,8 +15,7 @@ struct Runner {
         defer { log("  \(spec.name): \(Int(MonotonicClock.milliseconds(from: began, to: MonotonicClock.now) / 1000)) s in all") }
         var result = KeyboardResult(name: spec.name,
                                     command: ([spec.executable.path] + spec.arguments(":N", BenchSession.keyboardPlacement)).joined(separator: " "),
-                                    keySource: spec.keySourceDescription,
-                                    idleSeconds: Double(settings.idleSeconds))
+                                    keySource: spec.keySourceDescription)
         var generator = SeededGenerator(seed: settings.seed)
         do {
             let session = try BenchSession(windowManager: false, sessionBus: spec.needsSessionBus)
@@ -62,16 +61,12 @@ struct Runner {
         // Memory 1 s after mapping.
         let memory = try keyboard.memory(afterMapping: 1000)
         result.memory = memory
-        result.residentKiB = memory.residentKiB
         result.threads = ProcessStats.threads(of: keyboard.child.pid)
 
         // Idle: the pointer rests on the root window, nothing happens.
         let idle = try keyboard.idle(seconds: settings.idleSeconds)
-        result.idle = idle.cpu
-        result.idleWakeUps = idle.wakeUps
-        result.idleWakeUpTimes = idle.wakeUpTimes
-        log("  RSS \(memory.residentKiB) KiB (RssAnon \(memory.anonymousKiB)), idle \(Format.ms(idle.cpu.runMilliseconds)) ms run time, "
-            + "\(idle.wakeUps.map(String.init) ?? "?") wake-ups in \(settings.idleSeconds) s \(idle.wakeUpSummary)")
+        result.idle = idle
+        log("  " + Format.footprint(memory, idle))
 
         guard spec.keys.hasKeys else {
             noteFocusAndKeys(session: session, keyboard: keyboard, notes: &result.notes, context: "")

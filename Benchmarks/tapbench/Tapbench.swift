@@ -182,9 +182,9 @@ struct Tapbench: ParsableCommand {
             lines.append("[\(r.name)] keys: \(r.keySource)")
             for note in r.notes { lines.append("[\(r.name)] \(note)") }
             for mode in r.modes {
-                lines.append("[\(r.name) \(mode.mode)] \(mode.command ?? "-"): \(mode.procedure)")
-                if let failure = mode.failure { lines.append("[\(r.name) \(mode.mode)] not measured: \(failure)") }
-                for note in mode.notes { lines.append("[\(r.name) \(mode.mode)] \(note)") }
+                lines.append("[\(mode.name)] \(mode.command ?? "-"): \(mode.mode?.procedure ?? "")")
+                if let failure = mode.failure { lines.append("[\(mode.name)] not measured: \(failure)") }
+                for note in mode.notes { lines.append("[\(mode.name)] \(note)") }
             }
         }
         return lines
