@@ -30,13 +30,18 @@ struct Runner {
             result.managedBursts = BurstSet(failure: "the run without a window manager failed")
             return result
         }
-        do {
-            let session = try BenchSession(windowManager: true, sessionBus: spec.needsSessionBus)
-            defer { session.close() }
-            result.managedBursts = try measureBursts(spec, in: session, notes: &result.notes)
-        } catch {
-            result.managedBursts = BurstSet(failure: "\(error)")
-            log("  \(spec.name) under openbox: \(error)")
+        // A keyboard that fails to start or to type a key there gets one more fresh session, noted.
+        for attempt in 1...2 {
+            do {
+                let session = try BenchSession(windowManager: true, sessionBus: spec.needsSessionBus)
+                defer { session.close() }
+                result.managedBursts = try measureBursts(spec, in: session, notes: &result.notes)
+                break
+            } catch {
+                result.managedBursts = BurstSet(failure: "\(error)")
+                log("  \(spec.name) under openbox: \(error)")
+                if attempt == 1 { result.notes.append("under openbox the first session failed (\(error)); a second, fresh one was tried") }
+            }
         }
         return result
     }
