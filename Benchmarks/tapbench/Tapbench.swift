@@ -40,7 +40,7 @@ struct Tapbench: ParsableCommand {
     /// Tapboard's modes (issue 15): the --no-suggestions column, then those ModeRunner measures.
     static let allModes = ["no-suggestions"] + ModeRunner.Mode.allCases.map(\.rawValue)
 
-    @Option(name: .long, help: ArgumentHelp("Comma-separated keyboards to measure.", valueName: "names"))
+    @Option(name: .long, help: ArgumentHelp("Comma-separated keyboards to measure (matchbox for matchbox-keyboard).", valueName: "names"))
     var keyboards: String = allKeyboards.joined(separator: ",")
 
     @Option(name: .long, help: ArgumentHelp("With tapboard, its modes to measure too: \(allModes.joined(separator: ",")), or none.", valueName: "modes"))
