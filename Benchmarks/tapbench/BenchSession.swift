@@ -143,4 +143,20 @@ final class BenchSession {
         keyboards.removeAll { $0 === keyboard }
         return keyboard.stop()
     }
+
+    /// Stops a keyboard started by `launch`, noting (after `context`) a target that
+    /// lost the focus, an exit other than a clean one on SIGTERM, and keys left down.
+    func stop(_ keyboard: RunningKeyboard, noting notes: inout [String], context: String = "") {
+        target.drain()
+        if !target.hasFocus { notes.append("\(context)the target window did not have the focus at the end") }
+        let status = stop(keyboard)
+        if let status, status != .exited(0), status != .signalled(SIGTERM) {
+            notes.append("\(context)after SIGTERM it \(status)")
+        } else if status == nil {
+            notes.append("\(context)it did not exit within 5 s of SIGTERM")
+        }
+        target.drain()
+        let down = tapper.keysDown()
+        if !down.isEmpty { notes.append("\(context)keycodes left down after it stopped: \(down)") }
+    }
 }

@@ -49,6 +49,11 @@ struct KeyboardSpec {
     /// the keyboard show (the display, the session, the started process).
     var reveal: ((_ display: String, _ session: BenchSession, _ child: ChildProcess) throws -> Void)?
 
+    /// The program and its arguments, the display written `:N`, for the report.
+    var commandLine: String {
+        ([executable.path] + arguments(":N", BenchSession.keyboardPlacement)).joined(separator: " ")
+    }
+
     /// Where the key coordinates came from, for the report.
     var keySourceDescription: String {
         switch keys {

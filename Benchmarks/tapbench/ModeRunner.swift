@@ -66,12 +66,11 @@ struct ModeRunner {
 
     /// Launches a keyboard for a mode and records its command.
     private func launch(_ spec: KeyboardSpec, in session: BenchSession, into result: inout KeyboardResult) throws -> RunningKeyboard {
-        result.command = ([spec.executable.path] + spec.arguments(":N", BenchSession.keyboardPlacement)).joined(separator: " ")
+        result.command = spec.commandLine
         result.keySource = spec.keySourceDescription
         let keyboard = try session.launch(spec)
         // As the plain keyboard: nothing before 1 s after the map.
-        try keyboard.stayAlive(until: Deadline(.microseconds(Int(max(0, 1000 - MonotonicClock.milliseconds(
-            from: keyboard.mapped.mappedAt, to: MonotonicClock.now)) * 1000))))
+        try keyboard.stayAlive(1000, after: keyboard.mapped.mappedAt)
         return keyboard
     }
 
@@ -84,13 +83,7 @@ struct ModeRunner {
         let idle = try keyboard.idle(seconds: settings.idleSeconds)
         result.idle = idle
         log("  " + Format.footprint(result.memory, idle))
-        session.target.drain()
-        let status = session.stop(keyboard)
-        if let status, status != .exited(0), status != .signalled(SIGTERM) {
-            result.notes.append("after SIGTERM it \(status)")
-        } else if status == nil {
-            result.notes.append("it did not exit within 5 s of SIGTERM")
-        }
+        session.stop(keyboard, noting: &result.notes)
     }
 
     // MARK: - Suggestions
@@ -127,7 +120,7 @@ struct ModeRunner {
         result.notes.append("after tapping \"\(tapped)\" the strip showed \(words.joined(separator: ", "))")
         events.terminate()
         ChildGuard.forget(events.pid)
-        try keyboard.stayAlive(until: Deadline(.microseconds(Int(max(0, 1000 - MonotonicClock.milliseconds(from: shownAt, to: MonotonicClock.now)) * 1000))))
+        try keyboard.stayAlive(1000, after: shownAt)
         result.memory = try keyboard.memory()
         try idleAndStop(keyboard, in: session, into: &result)
     }
@@ -182,7 +175,7 @@ struct ModeRunner {
             while !rest.hasPassed, target.waitForPress(after: target.presses.count, until: Deadline(.milliseconds(300))) != nil {}
             typed.append(target.presses[before...].map(\.text).joined())
             if index == 0 {
-                try keyboard.stayAlive(until: Deadline(.microseconds(Int(max(0, 1000 - MonotonicClock.milliseconds(from: released, to: MonotonicClock.now)) * 1000))))
+                try keyboard.stayAlive(1000, after: released)
                 result.memory = try keyboard.memory()
             }
             guard keyboard.child.isRunning else { throw keyboard.exitedError() }
@@ -198,7 +191,6 @@ struct ModeRunner {
         if !misses.isEmpty {
             result.notes.append("gestures that typed another word: \(misses.map { "\($0.0) → \($0.1.debugDescription)" }.joined(separator: ", "))")
         }
-        if !tapper.keysDown().isEmpty { result.notes.append("keycodes left down after the gestures: \(tapper.keysDown())") }
         try idleAndStop(keyboard, in: session, into: &result)
     }
 

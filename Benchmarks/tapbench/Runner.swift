@@ -14,7 +14,7 @@ struct Runner {
         let began = MonotonicClock.now
         defer { log("  \(spec.name): \(Int(MonotonicClock.milliseconds(from: began, to: MonotonicClock.now) / 1000)) s in all") }
         var result = KeyboardResult(name: spec.name,
-                                    command: ([spec.executable.path] + spec.arguments(":N", BenchSession.keyboardPlacement)).joined(separator: " "),
+                                    command: spec.commandLine,
                                     keySource: spec.keySourceDescription)
         var generator = SeededGenerator(seed: settings.seed)
         do {
@@ -74,7 +74,7 @@ struct Runner {
         log("  " + Format.footprint(memory, idle))
 
         guard spec.keys.hasKeys else {
-            noteFocusAndKeys(session: session, keyboard: keyboard, notes: &result.notes, context: "")
+            session.stop(keyboard, noting: &result.notes)
             return
         }
 
@@ -103,7 +103,7 @@ struct Runner {
         }
 
         result.bursts = try bursts(spec, keyboard: keyboard, in: session, windowManager: false)
-        noteFocusAndKeys(session: session, keyboard: keyboard, notes: &result.notes, context: "")
+        session.stop(keyboard, noting: &result.notes)
     }
 
     /// Launches on a session with openbox, verifies the keys, runs both bursts.
@@ -119,7 +119,7 @@ struct Runner {
         _ = try Verification(session: session, keyboard: keyboard).run(keys: settings.keysToVerify(for: spec), edgeKey: settings.latencyKey, notes: &verifyNotes)
         notes += verifyNotes.map { "under openbox, " + $0 }
         let set = try bursts(spec, keyboard: keyboard, in: session, windowManager: true)
-        noteFocusAndKeys(session: session, keyboard: keyboard, notes: &notes, context: "under openbox, ")
+        session.stop(keyboard, noting: &notes, context: "under openbox, ")
         return set
     }
 
@@ -138,20 +138,5 @@ struct Runner {
                 + "lost/doubled/wrong \(burst.counts.compact), CPU \(Format.ms(burst.cpuPer1000Taps.runMilliseconds)) ms/1000 taps")
         }
         return set
-    }
-
-    /// Notes a lost focus and keys left down once the keyboard has stopped.
-    private func noteFocusAndKeys(session: BenchSession, keyboard: RunningKeyboard, notes: inout [String], context: String) {
-        session.target.drain()
-        if !session.target.hasFocus { notes.append("\(context)the target window did not have the focus at the end") }
-        let status = session.stop(keyboard)
-        if let status, status != .exited(0), status != .signalled(SIGTERM) {
-            notes.append("\(context)after SIGTERM it \(status)")
-        } else if status == nil {
-            notes.append("\(context)it did not exit within 5 s of SIGTERM")
-        }
-        session.target.drain()
-        let down = session.tapper.keysDown()
-        if !down.isEmpty { notes.append("\(context)keycodes left down after it stopped: \(down)") }
     }
 }

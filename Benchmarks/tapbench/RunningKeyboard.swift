@@ -128,8 +128,7 @@ final class RunningKeyboard {
 
     /// Its resident memory `milliseconds` after its window was mapped (at once if that has passed).
     func memory(afterMapping milliseconds: Double) throws -> MemoryUsage {
-        let left = milliseconds - MonotonicClock.milliseconds(from: mapped.mappedAt, to: MonotonicClock.now)
-        try stayAlive(until: Deadline(.microseconds(Int(max(0, left) * 1000))))
+        try stayAlive(milliseconds, after: mapped.mappedAt)
         return try memory()
     }
 
@@ -179,6 +178,12 @@ final class RunningKeyboard {
                 lastChange = MonotonicClock.now
             }
         }
+    }
+
+    /// Waits until `milliseconds` after `instant` (`MonotonicClock.now` then) unless it exits first; at once if that has passed.
+    func stayAlive(_ milliseconds: Double, after instant: UInt64) throws {
+        let left = milliseconds - MonotonicClock.milliseconds(from: instant, to: MonotonicClock.now)
+        try stayAlive(until: Deadline(.microseconds(Int(max(0, left) * 1000))))
     }
 
     /// Waits until `deadline` unless it exits first (poll on its pidfd; nothing else to wait for).
