@@ -63,6 +63,8 @@ let package = Package(
             dependencies: ["TapboardTestKit", "CX11", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks/tapbench"
         ),
+        // The Swift + Xlib + Xft floor (scripts/bench): a window and tapboard's font, linked as tapboard is.
+        .executableTarget(name: "tapbench-swiftfloor", dependencies: ["CX11"], path: "Benchmarks/swiftfloor"),
         // The soak (scripts/soak): random traffic on the real keyboard, then its checks.
         .executableTarget(
             name: "tapsoak",

@@ -14,6 +14,9 @@ final class BenchSession {
     private(set) var sessionBus: ChildProcess?
     /// Its address, for DBUS_SESSION_BUS_ADDRESS.
     private(set) var sessionBusAddress: String?
+    /// The bus's own XDG_RUNTIME_DIR: the accessibility bus it may start puts its
+    /// socket there, not in a directory shared with other sessions.
+    private(set) var runtimeDirectory: String?
     /// The application typed into: a window of the bench's own holding the focus.
     let target: TargetWindow
     /// The pointer, through XTest, on a connection of its own.
@@ -31,7 +34,9 @@ final class BenchSession {
         var helpers: [ChildProcess] = []
         do {
             if useBus {
-                let (bus, address) = try Self.startSessionBus()
+                let directory = try Self.makeRuntimeDirectory()
+                runtimeDirectory = directory
+                let (bus, address) = try Self.startSessionBus(runtimeDirectory: directory)
                 helpers.append(bus)
                 sessionBus = bus
                 sessionBusAddress = address
@@ -45,6 +50,7 @@ final class BenchSession {
             for helper in helpers { helper.terminate() }
             windowManager?.stop()
             xvfb.stop()
+            if let runtimeDirectory { try? FileManager.default.removeItem(atPath: runtimeDirectory) }
             throw error
         }
         self.xvfb = xvfb
@@ -64,6 +70,8 @@ final class BenchSession {
         sessionBus?.terminate()
         ChildGuard.forget(sessionBus?.pid)
         sessionBus = nil
+        if let runtimeDirectory { try? FileManager.default.removeItem(atPath: runtimeDirectory) }
+        runtimeDirectory = nil
         let serverPid = xvfb.pid
         xvfb.stop()
         ChildGuard.forget(serverPid)
@@ -71,12 +79,31 @@ final class BenchSession {
 
     deinit { close() }
 
-    /// `dbus-daemon --session --nofork --print-address=1`, and the address it prints.
-    private static func startSessionBus() throws -> (ChildProcess, String) {
+    /// What a program is given to use the session bus: its address and runtime directory.
+    var sessionBusEnvironment: [String: String] {
+        var environment: [String: String] = [:]
+        environment["DBUS_SESSION_BUS_ADDRESS"] = sessionBusAddress
+        environment["XDG_RUNTIME_DIR"] = runtimeDirectory
+        return environment
+    }
+
+    /// A fresh 0700 directory under the temporary directory.
+    private static func makeRuntimeDirectory() throws -> String {
+        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("tapbench-bus-XXXXXX").path.utf8CString)
+        guard let made = mkdtemp(&template) else { throw BenchError.setup("cannot make a runtime directory for dbus-daemon") }
+        return String(cString: made)
+    }
+
+    /// `dbus-daemon --session --nofork --print-address=1` with its own
+    /// XDG_RUNTIME_DIR, and the address it prints.
+    private static func startSessionBus(runtimeDirectory: String) throws -> (ChildProcess, String) {
         guard let daemon = executableOnPath("dbus-daemon") else {
             throw BenchError.setup("dbus-daemon is not installed (apt-get install dbus-daemon)")
         }
-        let child = try ChildProcess(daemon, ["--session", "--nofork", "--nopidfile", "--print-address=1"], output: .pipe)
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = runtimeDirectory
+        let child = try ChildProcess(daemon, ["--session", "--nofork", "--nopidfile", "--print-address=1"],
+                                     environment: environment, output: .pipe)
         guard let fd = child.outputPipe else { throw BenchError.setup("dbus-daemon: no stdout pipe") }
         let deadline = Deadline(.seconds(10))
         var text = ""
@@ -92,6 +119,18 @@ final class BenchSession {
         return (child, text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    /// Runs `busctl --user ARGS` on the session bus to its end (deadline 10 s): whether it exited 0, and its stdout.
+    func busctl(_ arguments: [String]) throws -> (ok: Bool, output: String) {
+        guard sessionBusAddress != nil else { throw BenchError.setup("no session bus in this session") }
+        guard let program = executableOnPath("busctl") else { throw BenchError.setup("busctl is not installed (apt-get install systemd)") }
+        var environment = ProcessInfo.processInfo.environment
+        environment.merge(sessionBusEnvironment) { $1 }
+        let child = try ChildProcess(program, ["--user"] + arguments, environment: environment)
+        let status = child.wait(until: Deadline(.seconds(10)))
+        if status == nil { child.terminate() }
+        return (status == .exited(0), child.standardOutput)
+    }
+
     /// Starts a keyboard, waits for its window to be mapped, and places it.
     func launch(_ spec: KeyboardSpec) throws -> RunningKeyboard {
         let keyboard = try RunningKeyboard(spec, session: self)
@@ -103,5 +142,21 @@ final class BenchSession {
     func stop(_ keyboard: RunningKeyboard) -> ExitStatus? {
         keyboards.removeAll { $0 === keyboard }
         return keyboard.stop()
+    }
+
+    /// Stops a keyboard started by `launch`, noting (after `context`) a target that
+    /// lost the focus, an exit other than a clean one on SIGTERM, and keys left down.
+    func stop(_ keyboard: RunningKeyboard, noting notes: inout [String], context: String = "") {
+        target.drain()
+        if !target.hasFocus { notes.append("\(context)the target window did not have the focus at the end") }
+        let status = stop(keyboard)
+        if let status, status != .exited(0), status != .signalled(SIGTERM) {
+            notes.append("\(context)after SIGTERM it \(status)")
+        } else if status == nil {
+            notes.append("\(context)it did not exit within 5 s of SIGTERM")
+        }
+        target.drain()
+        let down = tapper.keysDown()
+        if !down.isEmpty { notes.append("\(context)keycodes left down after it stopped: \(down)") }
     }
 }

@@ -20,6 +20,10 @@ struct BenchSettings {
     var seed: UInt64 = 1
     /// Whether to run the bursts again under openbox.
     var windowManagerRuns = true
+    /// Gestures in the swipe mode (words drawn, each timed from release to its first character).
+    var swipeGestures = 20
+    /// Tapboard's modes to measure besides the plain keyboard (issue 15); `--no-suggestions` is a column of its own.
+    var modes: [ModeRunner.Mode] = ModeRunner.Mode.allCases
     /// The key tapped for latency: a plain ASCII letter every keyboard has in the
     /// server's keymap (no spare-keycode remapping, no MappingNotify).
     var latencyKey: Character = "a"
@@ -27,6 +31,11 @@ struct BenchSettings {
     /// Pangrams, repeated and cut to the burst length: every letter and space.
     static let pangrams = "the quick brown fox jumps over the lazy dog pack my box with five dozen liquor jugs "
         + "how vexingly quick daft zebras jump sphinx of black quartz judge my vow "
+
+    /// The words drawn in the swipe mode, in turn: common words of two to six
+    /// letters (a doubled letter in "hello" and "little"), all on the letters page.
+    static let swipeWords = ["hello", "world", "this", "is", "great", "the", "quick", "brown", "fox", "jumps",
+                             "over", "lazy", "dog", "time", "people", "water", "little", "house", "you", "and"]
 
     /// The sentence a keyboard's bursts spell: the pangrams for a full keyboard,
     /// its one key repeated for the floor.

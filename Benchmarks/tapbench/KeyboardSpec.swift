@@ -3,13 +3,21 @@ import TapboardTestKit
 
 /// Where a keyboard's key centres come from.
 enum KeySource {
-    /// `tapboard dump-layout --size WxH --page letters` at the window's size.
-    case dumpLayout(binary: URL)
+    /// `tapboard dump-layout --size WxH --page letters [arguments]` at the window's size.
+    case dumpLayout(binary: URL, arguments: [String])
     /// A fixed table kept by the bench: centres in window pixels (relative to the
     /// inside of the window found by its identity) for a window of `size`.
     case table(size: (width: Int, height: Int), centres: [Character: (x: Double, y: Double)], source: String)
     /// The whole window is one key (the floor): its centre.
     case wholeWindow(Character)
+    /// No keys (the Swift floor): measured for startup, memory and idle only.
+    case none
+
+    /// Whether it has keys to tap.
+    var hasKeys: Bool {
+        if case .none = self { return false }
+        return true
+    }
 }
 
 /// One keyboard the bench measures: how to start it, how to find its window,
@@ -36,34 +44,49 @@ struct KeyboardSpec {
     var typeable: Set<Character>
     /// Whether it should be given DISPLAY (tapboard is given --display only, exactly).
     var usesDisplayVariable = true
+    /// For a keyboard that starts hidden (tapboard --auto-show): run once it has
+    /// been started, before the bench waits for its window to be mapped; it makes
+    /// the keyboard show (the display, the session, the started process).
+    var reveal: ((_ display: String, _ session: BenchSession, _ child: ChildProcess) throws -> Void)?
+
+    /// The program and its arguments, the display written `:N`, for the report.
+    var commandLine: String {
+        ([executable.path] + arguments(":N", BenchSession.keyboardPlacement)).joined(separator: " ")
+    }
 
     /// Where the key coordinates came from, for the report.
     var keySourceDescription: String {
         switch keys {
-        case .dumpLayout: return "tapboard dump-layout --page letters at the window's size"
+        case .dumpLayout(_, let arguments):
+            return (["tapboard dump-layout --page letters"] + arguments).joined(separator: " ") + " at the window's size"
         case .table(_, _, let source): return source
         case .wholeWindow(let key): return "the whole window is the key \"\(key)\""
+        case .none: return "none: it has no keys (startup, memory and idle only)"
         }
     }
 }
 
 extension KeyboardSpec {
     /// Tapboard, with `--no-auto-shift` so every letter is lower case; otherwise
-    /// as it starts by default (the suggestion strip on), learning into a
-    /// directory of the run's own, never the user's.
-    static func tapboard(binary: URL) -> KeyboardSpec {
-        var spec = KeyboardSpec(name: "tapboard", executable: binary,
+    /// as it starts by default (the suggestion strip on) plus `extra`, learning
+    /// into a directory of its own (per `name`, its column), never the user's.
+    static func tapboard(binary: URL, name: String = "tapboard", extra: [String] = []) -> KeyboardSpec {
+        var spec = KeyboardSpec(name: name, executable: binary,
                                 arguments: { display, geometry in
-                                    ["--display", display, "--geometry", geometry.description, "--no-auto-shift"]
+                                    ["--display", display, "--geometry", geometry.description, "--no-auto-shift"] + extra
                                 },
                                 identity: WindowIdentity(classes: ["tapboard"]),
-                                keys: .dumpLayout(binary: binary),
+                                keys: .dumpLayout(binary: binary, arguments: extra.filter { $0 == "--no-suggestions" }),
                                 typeable: Set("abcdefghijklmnopqrstuvwxyz "),
                                 usesDisplayVariable: false)
-        spec.environment["XDG_DATA_HOME"] = FileManager.default.temporaryDirectory
-            .appendingPathComponent("tapbench-data-\(getpid())").path
+        spec.environment["XDG_DATA_HOME"] = dataRoot
+            .appendingPathComponent(String(name.map { $0.isLetter || $0.isNumber ? $0 : "-" })).path
         return spec
     }
+
+    /// Where tapboard learns during a run: a directory per column or mode under
+    /// it, so no run starts with words another taught; removed at the end.
+    static let dataRoot = FileManager.default.temporaryDirectory.appendingPathComponent("tapbench-data-\(getpid())")
 
     /// The floor: Benchmarks/floor/floor.c, one window that types `a` on release.
     static func floor(binary: URL) -> KeyboardSpec {
@@ -75,4 +98,22 @@ extension KeyboardSpec {
                      keys: .wholeWindow("a"),
                      typeable: ["a"])
     }
+
+    /// The Swift + Xlib + Xft floor: Benchmarks/swiftfloor, built by SwiftPM as
+    /// tapboard is. It opens tapboard's start-up font (`swiftFloorFont`), maps a
+    /// window and waits; no keys, so it is measured for startup, memory and idle.
+    static func swiftFloor(binary: URL) -> KeyboardSpec {
+        KeyboardSpec(name: "swiftfloor", executable: binary,
+                     arguments: { display, geometry in
+                         ["-display", display, "-geometry", geometry.description, "-font", swiftFloorFont]
+                     },
+                     identity: WindowIdentity(classes: ["tapbench-swiftfloor"]),
+                     keys: .none,
+                     typeable: [])
+    }
+
+    /// The font tapboard opens before mapping an 800x280 window with the default
+    /// theme (the letters' family at 22 px x 280/216, rounded): RenderResources.font
+    /// called from OnScreenKeyboard.init. Given to the Swift floor.
+    static let swiftFloorFont = "sans-serif:pixelsize=29"
 }

@@ -62,13 +62,8 @@ struct LatencyRun {
         }
         target.handleEvents(until: Deadline(.milliseconds(200)))
         tapper.move(to: BenchSession.restingPoint)
-        return LatencyResult(taps: taps, key: String(key), edge: edge,
-                             holdMilliseconds: hold.map(Double.init),
-                             medianMilliseconds: Statistics.median(samples),
-                             p99Milliseconds: Statistics.percentile(99, of: samples),
-                             minMilliseconds: samples.min(), maxMilliseconds: samples.max(),
+        return LatencyResult(taps: taps, key: String(key), edge: edge, holdMilliseconds: hold.map(Double.init), samples: samples,
                              lost: lost, extra: target.presses.filter { !$0.text.isEmpty }.count - matched,
-                             modifierPresses: target.presses.filter { Verification.isModifier($0.keysym) }.count,
-                             samples: samples)
+                             modifierPresses: target.presses.filter { Verification.isModifier($0.keysym) }.count)
     }
 }

@@ -18,6 +18,8 @@ struct LatencyResult: Codable {
     var holdMilliseconds: Double?
     /// Median, ms.
     var medianMilliseconds: Double?
+    /// 95th percentile (nearest rank), ms.
+    var p95Milliseconds: Double?
     /// 99th percentile (nearest rank), ms.
     var p99Milliseconds: Double?
     /// Fastest, ms.
@@ -32,6 +34,24 @@ struct LatencyResult: Codable {
     var modifierPresses: Int
     /// Every latency, ms, in tap order.
     var samples: [Double]
+
+    /// The result of `taps` taps whose latencies were `samples`, its order statistics computed.
+    init(taps: Int, key: String, edge: FiringEdge, holdMilliseconds: Double? = nil, samples: [Double],
+         lost: Int, extra: Int, modifierPresses: Int) {
+        self.taps = taps
+        self.key = key
+        self.edge = edge
+        self.holdMilliseconds = holdMilliseconds
+        medianMilliseconds = Statistics.median(samples)
+        p95Milliseconds = Statistics.percentile(95, of: samples)
+        p99Milliseconds = Statistics.percentile(99, of: samples)
+        minMilliseconds = samples.min()
+        maxMilliseconds = samples.max()
+        self.lost = lost
+        self.extra = extra
+        self.modifierPresses = modifierPresses
+        self.samples = samples
+    }
 }
 
 /// One burst of taps spelling a sentence.
@@ -84,14 +104,12 @@ struct KeyboardResult: Codable {
     var failure: String?
     /// From exec to the window's MapNotify, ms.
     var startupMilliseconds: Double?
-    /// VmRSS 1 s after mapping, KiB.
-    var residentKiB: Int?
+    /// VmRSS, RssAnon, RssFile and RssShmem 1 s after mapping.
+    var memory: MemoryUsage?
     /// Threads 1 s after mapping.
     var threads: Int?
-    /// CPU over the idle interval.
-    var idle: CPUUsage?
-    /// The idle interval, s.
-    var idleSeconds: Double
+    /// CPU and wake-ups over the idle interval.
+    var idle: IdleUsage?
     /// The edge it types on.
     var edge: FiringEdge?
     /// Keys verified (each typed its own keysym when tapped once).
@@ -108,6 +126,41 @@ struct KeyboardResult: Codable {
     var managedBursts: BurstSet?
     /// Other observations (focus taken, keys left down, exit status).
     var notes: [String] = []
+    /// For a run of one of tapboard's modes: what it did (memory is then read 1 s after that, not after the map).
+    var mode: ModeDetail?
+    /// Tapboard only: its modes (issue 15), each a keyboard on a server of its own.
+    var modes: [KeyboardResult] = []
+}
+
+/// What a run of one of tapboard's modes (suggestions shown, after a gesture,
+/// --auto-show) did on its fresh Xvfb before its memory and idle CPU were measured.
+struct ModeDetail: Codable {
+    /// The mode's key (`suggestions`, `swipe`, `auto-show`).
+    var mode: String
+    /// What was done before measuring.
+    var procedure: String
+    /// From the pointer leaving the keyboard after the last input to its last
+    /// wake-up before 500 ms without one (its redraws and animations), ms; nil if it never went quiet.
+    var settleMilliseconds: Double?
+    /// The gestures' timings (the swipe mode).
+    var swipe: SwipeResult?
+    /// How long the first suggestions took to show, from the first tap, ms (the suggestions mode).
+    var firstWordsMilliseconds: Double?
+}
+
+/// Words drawn through XTest (button held across their letters): from each
+/// release to the first character in the target window.
+struct SwipeResult: Codable {
+    /// The words drawn, in order.
+    var words: [String]
+    /// What arrived after each release (a space before the word included).
+    var typed: [String]
+    /// Gestures whose text, spaces aside, was the word drawn.
+    var matched: Int
+    /// The first gesture's (which maps the word lists), ms.
+    var firstMilliseconds: Double?
+    /// From each release to the first KeyPress: a tap per gesture, `lost` when nothing came within 2 s.
+    var latency: LatencyResult
 }
 
 /// The whole run, as written to JSON.
@@ -124,4 +177,6 @@ struct BenchReport: Codable {
     var keyboards: [KeyboardResult]
     /// The printed table: rows of cells, the first row the header.
     var table: [[String]]
+    /// Issue 15's targets: each figure, its value, the target and whether it is met.
+    var targets: [TargetCheck]
 }

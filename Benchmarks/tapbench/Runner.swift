@@ -14,9 +14,8 @@ struct Runner {
         let began = MonotonicClock.now
         defer { log("  \(spec.name): \(Int(MonotonicClock.milliseconds(from: began, to: MonotonicClock.now) / 1000)) s in all") }
         var result = KeyboardResult(name: spec.name,
-                                    command: ([spec.executable.path] + spec.arguments(":N", BenchSession.keyboardPlacement)).joined(separator: " "),
-                                    keySource: spec.keySourceDescription,
-                                    idleSeconds: Double(settings.idleSeconds))
+                                    command: spec.commandLine,
+                                    keySource: spec.keySourceDescription)
         var generator = SeededGenerator(seed: settings.seed)
         do {
             let session = try BenchSession(windowManager: false, sessionBus: spec.needsSessionBus)
@@ -26,18 +25,23 @@ struct Runner {
             result.failure = "\(error)"
             log("  \(spec.name): \(error)")
         }
-        guard settings.windowManagerRuns else { return result }
+        guard settings.windowManagerRuns, spec.keys.hasKeys else { return result }
         guard result.failure == nil else {
             result.managedBursts = BurstSet(failure: "the run without a window manager failed")
             return result
         }
-        do {
-            let session = try BenchSession(windowManager: true, sessionBus: spec.needsSessionBus)
-            defer { session.close() }
-            result.managedBursts = try measureBursts(spec, in: session, notes: &result.notes)
-        } catch {
-            result.managedBursts = BurstSet(failure: "\(error)")
-            log("  \(spec.name) under openbox: \(error)")
+        // A keyboard that fails to start or to type a key there gets one more fresh session, noted.
+        for attempt in 1...2 {
+            do {
+                let session = try BenchSession(windowManager: true, sessionBus: spec.needsSessionBus)
+                defer { session.close() }
+                result.managedBursts = try measureBursts(spec, in: session, notes: &result.notes)
+                break
+            } catch {
+                result.managedBursts = BurstSet(failure: "\(error)")
+                log("  \(spec.name) under openbox: \(error)")
+                if attempt == 1 { result.notes.append("under openbox the first session failed (\(error)); a second, fresh one was tried") }
+            }
         }
         return result
     }
@@ -60,16 +64,19 @@ struct Runner {
         log("  startup \(result.startupSamples.map { Format.ms($0) }.joined(separator: ", ")) ms")
 
         // Memory 1 s after mapping.
-        let oneSecondAfterMap = 1000 - MonotonicClock.milliseconds(from: keyboard.mapped.mappedAt, to: MonotonicClock.now)
-        try keyboard.stayAlive(until: Deadline(.microseconds(Int(max(0, oneSecondAfterMap) * 1000))))
-        result.residentKiB = ProcessStats.residentKiB(of: keyboard.child.pid)
+        let memory = try keyboard.memory(afterMapping: 1000)
+        result.memory = memory
         result.threads = ProcessStats.threads(of: keyboard.child.pid)
 
         // Idle: the pointer rests on the root window, nothing happens.
-        let before = try keyboard.cpu()
-        try keyboard.stayAlive(until: Deadline(.seconds(settings.idleSeconds)))
-        result.idle = try keyboard.cpu().since(before)
-        log("  RSS \(result.residentKiB.map(String.init) ?? "?") KiB, idle \(Format.ms(result.idle?.runMilliseconds)) ms run time in \(settings.idleSeconds) s")
+        let idle = try keyboard.idle(seconds: settings.idleSeconds)
+        result.idle = idle
+        log("  " + Format.footprint(memory, idle))
+
+        guard spec.keys.hasKeys else {
+            session.stop(keyboard, noting: &result.notes)
+            return
+        }
 
         if !session.target.hasFocus {
             result.notes.append("the target window did not have the focus after the keyboard started; the bench gave it back")
@@ -96,7 +103,7 @@ struct Runner {
         }
 
         result.bursts = try bursts(spec, keyboard: keyboard, in: session, windowManager: false)
-        noteFocusAndKeys(session: session, keyboard: keyboard, notes: &result.notes, context: "")
+        session.stop(keyboard, noting: &result.notes)
     }
 
     /// Launches on a session with openbox, verifies the keys, runs both bursts.
@@ -112,7 +119,7 @@ struct Runner {
         _ = try Verification(session: session, keyboard: keyboard).run(keys: settings.keysToVerify(for: spec), edgeKey: settings.latencyKey, notes: &verifyNotes)
         notes += verifyNotes.map { "under openbox, " + $0 }
         let set = try bursts(spec, keyboard: keyboard, in: session, windowManager: true)
-        noteFocusAndKeys(session: session, keyboard: keyboard, notes: &notes, context: "under openbox, ")
+        session.stop(keyboard, noting: &notes, context: "under openbox, ")
         return set
     }
 
@@ -131,20 +138,5 @@ struct Runner {
                 + "lost/doubled/wrong \(burst.counts.compact), CPU \(Format.ms(burst.cpuPer1000Taps.runMilliseconds)) ms/1000 taps")
         }
         return set
-    }
-
-    /// Notes a lost focus and keys left down once the keyboard has stopped.
-    private func noteFocusAndKeys(session: BenchSession, keyboard: RunningKeyboard, notes: inout [String], context: String) {
-        session.target.drain()
-        if !session.target.hasFocus { notes.append("\(context)the target window did not have the focus at the end") }
-        let status = session.stop(keyboard)
-        if let status, status != .exited(0), status != .signalled(SIGTERM) {
-            notes.append("\(context)after SIGTERM it \(status)")
-        } else if status == nil {
-            notes.append("\(context)it did not exit within 5 s of SIGTERM")
-        }
-        session.target.drain()
-        let down = session.tapper.keysDown()
-        if !down.isEmpty { notes.append("\(context)keycodes left down after it stopped: \(down)") }
     }
 }

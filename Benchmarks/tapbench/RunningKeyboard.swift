@@ -27,8 +27,8 @@ final class RunningKeyboard {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = spec.usesDisplayVariable ? displayName : nil
         if spec.needsSessionBus {
-            guard let address = session.sessionBusAddress else { throw BenchError.didNotStart("no D-Bus session bus") }
-            environment["DBUS_SESSION_BUS_ADDRESS"] = address
+            guard session.sessionBusAddress != nil else { throw BenchError.didNotStart("no D-Bus session bus") }
+            environment.merge(session.sessionBusEnvironment) { $1 }
         }
         for (key, value) in spec.environment { environment[key] = value }
 
@@ -44,6 +44,7 @@ final class RunningKeyboard {
         self.child = child
         ChildGuard.watch(child.pid)
         do {
+            try spec.reveal?(displayName, session, child)
             mapped = try watcher.waitForWindow(spec.identity, child: child, timeout: .seconds(30))
         } catch {
             child.terminate()
@@ -84,8 +85,9 @@ final class RunningKeyboard {
         if let point = centres[key] { return point }
         let point: ScreenPoint
         switch spec.keys {
-        case .dumpLayout(let binary):
-            let frames = try PageFrames.dump(binary: binary, size: placement.size, page: "letters", suggestions: true)
+        case .dumpLayout(let binary, let arguments):
+            let frames = try PageFrames.dump(binary: binary, size: placement.size, page: "letters", arguments: arguments,
+                                             suggestions: true)
             let id = key == " " ? "space" : String(key)
             guard let frame = frames.key(id) else {
                 throw BenchError.setup("tapboard dump-layout has no key \(id) on page letters")
@@ -100,6 +102,8 @@ final class RunningKeyboard {
         case .wholeWindow(let only):
             guard key == only else { throw BenchError.setup("the floor types only \(only)") }
             point = placement.screenPoint(x: Double(placement.width) / 2, y: Double(placement.height) / 2)
+        case .none:
+            throw BenchError.setup("\(spec.name) has no keys")
         }
         centres[key] = point
         return point
@@ -114,6 +118,72 @@ final class RunningKeyboard {
     /// The error for a keyboard that exited under measurement.
     func exitedError() -> BenchError {
         BenchError.exited("\(child.status.map(\.description) ?? "gone"); stderr: \(child.standardError.suffix(300))")
+    }
+
+    /// Its resident memory now; throws if it has exited.
+    func memory() throws -> MemoryUsage {
+        guard child.isRunning, let usage = ProcessStats.memory(of: child.pid) else { throw exitedError() }
+        return usage
+    }
+
+    /// Its resident memory `milliseconds` after its window was mapped (at once if that has passed).
+    func memory(afterMapping milliseconds: Double) throws -> MemoryUsage {
+        try stayAlive(milliseconds, after: mapped.mappedAt)
+        return try memory()
+    }
+
+    /// Leaves it alone for `seconds` (nothing tapped, the pointer on the root
+    /// window): the CPU it used meanwhile, how many times it woke up, and when
+    /// (its wake-ups are read every 100 ms from /proc, which costs it nothing).
+    func idle(seconds: Int) throws -> IdleUsage {
+        let before = try cpu()
+        let start = MonotonicClock.now
+        let end = Deadline(.seconds(seconds))
+        let wakeUpsBefore = ProcessStats.wakeUps(of: child.pid)
+        var last = wakeUpsBefore
+        var times: [Double] = []
+        while !end.hasPassed {
+            try stayAlive(until: Deadline(min(.milliseconds(100), end.instant - .now)))
+            let now = ProcessStats.wakeUps(of: child.pid)
+            if let now, let previous = last, now > previous {
+                let at = (MonotonicClock.milliseconds(from: start, to: MonotonicClock.now) / 100).rounded() / 10
+                times += Array(repeating: at, count: now - previous)
+            }
+            last = now ?? last
+        }
+        let cpu = try cpu().since(before)
+        var wakeUps: Int?
+        if let wakeUpsBefore, let last { wakeUps = last - wakeUpsBefore }
+        return IdleUsage(seconds: Double(seconds), cpu: cpu, wakeUps: wakeUps, wakeUpTimes: times)
+    }
+
+    /// Waits until it has not woken up for `quiet` (at most `timeout`): what it
+    /// does after input (redraws, a fading trail) is over. Returns how long that
+    /// took, ms, or nil if it was still waking up at the timeout.
+    func settleWakeUps(quiet: Duration = .milliseconds(500), timeout: Duration = .seconds(5)) throws -> Double? {
+        let start = MonotonicClock.now
+        let end = Deadline(timeout)
+        var last = ProcessStats.wakeUps(of: child.pid)
+        var lastChange = start
+        while true {
+            let quietMilliseconds = Double(quiet.components.seconds) * 1000 + Double(quiet.components.attoseconds) / 1e15
+            if MonotonicClock.milliseconds(from: lastChange, to: MonotonicClock.now) >= quietMilliseconds {
+                return MonotonicClock.milliseconds(from: start, to: lastChange)
+            }
+            if end.hasPassed { return nil }
+            try stayAlive(until: Deadline(.milliseconds(50)))
+            let now = ProcessStats.wakeUps(of: child.pid)
+            if now != last {
+                last = now
+                lastChange = MonotonicClock.now
+            }
+        }
+    }
+
+    /// Waits until `milliseconds` after `instant` (`MonotonicClock.now` then) unless it exits first; at once if that has passed.
+    func stayAlive(_ milliseconds: Double, after instant: UInt64) throws {
+        let left = milliseconds - MonotonicClock.milliseconds(from: instant, to: MonotonicClock.now)
+        try stayAlive(until: Deadline(.microseconds(Int(max(0, left) * 1000))))
     }
 
     /// Waits until `deadline` unless it exits first (poll on its pidfd; nothing else to wait for).

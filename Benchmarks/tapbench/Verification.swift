@@ -77,7 +77,7 @@ struct Verification {
     }
 
     /// The first non-modifier KeyPress after the first `count`, waiting until the deadline.
-    private static func firstKey(after count: Int, in target: TargetWindow, until deadline: Deadline) -> TargetWindow.RecordedPress? {
+    static func firstKey(after count: Int, in target: TargetWindow, until deadline: Deadline) -> TargetWindow.RecordedPress? {
         var seen = count
         while let press = target.waitForPress(after: seen, until: deadline) {
             if !isModifier(press.keysym) { return press }
