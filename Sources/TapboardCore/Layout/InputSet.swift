@@ -55,7 +55,9 @@ public struct LayoutSource: Hashable, Sendable {
     /// to its first hyphen; nil for layouts of keys written out (numpad, phone, desktop).
     public var language: String? {
         guard case .inputSet = definition else { return nil }
-        return name.split(separator: "-").first.map { $0.lowercased() }
+        // Read on every keystroke (which engine follows it): no array, no heap string.
+        let head = name.prefix { $0 != "-" }
+        return head.isEmpty ? name.split(separator: "-").first.map { $0.lowercased() } : head.lowercased()
     }
 
     /// Makes a layout source.

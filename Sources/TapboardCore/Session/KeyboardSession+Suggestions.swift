@@ -37,10 +37,9 @@ extension KeyboardSession {
     /// The engine for the layout shown, made (without its files, read later) the first time.
     mutating func withEngine<T>(_ body: (inout SuggestionEngine) -> T) -> T? {
         guard let language = stripLanguage, let settings = configuration.suggestions else { return nil }
-        var engine = engines[language] ?? SuggestionEngine(lexicon: nil, learns: settings.learns)
-        let result = body(&engine)
-        engines[language] = engine
-        return result
+        if engines[language] == nil { engines[language] = SuggestionEngine(lexicon: nil, learns: settings.learns) }
+        // In place: a copy taken out and put back made its learned words copy on write at every keystroke.
+        return body(&engines[language]!)
     }
 
     // MARK: - Keystrokes through the engine
