@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 #include "sd_bus_loader.h"
 
@@ -140,8 +141,24 @@ static int name_lost(sd_bus_message *m, void *userdata, sd_bus_error *error) {
     return 0;
 }
 
+/* Where sd_bus_open_user would look: without either there is no session bus, and
+   libsystemd (0.5 MB resident) is not loaded just to say so. */
+static int session_bus_named(void) {
+    const char *address = getenv("DBUS_SESSION_BUS_ADDRESS");
+    if (address && *address) return 1;
+    const char *runtime = getenv("XDG_RUNTIME_DIR");
+    if (!runtime || !*runtime) return 0;
+    char path[4096];
+    if (snprintf(path, sizeof path, "%s/bus", runtime) >= (int)sizeof path) return 1;
+    return access(path, F_OK) == 0;
+}
+
 int tb_bus_open(tb_bus **out, const tb_bus_handlers *handlers, int replace, char *error, size_t error_size) {
     *out = NULL;
+    if (!session_bus_named()) {
+        snprintf(error, error_size, "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set and there is no $XDG_RUNTIME_DIR/bus)");
+        return -ENOENT;
+    }
     int r = tb_sd_bus_load(error, error_size);
     if (r < 0) return r;
     osk_vtable[0].x.start.vtable_format_reference = tb_sd_bus_vtable_format;

@@ -17,6 +17,8 @@
 #include <xkbcommon/xkbcommon.h>
 // The event loop waits on signals through a descriptor, next to the X connection.
 #include <sys/signalfd.h>
+// One malloc arena for the font set-up thread too (mallopt).
+#include <malloc.h>
 
 static inline int tb_default_screen(Display *d) { return DefaultScreen(d); }
 static inline Window tb_root_window(Display *d, int s) { return RootWindow(d, s); }

@@ -94,7 +94,8 @@ public final class OnScreenKeyboard {
     }
 
     /// Shows the keyboard and handles events until it is told to quit; returns the exit status.
-    public func run() -> Int32 {
+    /// `started` runs once the first frame is out (for what the window need not wait for, such as D-Bus).
+    public func run(started: (() -> Void)? = nil) -> Int32 {
         // Other windows mapped or restacked (to stay above), and the active window (to give focus back to).
         XSelectInput(display.pointer, display.root, SubstructureNotifyMask | PropertyChangeMask)
         // A new resolution, a rotation, a monitor added or taken away: placed again.
@@ -119,6 +120,7 @@ public final class OnScreenKeyboard {
         perform(start.filter(\.isDrawing))
         window.setBackground(nil)
         display.flush()
+        started?()
         while exitStatus == nil {
             if stopRequested {
                 stopRequested = false

@@ -127,9 +127,13 @@ struct RunOptions: Equatable {
                 }
             }
         }
-        let bus = dbus ? Self.serveDBus(keyboard, replace: replace) : nil
+        // On the session bus once the keyboard shows: connecting and taking the
+        // names took ~8 ms that the window waited for.
+        var bus: (control: DBusControl, signals: EventObservation)?
         defer { bus?.control.close() }
-        return withExtendedLifetime((bus, accessibility)) { keyboard.run() }
+        return withExtendedLifetime(accessibility) {
+            keyboard.run { if dbus { bus = Self.serveDBus(keyboard, replace: replace) } }
+        }
     }
 
     /// The keyboard on the session bus, its connection in the keyboard's loop;
