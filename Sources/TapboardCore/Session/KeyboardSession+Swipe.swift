@@ -64,6 +64,8 @@ extension KeyboardSession {
             }
             guard decoder.keys.isGesture(g.points) else { return false }
             gesture?.recognised = true
+            // The words the release will read, built while the finger still moves.
+            if let language = stripLanguage, let start = g.points.first { swipeDecoders[language]?.prepare(startingAt: start) }
             // The key pressed is not typed: the state lets go of the contact.
             pending += state.handle(.touch(.cancelled, point: point, key: nil, calloutItem: nil, contact: id), at: now)
             trailMoved()

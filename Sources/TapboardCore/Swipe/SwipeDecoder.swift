@@ -103,6 +103,20 @@ public struct SwipeDecoder: Sendable {
     /// Without it, the first decode near a letter builds that letter's words.
     public mutating func prepare() -> Bool { index.buildNext(lexicon: lexicon) }
 
+    /// Builds the words of the letters whose keys are near where a gesture
+    /// began: the ones its decode reads. Called once the contact is known to
+    /// be a gesture, while the finger is still moving, so the first release of
+    /// a session does not wait for them (up to 24 ms in `scripts/bench`).
+    public mutating func prepare(startingAt point: GesturePoint) {
+        // Held to the letter keys' area as `decode` holds its points.
+        let a = keys.area
+        let x = min(max(point.x, Double(a.x) - keys.keyWidth / 2), Double(a.maxX) + keys.keyWidth / 2)
+        let y = min(max(point.y, Double(a.y) - keys.keyHeight / 2), Double(a.maxY) + keys.keyHeight / 2)
+        for s in keys.keys(near: x, y, radius: parameters.startRadius) {
+            if let letter = index.foldedFirst[s] { _ = index.chunk(letter, lexicon: lexicon) }
+        }
+    }
+
     /// Bytes held by the word index built so far.
     public var indexBytes: Int { index.bytes }
 

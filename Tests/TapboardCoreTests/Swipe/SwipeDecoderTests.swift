@@ -74,6 +74,26 @@ struct SwipeDecoderTests {
         #expect(decode(word, frames: Self.wide).first == word)
     }
 
+    @Test("Preparing at a gesture's start builds only the words of the letters near it, and the decode that follows reads the same words")
+    func prepareAtStart() {
+        var prepared = SwipeDecoder(lexicon: Self.english, frames: Self.compact)
+        let empty = prepared.indexBytes
+        let gesture = Self.path("world", on: prepared.keys)
+        prepared.prepare(startingAt: gesture[0])
+        let built = prepared.indexBytes
+        #expect(built > empty)
+        // Far less than every letter: only w and its neighbours.
+        var everything = SwipeDecoder(lexicon: Self.english, frames: Self.compact)
+        while everything.prepare() {}
+        #expect((built - empty) * 3 < everything.indexBytes - empty)
+        // The decode finds nothing more to build, and the word it would find cold.
+        let words = prepared.decode(gesture, limit: 3).map(\.word)
+        #expect(prepared.indexBytes == built)
+        var cold = SwipeDecoder(lexicon: Self.english, frames: Self.compact)
+        #expect(words == cold.decode(gesture, limit: 3).map(\.word))
+        #expect(words.first == "world")
+    }
+
     @Test("Double letters: hello is drawn h-e-l-o; too and to share one path, to is likelier and too follows it")
     func doubleLetters() {
         #expect(decode("helo", frames: Self.compact).first == "hello")
