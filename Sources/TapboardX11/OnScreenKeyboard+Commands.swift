@@ -58,7 +58,10 @@ extension OnScreenKeyboard {
 
     private func apply(_ change: WindowChange) {
         switch change {
-        case .map: window.map()
+        case .map:
+            // Out before what follows: at start, drawing that waits for the fonts.
+            window.map()
+            display.flush()
         case .unmap: window.unmap()
         case .move(let p): window.move(to: p)
         case .place(let frame):

@@ -104,11 +104,9 @@ public final class OnScreenKeyboard {
         touch = TouchInput(display: display, window: window.id)
         noteFocus()
         noteActiveWindow()
-        // Mapped before it is drawn: the window waits only for the layout, and
-        // the keys follow once fontconfig's thread is done, a few ms later.
-        let start = session.start(at: Clock.now())
-        perform(start.filter { !$0.isDrawing })
-        display.flush()
+        // The session maps first, then draws: the map leaves at once (see `apply`),
+        // and the drawing waits for fontconfig's thread.
+        perform(session.start(at: Clock.now()))
         // A missing font is the one failure left after the window shows: said, and nothing left behind.
         do {
             _ = try resources.font(family: firstFont.family, pixelSize: firstFont.pixelSize)
@@ -117,7 +115,6 @@ public final class OnScreenKeyboard {
             shutdown()
             return 1
         }
-        perform(start.filter(\.isDrawing))
         window.setBackground(nil)
         display.flush()
         started?()

@@ -106,10 +106,4 @@ public enum Command: Hashable, Sendable {
     case log(String)
     /// Leave: everything is typed and hidden; release what is held and exit with this status.
     case exit(Int32)
-
-    /// Whether this is drawing, which a start may carry out after the rest (the window mapped first).
-    public var isDrawing: Bool {
-        if case .draw = self { return true }
-        return false
-    }
 }

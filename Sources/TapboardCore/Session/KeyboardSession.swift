@@ -138,13 +138,16 @@ public struct KeyboardSession: Sendable {
         refreshFrames()
     }
 
-    /// What to do first: say what the placement changed, draw, and show unless asked to start hidden.
+    /// What to do first: say what the placement changed, show unless asked to
+    /// start hidden, then draw. Shown first, unlike later shows: the window
+    /// appears in the theme's colour while the fonts are still being set up,
+    /// and its keys follow a few milliseconds later (issue 15: exec to map).
     public mutating func start(at time: Duration) -> [Command] {
         now = time
         for note in startNotes { emit(.log(note)) }
-        emit(.draw(.all(appearances(), size: frame.size)))
         // At start the keyboard appears in place; only later shows slide.
         if !configuration.startHidden { show(animated: false) }
+        emit(.draw(.all(appearances(), size: frame.size)))
         return takeOutput()
     }
 

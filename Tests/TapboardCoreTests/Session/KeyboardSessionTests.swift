@@ -234,7 +234,10 @@ extension KeyboardSessionTests {
     func libraryExample() throws {
         var session = try KeyboardSession(KeyboardConfiguration(), screen: ScreenInfo(size: Size(width: 800, height: 600)))
         let first = session.start(at: .zero)
-        #expect(first.contains(.window(.map)))
+        // Shown first, drawn after (the window waits for no font).
+        let map = try #require(first.firstIndex(of: .window(.map)))
+        let draw = try #require(first.firstIndex { if case .draw(.all) = $0 { return true } else { return false } })
+        #expect(map < draw)
         let q = try #require(session.keyFrames.first { $0.id == "q" }).rect.center
         let commands = session.handle([.contact(.began, id: 1, point: q), .contact(.ended, id: 1, point: q)], at: .seconds(1))
         #expect(commands == [.type([.text("Q")], waitingForKeycodes: true)])
