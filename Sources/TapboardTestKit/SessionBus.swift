@@ -52,6 +52,15 @@ public final class SessionBus {
         return String(answer.output.dropFirst(3).prefix { $0 != "\"" })
     }
 
+    /// Waits until process `pid` owns `name` on this bus; false at the deadline.
+    /// A keyboard takes its names once its first frame is out, just after its window maps.
+    public func waitForOwner(of name: String, pid: pid_t, until deadline: Deadline = Deadline(.seconds(10))) -> Bool {
+        repeat {
+            if let status = try? busctl(["status", name]).output, status.contains("PID=\(pid)\n") { return true }
+        } while !deadline.hasPassed
+        return false
+    }
+
     /// Runs `busctl --user ARGS` on this bus to its end (deadline 10 s); its status, stdout and stderr.
     @discardableResult
     public func busctl(_ arguments: [String]) throws -> (status: ExitStatus?, output: String, error: String) {

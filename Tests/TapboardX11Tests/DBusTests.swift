@@ -14,8 +14,11 @@ struct DBusTests {
         bus = try SessionBus()
     }
 
+    /// A keyboard on the bus: launched, and its names taken (that follows the map).
     private func keyboard(_ arguments: [String] = []) throws -> Keyboard {
-        try desktop.launchKeyboard(arguments: arguments, environment: bus.environment)
+        let keyboard = try desktop.launchKeyboard(arguments: arguments, environment: bus.environment)
+        #expect(bus.waitForOwner(of: "org.tapboard.Keyboard", pid: keyboard.child.pid))
+        return keyboard
     }
 
     private func property(_ service: String, _ path: String, _ interface: String, _ name: String) throws -> String {
