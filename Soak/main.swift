@@ -148,6 +148,8 @@ do {
     if received != typed {
         let common = zip(received.unicodeScalars, typed.unicodeScalars).prefix { $0 == $1 }.count
         say("    first difference at character \(common): received \(String(received.unicodeScalars.dropFirst(common).prefix(20)).debugDescription), typed \(String(typed.unicodeScalars.dropFirst(common).prefix(20)).debugDescription)")
+        // The presses around it, as the target read them (modifiers add none of the text, so a few more).
+        say("    presses up to there:\n" + desktop.target.pressLog.split(separator: "\n").prefix(common + 12).suffix(16).joined(separator: "\n"))
     }
     let status = keyboard.terminate()
     check(status == .exited(0), "SIGTERM: exit 0 (\(status.map(\.description) ?? "no exit"))")

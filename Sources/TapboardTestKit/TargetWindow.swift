@@ -58,6 +58,12 @@ public final class TargetWindow {
             }
         }
         XSelectInput(d, window, KeyPressMask | KeyReleaseMask | FocusChangeMask | StructureNotifyMask)
+        // Xlib reads its XKB keymap, and only then asks for keymap change
+        // notices, at the first key lookup. A keycode remapped between the two
+        // stays NoSymbol for good, and until then no MappingNotify comes at all.
+        // Toolkits and terminals look keys up as they start; so does this window,
+        // so a keymap change at its first keystroke is not lost (soak seed 100318).
+        _ = XKeysymToKeycode(d, KeySym(XK_space))
         XMapWindow(d, window)
         guard pump(until: Deadline(timeout), { self.mapped }) else {
             throw HarnessError.timedOut("the target window was not mapped")
