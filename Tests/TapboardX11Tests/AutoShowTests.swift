@@ -151,8 +151,13 @@ struct AutoShowTests {
         #expect(watch.waitUntil(mapped: false))
         // Away and back to the same entry: it stays hidden; then Tab to the text view: shown for that one only
         // (events come in order, so a show for the entry would have been counted first).
+        // Each click waited for: openbox holds a click on a window (a synchronous
+        // grab, replayed) until it has seen it, and a key is not held, so under
+        // load the Tab overtook the click and went from the button to the next field.
         desktop.tapper.tap(app.centre("button"))
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "button" })
         desktop.tapper.tap(app.centre("entry"))
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
         _ = try ChildProcess(URL(fileURLWithPath: "/usr/bin/xdotool"), ["key", "Tab"], environment: ["DISPLAY": desktop.xvfb.displayName])
             .wait(until: Deadline(.seconds(5)))
         #expect(watch.waitUntil(mapped: true))
