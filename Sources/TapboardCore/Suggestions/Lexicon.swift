@@ -139,7 +139,7 @@ public struct Lexicon: @unchecked Sendable {
     private func scan(_ key: [UInt8], limit: Int) -> [Int32] {
         var best: [(line: Int32, zipf: Int)] = []
         var i = lowerBound(key)
-        while i < lines.count, self.key(i).starts(with: key) {
+        while i < lines.count, keyStarts(i, with: key) {
             let zipf = self.zipf(i)
             if best.count < limit || zipf > best[best.count - 1].zipf {
                 let at = best.firstIndex { $0.zipf < zipf } ?? best.count
@@ -157,9 +157,8 @@ public struct Lexicon: @unchecked Sendable {
                             _ body: (_ folded: Slice<UnsafeRawBufferPointer>, _ zipf: () -> Int, _ entry: () -> Entry) -> Bool) {
         let key = Array(fold(prefix).utf8)
         var i = lowerBound(key)
-        while i < lines.count {
+        while i < lines.count, keyStarts(i, with: key) {
             let k = self.key(i)
-            guard k.starts(with: key) else { return }
             let index = i
             if !body(k, { zipf(index) }, { entry(index) }) { return }
             i += 1
@@ -170,7 +169,7 @@ public struct Lexicon: @unchecked Sendable {
     public func hasWord(beginningWith prefix: String) -> Bool {
         let key = Array(fold(prefix).utf8)
         let i = lowerBound(key)
-        return i < lines.count && self.key(i).starts(with: key)
+        return i < lines.count && keyStarts(i, with: key)
     }
 
     /// The words whose folded form is exactly that of `word` (`cafe`: cafe, café), most frequent first.
@@ -178,11 +177,24 @@ public struct Lexicon: @unchecked Sendable {
         let key = Array(fold(word).utf8)
         var out: [Entry] = []
         var i = lowerBound(key)
-        while i < lines.count, self.key(i).elementsEqual(key) {
+        while i < lines.count, keyStarts(i, with: key), keyEnds(i, at: key.count) {
             out.append(entry(i))
             i += 1
         }
         return out.sorted { $0.zipf > $1.zipf }
+    }
+
+    /// The frequency of `word` written exactly so, if the lexicon has it: the
+    /// strip asks this of every candidate on every keystroke, so no entry is built.
+    public func zipf(ofExactly word: String) -> Int? {
+        let key = Array(fold(word).utf8)
+        var i = lowerBound(key)
+        while i < lines.count, keyStarts(i, with: key), keyEnds(i, at: key.count) {
+            let (column, _) = columns(i)
+            if bytes[column].elementsEqual(word.utf8) { return zipf(i) }
+            i += 1
+        }
+        return nil
     }
 
     /// The first line whose key is not below `key`.
@@ -190,9 +202,40 @@ public struct Lexicon: @unchecked Sendable {
         var low = 0, high = lines.count
         while low < high {
             let mid = (low + high) / 2
-            if compare(self.key(mid), key[...]) < 0 { low = mid + 1 } else { high = mid }
+            if keyIsBelow(mid, key) { low = mid + 1 } else { high = mid }
         }
         return low
+    }
+
+    // A line's key is read in place, up to its tab (no word has a byte below the
+    // tab's, so the tab sorts like the end of the key): finding the tab first
+    // cost a scan per probe of every binary search.
+
+    /// Whether line `i`'s key sorts before `key`.
+    private func keyIsBelow(_ i: Int, _ key: [UInt8]) -> Bool {
+        var at = Int(lines[i])
+        for b in key {
+            guard at < bytes.count else { return true }
+            let c = bytes[at]
+            if c == 9 || c < b { return true }
+            if c > b { return false }
+            at += 1
+        }
+        return false
+    }
+
+    /// Whether line `i`'s key begins with `key`.
+    private func keyStarts(_ i: Int, with key: [UInt8]) -> Bool {
+        let start = Int(lines[i])
+        guard start + key.count <= bytes.count else { return false }
+        for (j, b) in key.enumerated() where bytes[start + j] != b { return false }
+        return true
+    }
+
+    /// Whether line `i`'s key is `length` bytes long (its tab comes there).
+    private func keyEnds(_ i: Int, at length: Int) -> Bool {
+        let at = Int(lines[i]) + length
+        return at < bytes.count && bytes[at] == 9
     }
 
     private func key(_ i: Int) -> Slice<UnsafeRawBufferPointer> {

@@ -232,7 +232,7 @@ public struct SuggestionEngine: Sendable {
 
     /// The lexicon's frequency of a word written exactly so, if it has it.
     private func zipf(of word: String) -> Int? {
-        lexicon?.words(matching: word).first { $0.word == word }?.zipf
+        lexicon?.zipf(ofExactly: word)
     }
 
     /// Autocorrection: the word just typed, before a space or punctuation ends it,
@@ -259,30 +259,48 @@ public struct SuggestionEngine: Sendable {
         return first.uppercased() + word.dropFirst()
     }
 
-    /// A Zipf frequency (times 100) as a probability per word.
-    static func probability(zipf: Int) -> Double { power(10, Double(zipf) / 100 - 9) }
+    /// A Zipf frequency (times 100) as a probability per word: from a table,
+    /// since every word offered on every keystroke needs one.
+    static func probability(zipf: Int) -> Double {
+        zipf >= 0 && zipf < zipfProbabilities.count ? zipfProbabilities[zipf] : power(10, Double(zipf) / 100 - 9)
+    }
 
-    /// `base` to a real power, without Foundation.
+    /// 10^(zipf/100 − 9) for Zipf values 0 to 9.99 (the lexicons' range).
+    private static let zipfProbabilities: [Double] = (0 ..< 1000).map { power(10, Double($0) / 100 - 9) }
+
+    /// `base` to a real power, without Foundation: e^(exponent · ln base).
     static func power(_ base: Double, _ exponent: Double) -> Double {
-        // exp(exponent · ln base) with a few steps of each series; exact enough for ranking.
         guard base > 0 else { return 0 }
-        var ln = 0.0
-        var x = base
-        var k = 0.0
-        while x > 2 { x /= 2; k += 1 }
-        while x < 0.5 { x *= 2; k -= 1 }
-        // ln(x) for x in [0.5, 2] by atanh series.
-        let y = (x - 1) / (x + 1)
-        var term = y, sum = 0.0
-        var n = 1.0
-        while abs(term) > 1e-12 { sum += term / n; term *= y * y; n += 2 }
-        ln = 2 * sum + k * 0.6931471805599453
-        var t = exponent * ln
-        var halvings = 0
-        while abs(t) > 0.5 { t /= 2; halvings += 1 }
-        var e = 1.0, f = 1.0
-        for i in 1 ... 12 { f *= t / Double(i); e += f }
-        for _ in 0 ..< halvings { e *= e }
-        return e
+        return exp(exponent * ln(base))
+    }
+
+    private static let ln2 = 0.6931471805599453
+
+    /// The natural logarithm of a positive finite number: ln(m · 2^e) = e · ln 2 + ln m,
+    /// with m in [1, 2) by the atanh series (y ≤ 1/3: eleven terms for 1e-12).
+    private static func ln(_ x: Double) -> Double {
+        let m = x.significand, e = Double(x.exponent)
+        let y = (m - 1) / (m + 1), y2 = y * y
+        var term = y, sum = 0.0, n = 1.0
+        while term > 1e-17 {
+            sum += term / n
+            term *= y2
+            n += 2
+        }
+        return e * ln2 + 2 * sum
+    }
+
+    /// e^x: x = k · ln 2 + r with |r| ≤ ln 2 / 2, e^r by its Taylor series, times 2^k.
+    private static func exp(_ x: Double) -> Double {
+        if x > 709 { return .infinity }
+        if x < -745 { return 0 }
+        let k = (x / ln2).rounded()
+        let r = x - k * ln2
+        var term = 1.0, sum = 1.0
+        for i in 1 ... 14 {
+            term *= r / Double(i)
+            sum += term
+        }
+        return Double(sign: .plus, exponent: Int(k), significand: sum)
     }
 }

@@ -55,6 +55,22 @@ struct LexiconTests {
         #expect(lexicon.words(matching: "CAFE").map(\.word) == ["cafe", "café"])
     }
 
+    @Test("Exact lookups: a word's frequency as written, not its folded neighbour's; a key that only begins another is no match")
+    func exactWords() throws {
+        let lexicon = try Lexicon(text: Self.text)
+        #expect(lexicon.zipf(ofExactly: "café") == 375)
+        #expect(lexicon.zipf(ofExactly: "cafe") == 409)
+        #expect(lexicon.zipf(ofExactly: "Cafe") == nil)
+        #expect(lexicon.zipf(ofExactly: "à") == 366)
+        #expect(lexicon.zipf(ofExactly: "an") == nil)
+        #expect(lexicon.zipf(ofExactly: "zo") == nil)
+        #expect(lexicon.zipf(ofExactly: "zoo") == 400)
+        #expect(lexicon.zipf(ofExactly: "zoom") == nil)
+        #expect(lexicon.words(matching: "a").map(\.word) == ["a", "à"])
+        #expect(lexicon.words(matching: "an").isEmpty)
+        #expect(!lexicon.hasWord(beginningWith: "zooo") && lexicon.hasWord(beginningWith: "zo"))
+    }
+
     @Test("A file out of order, or a line without its three columns, is an error naming the line")
     func errors() {
         #expect(throws: LineError(line: 3, reason: "not sorted by its first column")) {
