@@ -144,15 +144,16 @@ public struct SuggestionEngine: Sendable {
         guard limit > 0 else { return [] }
         let prefix = String(typed.currentWord)
         let previous = typed.previousWord.map { fold(String($0)) }
-        var scores: [String: Double] = [:]
-        var kinds: [String: Suggestion.Kind] = [:]
+        // One table for every candidate word: its score and why it is offered
+        // (each lookup hashes the word; this runs on every keystroke).
+        var offered: [String: (score: Double, kind: Suggestion.Kind)] = Dictionary(minimumCapacity: 64)
         let folded = fold(prefix)
         let pairs = previous.map { learned.followers(of: $0) } ?? [:]
         let pairTotal = pairs.values.reduce(0.0) { $0 + learned.weight($1) }
         let clock = Double(max(learned.clock, 1))
         // The shipped followers of the previous word (or of a sentence's start, or a comma): a short line of the file, likeliest first.
         let shipped = shippedContext.flatMap { shippedPairs?.followers(of: $0) } ?? []
-        var shippedProbability: [String: Double] = [:]
+        var shippedProbability: [String: Double] = Dictionary(minimumCapacity: shipped.count)
         for follower in shipped where shippedProbability[follower.word] == nil {
             shippedProbability[follower.word] = follower.probability
         }
@@ -161,14 +162,13 @@ public struct SuggestionEngine: Sendable {
             var p = 0.0
             if let zipf { p += lexiconWeight * Self.probability(zipf: zipf) }
             if let use = learned.use(of: word) { p += wordWeight * learned.weight(use) / clock }
-            if let use = pairs[word] { p += pairWeight * learned.weight(use) / (pairTotal + 1) }
-            if let shipped = shippedProbability[word] { p += shippedPairWeight * shipped }
+            if !pairs.isEmpty, let use = pairs[word] { p += pairWeight * learned.weight(use) / (pairTotal + 1) }
+            if !shippedProbability.isEmpty, let shipped = shippedProbability[word] { p += shippedPairWeight * shipped }
             return p
         }
         func offer(_ word: String, zipf: Int?, kind: Suggestion.Kind) {
-            guard scores[word] == nil else { return }
-            scores[word] = score(word, zipf: zipf)
-            kinds[word] = kind
+            guard offered[word] == nil else { return }
+            offered[word] = (score(word, zipf: zipf), kind)
         }
         let kind: Suggestion.Kind = prefix.isEmpty ? .prediction : .completion
         // The lexicon's precomputed tops hold enough for any strip; more would mean a scan.
@@ -178,7 +178,7 @@ public struct SuggestionEngine: Sendable {
         var fitting = 0
         for follower in shipped where fitting < wanted && fold(follower.word).hasPrefix(folded) {
             fitting += 1
-            offer(follower.word, zipf: zipf(of: follower.word), kind: kind)
+            if offered[follower.word] == nil { offer(follower.word, zipf: zipf(of: follower.word), kind: kind) }
         }
         // The learned candidates by their own weight first: only the weightiest are looked up in the lexicon.
         var learnedCandidates: [(word: String, weight: Double)] = []
@@ -192,7 +192,7 @@ public struct SuggestionEngine: Sendable {
         }
         learnedCandidates.sort { $0.weight > $1.weight }
         var looked = 0
-        for (word, _) in learnedCandidates where scores[word] == nil && looked < wanted {
+        for (word, _) in learnedCandidates where looked < wanted && offered[word] == nil {
             looked += 1
             let zipf = self.zipf(of: word)
             // A word the lexicon does not know is offered once typed twice: a typo typed once never is.
@@ -200,21 +200,20 @@ public struct SuggestionEngine: Sendable {
         }
         // Letters only, and not too many: a compound with a hyphen is no typo, and a long tail costs a long search.
         if !prefix.isEmpty, prefix.count <= Self.longestCorrected, prefix.allSatisfy(\.isLetter), let lexicon,
-           !lexicon.hasWord(beginningWith: prefix), scores.count < limit {
+           !lexicon.hasWord(beginningWith: prefix), offered.count < limit {
             // The letters begin no word: the nearest words, a slip to a neighbouring key costing least.
-            for (entry, cost) in corrector.corrections(of: prefix, in: lexicon, limit: wanted) {
-                guard scores[entry.word] == nil else { continue }
-                scores[entry.word] = score(entry.word, zipf: entry.zipf) * Self.power(0.01, cost)
-                kinds[entry.word] = .correction
+            for (entry, cost) in corrector.corrections(of: prefix, in: lexicon, limit: wanted) where offered[entry.word] == nil {
+                offered[entry.word] = (score(entry.word, zipf: entry.zipf) * Self.power(0.01, cost), .correction)
             }
         }
+        let casing = Casing(typed: prefix, shift: shift)
         var out: [Suggestion] = []
         var shown: Set<String> = []
-        for (word, _) in scores.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }) {
-            let cased = Self.cased(word, typed: prefix, shift: shift)
+        for (word, candidate) in offered.sorted(by: { $0.value.score != $1.value.score ? $0.value.score > $1.value.score : $0.key < $1.key }) {
+            let cased = casing.apply(to: word)
             // What is typed already saves nothing; the same word twice only once.
             guard cased != prefix, shown.insert(cased).inserted else { continue }
-            out.append(Suggestion(word: cased, replacing: prefix, kind: kinds[word]!))
+            out.append(Suggestion(word: cased, replacing: prefix, kind: candidate.kind))
             if out.count == limit { break }
         }
         return out
@@ -252,11 +251,35 @@ public struct SuggestionEngine: Sendable {
     /// A word cased for the keyboard: caps lock or capitals typed make it upper
     /// case; a capital typed first, or shift on before the first letter, capitalise it.
     public static func cased(_ word: String, typed prefix: String, shift: ShiftState) -> String {
-        let letters = prefix.filter(\.isLetter)
-        if shift == .locked || (letters.count >= 2 && letters.allSatisfy(\.isUppercase)) { return word.uppercased() }
-        let capital = prefix.first.map(\.isUppercase) ?? (shift == .once)
-        guard capital, let first = word.first else { return word }
-        return first.uppercased() + word.dropFirst()
+        Casing(typed: prefix, shift: shift).apply(to: word)
+    }
+
+    /// How the words offered for one prefix are cased: decided once per prefix,
+    /// not once per word (it looks at every letter typed).
+    struct Casing {
+        enum Mode { case asWritten, capitalised, upper }
+        let mode: Mode
+
+        init(typed prefix: String, shift: ShiftState) {
+            let letters = prefix.filter(\.isLetter)
+            if shift == .locked || (letters.count >= 2 && letters.allSatisfy(\.isUppercase)) {
+                mode = .upper
+            } else if prefix.first.map(\.isUppercase) ?? (shift == .once) {
+                mode = .capitalised
+            } else {
+                mode = .asWritten
+            }
+        }
+
+        func apply(to word: String) -> String {
+            switch mode {
+            case .asWritten: return word
+            case .upper: return word.uppercased()
+            case .capitalised:
+                guard let first = word.first else { return word }
+                return first.uppercased() + word.dropFirst()
+            }
+        }
     }
 
     /// A Zipf frequency (times 100) as a probability per word: from a table,
