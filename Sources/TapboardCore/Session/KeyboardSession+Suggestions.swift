@@ -29,9 +29,12 @@ extension KeyboardSession {
     }
 
     /// The language of the strip shown, if the layout shown has one.
-    var stripLanguage: String? {
-        guard let language = layouts[layoutIndex].language, stripLanguages.contains(language) else { return nil }
-        return language
+    var stripLanguage: String? { shownStripLanguage }
+
+    /// Works out `stripLanguage` again after the layouts, the one shown or the languages with a strip changed.
+    mutating func noteStripLanguage() {
+        let language = layoutIndex < layouts.count ? layouts[layoutIndex].language : nil
+        shownStripLanguage = language.flatMap { stripLanguages.contains($0) ? $0 : nil }
     }
 
     /// The engine for the layout shown, made (without its files, read later) the first time.

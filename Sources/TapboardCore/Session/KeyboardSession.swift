@@ -11,9 +11,9 @@ public struct KeyboardSession: Sendable {
     /// The interaction state: page, shift, keys held, callout.
     public internal(set) var state: KeyboardState
     /// The layouts the globe key goes through.
-    public private(set) var layouts: [LayoutSource]
+    public private(set) var layouts: [LayoutSource] { didSet { noteStripLanguage() } }
     /// Which of `layouts` is shown.
-    public private(set) var layoutIndex = 0
+    public private(set) var layoutIndex = 0 { didSet { noteStripLanguage() } }
     /// Builds each layout compact or wide for the window's width.
     public private(set) var provider: LayoutProvider
     /// The look.
@@ -81,7 +81,10 @@ public struct KeyboardSession: Sendable {
 
     // Suggestions (KeyboardSession+Suggestions.swift)
     /// The languages of the layouts given that have a lexicon: their layouts show the strip.
-    var stripLanguages: Set<String> = []
+    var stripLanguages: Set<String> = [] { didSet { noteStripLanguage() } }
+    /// The language of the strip shown, if the layout shown has one: asked several
+    /// times per keystroke, so kept as the layouts change (see `stripLanguage`).
+    var shownStripLanguage: String?
     /// An engine per language, made when its layout first shows.
     var engines: [String: SuggestionEngine] = [:]
     /// Languages whose lexicon and learned words were read.
@@ -136,6 +139,7 @@ public struct KeyboardSession: Sendable {
         state = KeyboardState(layout: KeyboardSession.build(layouts[0], width: placed.frame.width, provider: provider, theme: theme,
                                                             strip: stripLanguages), options: configuration.options)
         refreshFrames()
+        noteStripLanguage()
     }
 
     /// What to do first: say what the placement changed, show unless asked to

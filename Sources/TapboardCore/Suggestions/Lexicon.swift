@@ -40,6 +40,15 @@ public struct Lexicon: @unchecked Sendable {
     private let tops = TopsCache()
     /// How many lines `tops` keeps per beginning.
     public static let topsKept = 16
+    /// The first 8 bytes of the key of every `blockSize`th line (zero after a
+    /// short key's end), big-endian so they sort as the keys do: a binary search
+    /// starts in these few kilobytes, which stay in the cache, and ends among
+    /// one block's neighbouring lines. Straight over the whole file, each of
+    /// a keystroke's lookups missed the cache at every probe (the strip makes
+    /// tens of lookups per keystroke, between which the X server and the
+    /// application run).
+    private let blockKeys: [UInt64]
+    private static let blockSize = 64
 
     /// Reads a lexicon's bytes, which `owner` keeps alive and unchanged; only the
     /// line starts are indexed (one pass), the words stay where they are.
@@ -72,6 +81,7 @@ public struct Lexicon: @unchecked Sendable {
             start = end + 1
         }
         lines = starts
+        blockKeys = stride(from: 0, to: starts.count, by: Self.blockSize).map { Self.leading(bytes, at: Int(starts[$0])) }
         self.folds = folds
         foldsASCII = folds.keys.contains { $0.isASCII }
         // Sorted, or the binary search would miss words.
@@ -197,9 +207,38 @@ public struct Lexicon: @unchecked Sendable {
         return nil
     }
 
+    /// A key's first 8 bytes as a big-endian number, zero from its end (a tab, a line's end) on.
+    private static func leading<C: Collection>(_ bytes: C, at start: C.Index) -> UInt64 where C.Element == UInt8 {
+        var value: UInt64 = 0
+        var at = start, ended = false
+        for _ in 0 ..< 8 {
+            var b: UInt8 = 0
+            if !ended, at < bytes.endIndex, bytes[at] != 9, bytes[at] != 10 { b = bytes[at] } else { ended = true }
+            value = value << 8 | UInt64(b)
+            if !ended { at = bytes.index(after: at) }
+        }
+        return value
+    }
+
     /// The first line whose key is not below `key`.
     private func lowerBound(_ key: [UInt8]) -> Int {
-        var low = 0, high = lines.count
+        // Blocks first: a block whose first key's leading bytes are below the
+        // key's starts below it; one whose are above starts above it; equal
+        // leading bytes decide nothing, so those blocks are searched line by line.
+        let lead = Self.leading(key, at: 0)
+        var low = 0, high = blockKeys.count
+        while low < high {
+            let mid = (low + high) / 2
+            if blockKeys[mid] < lead { low = mid + 1 } else { high = mid }
+        }
+        var firstAbove = low
+        while firstAbove < blockKeys.count, blockKeys[firstAbove] == lead { firstAbove += 1 }
+        return lowerBound(key, in: max(low - 1, 0) * Self.blockSize, min(firstAbove * Self.blockSize, lines.count))
+    }
+
+    /// The first line in `low ..< high` whose key is not below `key`, or `high`.
+    private func lowerBound(_ key: [UInt8], in low: Int, _ high: Int) -> Int {
+        var low = low, high = high
         while low < high {
             let mid = (low + high) / 2
             if keyIsBelow(mid, key) { low = mid + 1 } else { high = mid }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One word the strip offers, and how tapping it edits the text.
 public struct Suggestion: Hashable, Sendable {
     /// Why it is offered.
@@ -41,9 +43,9 @@ public struct Suggestion: Hashable, Sendable {
 /// learned are given, nothing is read or written here.
 public struct SuggestionEngine: Sendable {
     /// The language's words, once read.
-    public var lexicon: Lexicon?
+    public var lexicon: Lexicon? { didSet { contextCache = ContextCache() } }
     /// The word pairs the language ships with, if it has them (read with the lexicon).
-    public var shippedPairs: WordPairs?
+    public var shippedPairs: WordPairs? { didSet { contextCache = ContextCache() } }
     /// What the user typed before.
     public var learned: LearnedWords
     /// Which letters are neighbours on the layout shown.
@@ -138,6 +140,50 @@ public struct SuggestionEngine: Sendable {
 
     // MARK: - Suggesting
 
+    /// The shipped followers of one context, with what every keystroke of the word
+    /// after it asks of them: their folded form, probability and frequency.
+    struct ShippedFollower {
+        var word: String
+        var folded: String
+        var probability: Double
+        var zipf: Int?
+    }
+
+    /// The shipped followers of the context last asked for: the same for every
+    /// keystroke of a word, so parsed, folded and looked up once per word
+    /// (a reference, so the non-mutating `suggestions` can fill it; copies of an
+    /// engine share it, which costs them nothing but a lookup; locked, as an
+    /// engine may be used from two threads).
+    final class ContextCache: Sendable {
+        struct Entry {
+            var context: String
+            var followers: [ShippedFollower]
+            var probability: [String: Double]
+        }
+        let entry = Mutex<Entry?>(nil)
+    }
+    private var contextCache = ContextCache()
+
+    /// The shipped followers for a context, likeliest first, and their probabilities by word.
+    private func shippedFollowers(of context: String?) -> (list: [ShippedFollower], probability: [String: Double]) {
+        guard let context, let shippedPairs else { return ([], [:]) }
+        if let known = contextCache.entry.withLock({ $0?.context == context ? $0 : nil }) {
+            return (known.followers, known.probability)
+        }
+        var list: [ShippedFollower] = []
+        var probability: [String: Double] = [:]
+        shippedPairs.forEachFollower(of: context) { follower in
+            if probability[follower.word] == nil {
+                probability[follower.word] = follower.probability
+                list.append(ShippedFollower(word: follower.word, folded: fold(follower.word), probability: follower.probability,
+                                            zipf: zipf(of: follower.word)))
+            }
+            return true
+        }
+        contextCache.entry.withLock { $0 = ContextCache.Entry(context: context, followers: list, probability: probability) }
+        return (list, probability)
+    }
+
     /// The suggestions for the text before the cursor, best first, at most `limit`.
     /// `shift`: the keyboard's shift state (a sentence's first word is offered capitalised).
     public func suggestions(limit: Int, shift: ShiftState) -> [Suggestion] {
@@ -146,17 +192,13 @@ public struct SuggestionEngine: Sendable {
         let previous = typed.previousWord.map { fold(String($0)) }
         // One table for every candidate word: its score and why it is offered
         // (each lookup hashes the word; this runs on every keystroke).
-        var offered: [String: (score: Double, kind: Suggestion.Kind)] = Dictionary(minimumCapacity: 64)
+        var offered: [String: (score: Double, kind: Suggestion.Kind)] = Dictionary(minimumCapacity: 40)
         let folded = fold(prefix)
         let pairs = previous.map { learned.followers(of: $0) } ?? [:]
         let pairTotal = pairs.values.reduce(0.0) { $0 + learned.weight($1) }
         let clock = Double(max(learned.clock, 1))
         // The shipped followers of the previous word (or of a sentence's start, or a comma): a short line of the file, likeliest first.
-        let shipped = shippedContext.flatMap { shippedPairs?.followers(of: $0) } ?? []
-        var shippedProbability: [String: Double] = Dictionary(minimumCapacity: shipped.count)
-        for follower in shipped where shippedProbability[follower.word] == nil {
-            shippedProbability[follower.word] = follower.probability
-        }
+        let (shipped, shippedProbability) = shippedFollowers(of: shippedContext)
 
         func score(_ word: String, zipf: Int?) -> Double {
             var p = 0.0
@@ -176,9 +218,9 @@ public struct SuggestionEngine: Sendable {
         for entry in lexicon?.completions(of: prefix, limit: wanted) ?? [] { offer(entry.word, zipf: entry.zipf, kind: kind) }
         // The shipped followers that fit the letters typed (`the` after `of` before anything was learned).
         var fitting = 0
-        for follower in shipped where fitting < wanted && fold(follower.word).hasPrefix(folded) {
+        for follower in shipped where fitting < wanted && follower.folded.hasPrefix(folded) {
             fitting += 1
-            if offered[follower.word] == nil { offer(follower.word, zipf: zipf(of: follower.word), kind: kind) }
+            offer(follower.word, zipf: follower.zipf, kind: kind)
         }
         // The learned candidates by their own weight first: only the weightiest are looked up in the lexicon.
         var learnedCandidates: [(word: String, weight: Double)] = []

@@ -71,6 +71,31 @@ struct LexiconTests {
         #expect(!lexicon.hasWord(beginningWith: "zooo") && lexicon.hasWord(beginningWith: "zo"))
     }
 
+    @Test("Lookups over many blocks agree with a plain search, also where hundreds of keys share their first 8 bytes")
+    func blocks() throws {
+        // Deterministic words: short ones, and a run of 300 sharing "internationa".
+        var words = Set<String>()
+        var seed: UInt64 = 12345
+        func next() -> UInt64 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return seed >> 33 }
+        while words.count < 2000 {
+            let length = 1 + Int(next() % 7)
+            words.insert(String((0 ..< length).map { _ in Character(Unicode.Scalar(UInt8(97 + next() % 6))) }))
+        }
+        for i in 0 ..< 300 { words.insert("internationa\(String(i, radix: 3))") }
+        let sorted = words.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        let zipfs = Dictionary(uniqueKeysWithValues: sorted.map { ($0, 100 + Int(next() % 600)) })
+        let lexicon = try Lexicon(text: sorted.map { "\($0)\t\(zipfs[$0]!)" }.joined(separator: "\n") + "\n")
+        for probe in ["", "a", "ab", "abc", "f", "ff", "g", "in", "internationa", "internationa1", "internationa21",
+                      "internationa222", "internationb", "intern", "zz", "fffffff", "ffffffff"] + sorted.prefix(50) + sorted.suffix(50) {
+            let expected = sorted.filter { $0.hasPrefix(probe) }
+            #expect(lexicon.hasWord(beginningWith: probe) == !expected.isEmpty, "\(probe)")
+            #expect(lexicon.zipf(ofExactly: probe) == zipfs[probe], "\(probe)")
+            var seen: [String] = []
+            lexicon.forEachWord(beginningWith: probe) { _, _, entry in seen.append(entry().word); return true }
+            #expect(seen == expected, "\(probe)")
+        }
+    }
+
     @Test("A file out of order, or a line without its three columns, is an error naming the line")
     func errors() {
         #expect(throws: LineError(line: 3, reason: "not sorted by its first column")) {
