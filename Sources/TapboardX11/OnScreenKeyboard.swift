@@ -123,7 +123,7 @@ public final class OnScreenKeyboard {
                 stopRequested = false
                 perform(session.handle(.control(.command(.quit)), at: Clock.now()))
             }
-            if let due = session.nextDeadline, due <= Clock.now() {
+            if let due = Self.nextDeadline(of: &session), due <= Clock.now() {
                 perform(session.handle(.deadlinePassed, at: Clock.now()))
             }
             // XPending flushes and reads the connection: one read per batch, and
@@ -133,7 +133,7 @@ public final class OnScreenKeyboard {
                 drainEvents()
             }
             if exitStatus != nil || stopRequested { continue }
-            switch loop.wait(until: session.nextDeadline, now: Clock.now()) {
+            switch loop.wait(until: Self.nextDeadline(of: &session), now: Clock.now()) {
             case .ready: break
             case .signal(let signo): handleSignal(signo)
             case .connectionClosed:
@@ -144,6 +144,11 @@ public final class OnScreenKeyboard {
         shutdown()
         return exitStatus ?? 0
     }
+
+    /// The session's next deadline, read in place: read from the class's
+    /// property, a computed one copied the whole session first (every field
+    /// retained and released), twice per turn of the loop.
+    private static func nextDeadline(of session: inout KeyboardSession) -> Duration? { session.nextDeadline }
 
     /// Asks the keyboard to quit: what is queued is typed, then `run()` returns.
     public func stop() { stopRequested = true }

@@ -40,7 +40,8 @@ extension KeyboardSession {
     /// The engine for the layout shown, made (without its files, read later) the first time.
     mutating func withEngine<T>(_ body: (inout SuggestionEngine) -> T) -> T? {
         guard let language = stripLanguage, let settings = configuration.suggestions else { return nil }
-        if engines[language] == nil { engines[language] = SuggestionEngine(lexicon: nil, learns: settings.learns) }
+        // `engines[language] == nil` would copy the engine out to compare it (every field retained and released).
+        if engines.index(forKey: language) == nil { engines[language] = SuggestionEngine(lexicon: nil, learns: settings.learns) }
         // In place: a copy taken out and put back made its learned words copy on write at every keystroke.
         return body(&engines[language]!)
     }
