@@ -146,7 +146,9 @@ public struct SuggestionEngine: Sendable {
         var word: String
         var folded: String
         var probability: Double
+        /// Its frequency, looked up ahead for the likeliest (those a strip offers before a letter is typed).
         var zipf: Int?
+        var zipfKnown: Bool
     }
 
     /// The shipped followers of the context last asked for: the same for every
@@ -175,8 +177,9 @@ public struct SuggestionEngine: Sendable {
         shippedPairs.forEachFollower(of: context) { follower in
             if probability[follower.word] == nil {
                 probability[follower.word] = follower.probability
+                let ahead = list.count < Lexicon.topsKept
                 list.append(ShippedFollower(word: follower.word, folded: fold(follower.word), probability: follower.probability,
-                                            zipf: zipf(of: follower.word)))
+                                            zipf: ahead ? zipf(of: follower.word) : nil, zipfKnown: ahead))
             }
             return true
         }
@@ -220,7 +223,9 @@ public struct SuggestionEngine: Sendable {
         var fitting = 0
         for follower in shipped where fitting < wanted && follower.folded.hasPrefix(folded) {
             fitting += 1
-            offer(follower.word, zipf: follower.zipf, kind: kind)
+            if offered[follower.word] == nil {
+                offer(follower.word, zipf: follower.zipfKnown ? follower.zipf : zipf(of: follower.word), kind: kind)
+            }
         }
         // The learned candidates by their own weight first: only the weightiest are looked up in the lexicon.
         var learnedCandidates: [(word: String, weight: Double)] = []

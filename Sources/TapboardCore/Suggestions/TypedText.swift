@@ -25,7 +25,8 @@ public struct TypedText: Hashable, Sendable {
         switch keystroke {
         case .text(let typed):
             text += typed
-            if text.count > Self.kept {
+            // Counting characters walks the whole text; its bytes are never fewer.
+            if text.utf8.count > Self.kept, text.count > Self.kept {
                 text.removeFirst(text.count - Self.kept)
                 fromStart = false
             }
