@@ -187,7 +187,7 @@ public struct Lexicon: @unchecked Sendable {
         let key = Array(fold(word).utf8)
         var out: [Entry] = []
         var i = lowerBound(key)
-        while i < lines.count, keyStarts(i, with: key), keyEnds(i, at: key.count) {
+        while i < lines.count, keyIs(i, key) {
             out.append(entry(i))
             i += 1
         }
@@ -199,7 +199,7 @@ public struct Lexicon: @unchecked Sendable {
     public func zipf(ofExactly word: String) -> Int? {
         let key = Array(fold(word).utf8)
         var i = lowerBound(key)
-        while i < lines.count, keyStarts(i, with: key), keyEnds(i, at: key.count) {
+        while i < lines.count, keyIs(i, key) {
             let (column, _) = columns(i)
             if bytes[column].elementsEqual(word.utf8) { return zipf(i) }
             i += 1
@@ -271,10 +271,10 @@ public struct Lexicon: @unchecked Sendable {
         return true
     }
 
-    /// Whether line `i`'s key is `length` bytes long (its tab comes there).
-    private func keyEnds(_ i: Int, at length: Int) -> Bool {
-        let at = Int(lines[i]) + length
-        return at < bytes.count && bytes[at] == 9
+    /// Whether line `i`'s key is exactly `key` (its tab comes right after).
+    private func keyIs(_ i: Int, _ key: [UInt8]) -> Bool {
+        let end = Int(lines[i]) + key.count
+        return keyStarts(i, with: key) && end < bytes.count && bytes[end] == 9
     }
 
     private func key(_ i: Int) -> Slice<UnsafeRawBufferPointer> {

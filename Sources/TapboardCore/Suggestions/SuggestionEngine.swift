@@ -194,7 +194,9 @@ public struct SuggestionEngine: Sendable {
         let prefix = String(typed.currentWord)
         let previous = typed.previousWord.map { fold(String($0)) }
         // One table for every candidate word: its score and why it is offered
-        // (each lookup hashes the word; this runs on every keystroke).
+        // (each lookup hashes the word; this runs on every keystroke). Sized for
+        // the usual candidates (the lexicon's, the shipped and the learned ones,
+        // up to `wanted` each), so it is not grown while filled.
         var offered: [String: (score: Double, kind: Suggestion.Kind)] = Dictionary(minimumCapacity: 40)
         let folded = fold(prefix)
         let pairs = previous.map { learned.followers(of: $0) } ?? [:]
