@@ -10,7 +10,12 @@ final class KeyboardRenderer {
     private var pixmap: Pixmap = 0
     private var painter: Painter?
     private(set) var size = Size(width: 0, height: 0)
-    var theme: Theme
+    var theme: Theme {
+        didSet { maxShadowOffset = Self.maxShadowOffset(theme) }
+    }
+    /// The deepest shadow of any key class: kept, as every key drawn asks it
+    /// twice, and working it out copied the theme six times (a tenth of a tap's drawing).
+    private var maxShadowOffset: Double
 
     /// Prepares drawing into a window.
     init(display: XDisplay, window: Window, resources: RenderResources, theme: Theme) {
@@ -18,6 +23,7 @@ final class KeyboardRenderer {
         self.window = window
         self.resources = resources
         self.theme = theme
+        maxShadowOffset = Self.maxShadowOffset(theme)
         gc = display.copyGC(for: window)
     }
 
@@ -154,7 +160,7 @@ final class KeyboardRenderer {
     }
 
     private var scale: Double { theme.scale(forHeight: size.height) }
-    private var maxShadowOffset: Double { KeyClass.allCases.map { theme.style($0).shadowOffset }.max() ?? 0 }
+    private static func maxShadowOffset(_ theme: Theme) -> Double { KeyClass.allCases.map { theme.style($0).shadowOffset }.max() ?? 0 }
 
     /// What a key's drawing depends on, apart from its place and its text.
     private struct TileKey: Hashable {

@@ -39,6 +39,7 @@ extension KeyboardSession {
 
     /// The engine for the layout shown, made (without its files, read later) the first time.
     mutating func withEngine<T>(_ body: (inout SuggestionEngine) -> T) -> T? {
+        if !unfollowed.isEmpty { followTyped() }
         guard let language = stripLanguage, let settings = configuration.suggestions else { return nil }
         // `engines[language] == nil` would copy the engine out to compare it (every field retained and released).
         if engines.index(forKey: language) == nil { engines[language] = SuggestionEngine(lexicon: nil, learns: settings.learns) }
@@ -46,23 +47,59 @@ extension KeyboardSession {
         return body(&engines[language]!)
     }
 
+    /// The engine follows the keystrokes `throughSuggestions` left for after
+    /// they went out. None of them ends a word, so nothing is learned here.
+    mutating func followTyped() {
+        let keystrokes = unfollowed
+        unfollowed = []
+        guard let language = unfollowedLanguage, let settings = configuration.suggestions else { return }
+        if engines.index(forKey: language) == nil { engines[language] = SuggestionEngine(lexicon: nil, learns: settings.learns) }
+        for keystroke in keystrokes { engines[language]!.typed(keystroke) }
+    }
+
+    /// Whether the engine may follow a keystroke after it is sent: it ends no
+    /// word (so no autocorrection, and nothing learned) and is no punctuation
+    /// that could take a suggestion's space.
+    static func followsLater(_ keystroke: Keystroke) -> Bool {
+        if case .text(let text) = keystroke, takesSuggestionSpace(text) { return false }
+        return !SuggestionEngine.endsWord(keystroke)
+    }
+
+    /// Punctuation that takes the place of the space a suggestion typed (compared
+    /// as bytes: a string search cost more than the rest of a letter's way out).
+    static func takesSuggestionSpace(_ text: String) -> Bool {
+        guard text.utf8.count == 1, let byte = text.utf8.first else { return false }
+        return ",.;:!?)".utf8.contains(byte)
+    }
+
     // MARK: - Keystrokes through the engine
 
     /// A batch's effects as the strip changes them, before they are typed: a
     /// suggestion tapped becomes its keystrokes, punctuation right after a
     /// suggestion's space takes the space's place, `--autocorrect` fixes the word
-    /// a space ends; and the engine follows every keystroke. Nothing is read from
-    /// files here: this runs before the keystroke goes out.
+    /// a space ends; and the engine follows every keystroke (a letter's after it
+    /// is sent: the letter asks nothing of it). Nothing is read from files here:
+    /// this runs before the keystroke goes out.
     mutating func throughSuggestions(_ batch: [Effect]) -> [Effect] {
-        guard stripLanguage != nil else { return batch }
+        guard let language = stripLanguage else { return batch }
         // Over a password field nothing is followed, learned or offered.
         if isSecure {
             withEngine { $0.resetText() }
             return batch.filter { if case .chooseSuggestion = $0 { return false } else { return true } }
         }
         var out: [Effect] = []
+        out.reserveCapacity(batch.count)
         let autocorrect = configuration.suggestions?.autocorrect ?? false
-        let learnedBefore = withEngine { $0.learned.clock } ?? 0
+        // Read before the engine learns anything in this batch. A batch of
+        // keystrokes followed later (most taps: a letter) learns nothing and reads nothing.
+        let learnsNothing = lastAutocorrection == nil && swiped == nil && batch.allSatisfy { effect in
+            switch effect {
+            case .type(let keystroke): return Self.followsLater(keystroke)
+            case .chooseSuggestion: return false
+            default: return true
+            }
+        }
+        let learnedBefore = learnsNothing ? nil : withEngine { $0.learned.clock } ?? 0
         for effect in batch {
             switch effect {
             case .type(let keystroke):
@@ -70,12 +107,21 @@ extension KeyboardSession {
                     out += undo
                     continue
                 }
+                if Self.followsLater(keystroke) {
+                    if unfollowed.isEmpty { unfollowedLanguage = language }
+                    if unfollowedLanguage == language {
+                        unfollowed.append(keystroke)
+                        lastAutocorrection = nil
+                        out.append(effect)
+                        continue
+                    }
+                }
                 var keystrokes = [keystroke]
                 var swapped = false
                 var corrected: Autocorrection?
                 let shift = state.shift
                 withEngine { engine in
-                    if engine.spaceFromSuggestion, case .text(let text) = keystroke, text.count == 1, ",.;:!?)".contains(text) {
+                    if engine.spaceFromSuggestion, case .text(let text) = keystroke, Self.takesSuggestionSpace(text) {
                         keystrokes = [.keysym(.backSpace), keystroke]
                         swapped = true
                     } else if autocorrect, SuggestionEngine.endsWord(keystroke), let fix = engine.autocorrection(shift: shift) {
@@ -105,7 +151,7 @@ extension KeyboardSession {
                 out.append(effect)
             }
         }
-        if let language = stripLanguage, (withEngine { $0.learned.clock } ?? 0) != learnedBefore {
+        if let learnedBefore, (withEngine { $0.learned.clock } ?? 0) != learnedBefore {
             unsaved.insert(language)
             if saveDeadline == nil, let settings = configuration.suggestions { saveDeadline = now + settings.saveDelay }
         }
@@ -145,6 +191,8 @@ extension KeyboardSession {
             suggestions = []
             return
         }
+        // The keystrokes are out: the engine follows those it had left for now.
+        if !unfollowed.isEmpty { followTyped() }
         loadFiles()
         refreshNeighbours()
         if withEngine({ $0.learned.overBounds }) == true { withEngine { $0.learned.keepWithinBounds() } }

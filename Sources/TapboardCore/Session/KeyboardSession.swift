@@ -103,6 +103,11 @@ public struct KeyboardSession: Sendable {
     var saveDeadline: Duration?
     /// The word `--autocorrect` replaced with the last keystroke, which backspace now takes back.
     var lastAutocorrection: Autocorrection?
+    /// Keystrokes sent or being sent that the engine of `unfollowedLanguage`
+    /// has not followed yet: one that ends no word asks nothing of the engine
+    /// before it goes out, so the engine follows it after (see `followTyped`).
+    var unfollowed: [Keystroke] = []
+    var unfollowedLanguage: String?
 
     // Swipe typing (KeyboardSession+Swipe.swift)
     /// The contact that is or may become a gesture.
@@ -159,6 +164,8 @@ public struct KeyboardSession: Sendable {
     public mutating func handle(_ inputs: [SessionInput], at time: Duration) -> [Command] {
         guard !finished else { return [] }
         now = time
+        // The keystrokes of the last batch are out (or queued): whatever this input asks of an engine sees them.
+        if !unfollowed.isEmpty { followTyped() }
         for input in inputs { process(input) }
         endBatch()
         // `keyFrames` is the page shown now, drawn or not yet.

@@ -273,9 +273,8 @@ public struct SuggestionEngine: Sendable {
     var shippedContext: String? {
         if let previous = typed.previousWord { return fold(String(previous)) }
         if typed.atSentenceStart { return "." }
-        let before = typed.text[..<typed.currentWord.startIndex]
-        let trimmed = before.reversed().drop { $0 == " " }
-        return trimmed.count < before.count && trimmed.first == "," ? "," : nil
+        guard let before = typed.beforeCurrentWord else { return nil }
+        return before.spaced && before.character == "," ? "," : nil
     }
 
     /// The lexicon's frequency of a word written exactly so, if it has it.

@@ -68,14 +68,67 @@ public struct TypedText: Hashable, Sendable {
     /// Whether the current word starts a sentence: at a field's start, after a
     /// line break, or after `.`, `!` or `?` and a space.
     public var atSentenceStart: Bool {
-        let before = text[..<currentWord.startIndex]
-        if before.last == "\n" { return true }
-        let trimmed = before.reversed().drop { $0 == " " }
-        guard let end = trimmed.first else { return fromStart }
-        return trimmed.count < before.count && ".!?".contains(end)
+        let start = currentWord.startIndex
+        if start > text.startIndex, text[text.index(before: start)] == "\n" { return true }
+        guard let (end, spaced) = beforeSpaces(at: start) else { return fromStart }
+        return spaced && ".!?".contains(end)
+    }
+
+    /// The character before the current word and the spaces before it, and
+    /// whether there were spaces; nil when only spaces (or nothing) come before.
+    /// (Walked from the word back, not counted over the whole text: the strip
+    /// asks this at every keystroke.)
+    public var beforeCurrentWord: (character: Character, spaced: Bool)? {
+        beforeSpaces(at: currentWord.startIndex)
+    }
+
+    private func beforeSpaces(at index: String.Index) -> (character: Character, spaced: Bool)? {
+        var i = index
+        var spaced = false
+        while i > text.startIndex {
+            let before = text.index(before: i)
+            let c = text[before]
+            guard c == " " else { return (c, spaced) }
+            spaced = true
+            i = before
+        }
+        return nil
     }
 
     private func wordEnding(at end: String.Index, allowTrailingJoiner: Bool) -> Substring {
+        asciiWordEnding(at: end, allowTrailingJoiner: allowTrailingJoiner)
+            ?? wordEndingByCharacters(at: end, allowTrailingJoiner: allowTrailingJoiner)
+    }
+
+    /// `wordEndingByCharacters` over bytes while they are ASCII, where a byte
+    /// is a character (walking characters finds grapheme breaks, many times
+    /// the cost); nil at the first byte that is not ASCII.
+    private func asciiWordEnding(at end: String.Index, allowTrailingJoiner: Bool) -> Substring? {
+        let bytes = text.utf8
+        func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+        func isJoiner(_ b: UInt8) -> Bool { b == UInt8(ascii: "'") || b == UInt8(ascii: "-") }
+        var start = end
+        while start > bytes.startIndex {
+            let before = bytes.index(before: start)
+            let b = bytes[before]
+            guard b < 0x80 else { return nil }
+            if isLetter(b) {
+                start = before
+            } else if isJoiner(b), before > bytes.startIndex, start < end || allowTrailingJoiner {
+                let letter = bytes[bytes.index(before: before)]
+                guard letter < 0x80 else { return nil }
+                guard isLetter(letter) else { break }
+                start = before
+            } else {
+                break
+            }
+        }
+        while start < end, isJoiner(bytes[start]) { start = bytes.index(after: start) }
+        return text[start ..< end]
+    }
+
+    /// The word ending at `end`, character by character (any script).
+    func wordEndingByCharacters(at end: String.Index, allowTrailingJoiner: Bool) -> Substring {
         var start = end
         while start > text.startIndex {
             let before = text.index(before: start)

@@ -62,6 +62,30 @@ struct SuggestionSessionTests {
         #expect(words(d) == ["Help", "Hello"], "typed at the start: capitalised")
     }
 
+    @Test("The engine follows a letter after it is sent; a space, which may learn or be corrected, before")
+    func followingAfterTheKeystroke() throws {
+        var (d, _) = try driver()
+        try d.tap("shift", at: .seconds(2))  // auto-shift off
+        for (i, key) in ["h", "e"].enumerated() { try d.tap(key, at: .seconds(3 + i)) }
+        // One quick tap, its `.type` not answered yet: the letter is out, the engine has not followed it.
+        let p = try d.centre("l")
+        let out = d.session.handle([.contact(.began, id: .pointer, point: p), .contact(.ended, id: .pointer, point: p)], at: .seconds(6))
+        #expect(out.contains { if case .type(let k, _) = $0 { return k == [.text("l")] } else { return false } })
+        #expect(d.session.unfollowed == [.text("l")])
+        #expect(d.session.engines["en"]?.typed.currentWord == "he")
+        // Its answer: the engine follows it before the strip's words are looked for.
+        _ = d.session.handle(.injected(typed: 1, readyAt: nil), at: .seconds(6))
+        #expect(d.session.unfollowed.isEmpty)
+        #expect(d.session.engines["en"]?.typed.currentWord == "hel")
+        #expect(words(d) == ["help", "hello"])
+        // A space ends the word: followed (and learned) before it goes out.
+        let space = try d.centre("space")
+        _ = d.session.handle([.contact(.began, id: .pointer, point: space), .contact(.ended, id: .pointer, point: space)], at: .seconds(7))
+        #expect(d.session.unfollowed.isEmpty)
+        #expect(d.session.engines["en"]?.learned.use(of: "hel") != nil)
+        #expect(d.session.unsaved == ["en"])
+    }
+
     @Test("Tapping a suggestion types the rest of the word and a space; punctuation right after takes the space's place")
     func choosing() throws {
         var (d, _) = try driver()
