@@ -31,7 +31,7 @@ final class KeyboardRenderer {
         painter = nil
         trailPainter = nil
         if trailPixmap != 0 { XFreePixmap(display.pointer, trailPixmap) }
-        for t in tiles.values { XFreePixmap(display.pointer, t) }
+        for t in tiles.values { XFreePixmap(display.pointer, t.pixmap) }
         if pixmap != 0 { XFreePixmap(display.pointer, pixmap) }
         XFreeGC(display.pointer, gc)
     }
@@ -175,8 +175,11 @@ final class KeyboardRenderer {
     /// Keys drawn once and copied since: the body, shadow and icon of a key of a
     /// given look and size. Most keys share a few sizes, so a press is one copy
     /// and at most one string; the anti-aliased shapes are drawn once per look.
-    private var tiles: [TileKey: Pixmap] = [:]
-    private var tileOrder: [TileKey] = []
+    /// Each with when it was last used (a count of uses): the least recent goes
+    /// past the limit. (A list in order of use was searched and shifted at every
+    /// key drawn, comparing whole styles.)
+    private var tiles: [TileKey: (pixmap: Pixmap, used: Int)] = [:]
+    private var tileUses = 0
     private static let tileLimit = 48
 
     private func drawKey(_ k: KeyAppearance, painter: Painter) {
@@ -197,12 +200,10 @@ final class KeyboardRenderer {
 
     /// The tile for a key's look, drawn on first use; the least recently used goes past the limit.
     private func tile(_ key: TileKey, keyHeight: Int) -> Pixmap {
-        if let t = tiles[key] {
-            if tileOrder.last != key, let i = tileOrder.firstIndex(of: key) {
-                tileOrder.remove(at: i)
-                tileOrder.append(key)
-            }
-            return t
+        tileUses += 1
+        if let i = tiles.index(forKey: key) {
+            tiles.values[i].used = tileUses
+            return tiles.values[i].pixmap
         }
         let d = display.pointer
         let t = XCreatePixmap(d, window, UInt32(key.width), UInt32(key.height), UInt32(tb_default_depth(d, display.screen)))
@@ -210,12 +211,11 @@ final class KeyboardRenderer {
             let painter = Painter(display: display, drawable: t, resources: resources)
             drawBody(key, keyHeight: keyHeight, painter: painter)
         }
-        tiles[key] = t
-        tileOrder.append(key)
-        if tileOrder.count > Self.tileLimit {
-            let old = tileOrder.removeFirst()
-            if let p = tiles.removeValue(forKey: old) { XFreePixmap(d, p) }
+        if tiles.count >= Self.tileLimit, let old = tiles.min(by: { $0.value.used < $1.value.used }) {
+            tiles.removeValue(forKey: old.key)
+            XFreePixmap(d, old.value.pixmap)
         }
+        tiles[key] = (t, tileUses)
         return t
     }
 

@@ -203,16 +203,17 @@ extension KeyboardSession {
         let shift = state.shift
         let new = isSecure ? [] : swipeAlternatives ?? (withEngine { $0.suggestions(limit: slots.count, shift: shift) } ?? [])
         guard new != suggestions else { return }
+        let old = suggestions
         suggestions = new
         if !plan.relayout {
-            plan.redraw = Array(Set(plan.redraw).union(slots.map(\.index))).sorted()
+            // Only the slots whose word changed are drawn again.
+            func word(_ list: [Suggestion], _ rank: Int) -> String? { rank < list.count ? list[rank].word : nil }
+            let changed = slots.filter { word(old, $0.rank) != word(new, $0.rank) }.map(\.index)
+            if !changed.isEmpty {
+                plan.redraw = plan.redraw.isEmpty ? changed.sorted() : Array(Set(plan.redraw).union(changed)).sorted()
+            }
         }
         if configuration.publishKeys && !isSecure { emit(.publish(.suggestions(new.map(\.word)))) }
-    }
-
-    /// The strip's slots on the page shown (none without a strip).
-    var stripSlots: [KeyFrame] {
-        keyFrames.filter { if case .suggestion = $0.key.action { return true } else { return false } }
     }
 
     /// Reads the shown language's lexicon, its shipped pairs and learned words, the first time they are needed.

@@ -25,7 +25,12 @@ public struct KeyboardSession: Sendable {
     /// Whether the keyboard shows (or is sliding in).
     public internal(set) var shown = false
     /// Where the keys of the page shown are, in window pixels.
-    public private(set) var keyFrames: [KeyFrame] = []
+    public private(set) var keyFrames: [KeyFrame] = [] {
+        // Found once per page, not at every keystroke (the strip looks for its slots at each).
+        didSet { stripSlots = keyFrames.compactMap { if case .suggestion(let rank) = $0.key.action { ($0.index, rank) } else { nil } } }
+    }
+    /// The strip's slots on the page shown (none without a strip): the key's index and the rank of the word it shows.
+    private(set) var stripSlots: [(index: Int, rank: Int)] = []
 
     let configuration: KeyboardConfiguration
     let placement: Placement

@@ -35,7 +35,7 @@ public struct Lexicon: @unchecked Sendable {
     /// Whether `folds` changes an ASCII letter (then `fold` takes the general path for every text).
     private let foldsASCII: Bool
     /// For folded beginnings of one or two characters, their most frequent
-    /// lines, most frequent first, found on first use: a short prefix matches
+    /// words, most frequent first, found on first use: a short prefix matches
     /// thousands of words, and a keystroke must not scan them twice.
     private let tops = TopsCache()
     /// How many lines `tops` keeps per beginning.
@@ -93,7 +93,7 @@ public struct Lexicon: @unchecked Sendable {
     /// Remembered tops of short beginnings (a reference: lookups do not mutate
     /// the lexicon; locked: a lexicon may be shared between threads).
     private final class TopsCache: Sendable {
-        let lines = Mutex<[[UInt8]: [Int32]]>([:])
+        let entries = Mutex<[[UInt8]: [Entry]]>([:])
     }
 
     /// Whether a folded key is at most two characters long (continuation bytes are 10xxxxxx).
@@ -135,12 +135,13 @@ public struct Lexicon: @unchecked Sendable {
         guard limit > 0 else { return [] }
         let key = Array(fold(prefix).utf8)
         if limit <= Self.topsKept, Self.isShort(key) {
-            let top = tops.lines.withLock { $0[key] } ?? {
-                let found = scan(key, limit: Self.topsKept)
-                tops.lines.withLock { $0[key] = found }
+            // Kept as entries: the strip asks for the same beginning's words at every keystroke of a word's first letters.
+            let top = tops.entries.withLock { $0[key] } ?? {
+                let found = scan(key, limit: Self.topsKept).map { entry(Int($0)) }
+                tops.entries.withLock { $0[key] = found }
                 return found
             }()
-            return top.prefix(limit).map { entry(Int($0)) }
+            return Array(top.prefix(limit))
         }
         return scan(key, limit: limit).map { entry(Int($0)) }
     }
@@ -279,18 +280,25 @@ public struct Lexicon: @unchecked Sendable {
 
     private func key(_ i: Int) -> Slice<UnsafeRawBufferPointer> {
         let start = Int(lines[i])
-        let end = bytes[start...].firstIndex(of: 9)!
+        var end = start
+        while bytes[end] != 9 { end += 1 }
         return bytes[start ..< end]
     }
 
     /// Where a line's word and its frequency are (a two-column line's word is its key).
+    /// One plain walk over the line's bytes: `firstIndex(of:)` on slices of the
+    /// buffer cost ten times as much, and the strip asks this tens of times a keystroke.
     private func columns(_ i: Int) -> (word: Range<Int>, zipf: Range<Int>) {
         let start = Int(lines[i])
-        let end = bytes[start...].firstIndex(of: 10) ?? bytes.count
-        let tab1 = bytes[start ..< end].firstIndex(of: 9)!
-        if let tab2 = bytes[(tab1 + 1) ..< end].firstIndex(of: 9) {
-            return ((tab1 + 1) ..< tab2, (tab2 + 1) ..< end)
+        var tab1 = -1, tab2 = -1
+        var end = start
+        while end < bytes.count {
+            let b = bytes[end]
+            if b == 10 { break }
+            if b == 9 { if tab1 < 0 { tab1 = end } else if tab2 < 0 { tab2 = end } }
+            end += 1
         }
+        if tab2 >= 0 { return ((tab1 + 1) ..< tab2, (tab2 + 1) ..< end) }
         return (start ..< tab1, (tab1 + 1) ..< end)
     }
 

@@ -257,11 +257,12 @@ public struct SuggestionEngine: Sendable {
         }
         let casing = Casing(typed: prefix, shift: shift)
         var out: [Suggestion] = []
-        var shown: Set<String> = []
+        out.reserveCapacity(limit)
         for (word, candidate) in offered.sorted(by: { $0.value.score != $1.value.score ? $0.value.score > $1.value.score : $0.key < $1.key }) {
             let cased = casing.apply(to: word)
-            // What is typed already saves nothing; the same word twice only once.
-            guard cased != prefix, shown.insert(cased).inserted else { continue }
+            // What is typed already saves nothing; the same word twice only once
+            // (a look along the few kept: cheaper than hashing each word into a set).
+            guard cased != prefix, !out.contains(where: { $0.word == cased }) else { continue }
             out.append(Suggestion(word: cased, replacing: prefix, kind: candidate.kind))
             if out.count == limit { break }
         }

@@ -86,6 +86,24 @@ struct SuggestionSessionTests {
         #expect(d.session.unsaved == ["en"])
     }
 
+    @Test("After a keystroke only the slots whose word changed are drawn again")
+    func changedSlotsOnly() throws {
+        let lexicon = try Lexicon(text: "hat\t650\nheld\t500\nhello\t700\nhelp\t600\n")
+        var configuration = KeyboardConfiguration(layouts: [.enUS])
+        configuration.suggestions = SuggestionSettings(storage: MemoryStorage(["en": lexicon]))
+        var d = try SessionDriver(configuration)
+        try d.tap("shift", at: .seconds(2))  // auto-shift off
+        try d.tap("h", at: .seconds(3))
+        #expect(words(d) == ["hello", "hat", "help"])
+        d.commands = []
+        try d.tap("e", at: .seconds(4))
+        #expect(words(d) == ["hello", "help", "held"])
+        let drawn = d.commands.flatMap { command -> [String] in
+            if case .draw(.keys(let keys)) = command { return keys.map(\.frame.id) } else { return [] }
+        }
+        #expect(drawn.filter { $0.hasPrefix("suggestion-") }.sorted() == ["suggestion-2", "suggestion-3"], "\(drawn)")
+    }
+
     @Test("Tapping a suggestion types the rest of the word and a space; punctuation right after takes the space's place")
     func choosing() throws {
         var (d, _) = try driver()
