@@ -40,11 +40,17 @@ extension KeyboardSession {
     /// The engine for the layout shown, made (without its files, read later) the first time.
     mutating func withEngine<T>(_ body: (inout SuggestionEngine) -> T) -> T? {
         if !unfollowed.isEmpty { followTyped() }
-        guard let language = stripLanguage, let settings = configuration.suggestions else { return nil }
-        // `engines[language] == nil` would copy the engine out to compare it (every field retained and released).
-        if engines.index(forKey: language) == nil { engines[language] = SuggestionEngine(lexicon: nil, learns: settings.learns) }
+        guard let language = stripLanguage, makeEngine(for: language) else { return nil }
         // In place: a copy taken out and put back made its learned words copy on write at every keystroke.
         return body(&engines[language]!)
+    }
+
+    /// Makes a language's engine (without its files, read later) unless there is one; false without suggestions.
+    private mutating func makeEngine(for language: String) -> Bool {
+        guard let settings = configuration.suggestions else { return false }
+        // `engines[language] == nil` would copy the engine out to compare it (every field retained and released).
+        if engines.index(forKey: language) == nil { engines[language] = SuggestionEngine(lexicon: nil, learns: settings.learns) }
+        return true
     }
 
     /// The engine follows the keystrokes `throughSuggestions` left for after
@@ -52,8 +58,7 @@ extension KeyboardSession {
     mutating func followTyped() {
         let keystrokes = unfollowed
         unfollowed = []
-        guard let language = unfollowedLanguage, let settings = configuration.suggestions else { return }
-        if engines.index(forKey: language) == nil { engines[language] = SuggestionEngine(lexicon: nil, learns: settings.learns) }
+        guard let language = unfollowedLanguage, makeEngine(for: language) else { return }
         for keystroke in keystrokes { engines[language]!.typed(keystroke) }
     }
 
