@@ -201,8 +201,8 @@ public struct Lexicon: @unchecked Sendable {
         let key = Array(fold(word).utf8)
         var i = lowerBound(key)
         while i < lines.count, keyIs(i, key) {
-            let (column, _) = columns(i)
-            if bytes[column].elementsEqual(word.utf8) { return zipf(i) }
+            let (column, zipf) = columns(i)
+            if bytes[column].elementsEqual(word.utf8) { return self.zipf(in: zipf) }
             i += 1
         }
         return nil
@@ -303,15 +303,18 @@ public struct Lexicon: @unchecked Sendable {
     }
 
     /// A line's frequency alone.
-    private func zipf(_ i: Int) -> Int {
+    private func zipf(_ i: Int) -> Int { zipf(in: columns(i).zipf) }
+
+    /// The frequency written in a line's column.
+    private func zipf(in column: Range<Int>) -> Int {
         var zipf = 0
-        for b in bytes[columns(i).zipf] where b >= 48 && b <= 57 { zipf = zipf * 10 + Int(b - 48) }
+        for b in bytes[column] where b >= 48 && b <= 57 { zipf = zipf * 10 + Int(b - 48) }
         return zipf
     }
 
     private func entry(_ i: Int) -> Entry {
-        let (word, _) = columns(i)
-        return Entry(word: String(decoding: bytes[word], as: UTF8.self), zipf: zipf(i))
+        let (word, zipf) = columns(i)
+        return Entry(word: String(decoding: bytes[word], as: UTF8.self), zipf: self.zipf(in: zipf))
     }
 
     /// Byte order of two keys: negative, zero or positive.
