@@ -5,17 +5,21 @@ import TapboardCore
 /// The suggestion engine's files: lexicons (`LANG.txt`, mapped read-only when a
 /// language's layout first needs them) with the word pairs beside them
 /// (`LANG.pairs.txt`, when the language has some) and the words each language learned
-/// (`$XDG_DATA_HOME/tapboard/learned-LANG.txt`, mode 0600, replaced atomically).
+/// (`$XDG_DATA_HOME/tapboard/learned-LANG.txt`, mode 0600, replaced atomically, with
+/// the words learned since appended to `learned-LANG.journal` beside it).
 public final class SuggestionFiles: SuggestionStorage {
     /// Where lexicons are looked for, first found first.
     public let lexiconDirectories: [String]
     /// Where learned words are kept.
     public let learnedDirectory: String?
-    /// Lines to say, and languages whose learned file could not be read (never written over).
-    private let state = Mutex<(notes: [String], unreadable: Set<String>)>(([], []))
+    /// Lines to say, languages whose learned file could not be read (never written
+    /// over), and those whose journal could not be written (said once).
+    private let state = Mutex<(notes: [String], unreadable: Set<String>, unwritable: Set<String>)>(([], [], []))
 
     /// The most a learned-words file may hold (its bounds make it a few MB at most).
     public static let maximumLearnedSize = 16 << 20
+    /// Past this size a journal is folded into the whole (a few thousand words).
+    public static let maximumJournalSize = 256 << 10
 
     /// Files in these places.
     public init(lexiconDirectories: [String], learnedDirectory: String?) {
@@ -146,8 +150,33 @@ public final class SuggestionFiles: SuggestionStorage {
         return dir + "/learned-" + language + ".txt"
     }
 
+    private func journalPath(for language: String) -> String? {
+        learnedPath(for: language).map { String($0.dropLast(4)) + ".journal" }
+    }
+
     public func learnedWords(for language: String) -> LearnedWords {
-        guard let path = learnedPath(for: language) else { return LearnedWords() }
+        guard let path = learnedPath(for: language), let journal = journalPath(for: language) else { return LearnedWords() }
+        var learned = readWhole(path, language: language)
+        if state.withLock({ $0.unreadable.contains(language) }) { return learned }
+        if access(journal, F_OK) != 0, errno == ENOENT { return learned }
+        let text: String
+        do {
+            text = try FileLocations.read(journal, limit: Self.maximumLearnedSize)
+        } catch {
+            state.withLock { _ = $0.unreadable.insert(language) }
+            note("\(error); words learned in '\(language)' are not saved this time")
+            return learned
+        }
+        let (learnings, problems) = LearnedWords.journal(text: text)
+        for problem in problems { note("\(journal): \(problem)") }
+        learned.replay(learnings)
+        // A bad or cut line would join the next one appended: the whole is written and the journal starts again.
+        if !problems.isEmpty || text.utf8.count > Self.maximumJournalSize { save(learned, for: language) }
+        return learned
+    }
+
+    /// The whole file as last written.
+    private func readWhole(_ path: String, language: String) -> LearnedWords {
         if access(path, F_OK) != 0, errno == ENOENT { return LearnedWords() }
         let text: String
         do {
@@ -185,7 +214,30 @@ public final class SuggestionFiles: SuggestionStorage {
         }
         if let reason = Self.writeAtomically(learned.text(), to: path) {
             note("\(path): cannot save learned words: \(reason)")
+        } else if let journal = journalPath(for: language) {
+            // The whole holds the journal's words now (read again, they would be skipped by their clock).
+            unlink(journal)
         }
+    }
+
+    public func append(_ learnings: [LearnedWords.Learning], whole: LearnedWords, for language: String) {
+        guard let path = journalPath(for: language), let dir = learnedDirectory,
+              !state.withLock({ $0.unreadable.contains(language) }) else { return }
+        let flags = O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW
+        var fd = open(path, flags, 0o600)
+        if fd < 0, errno == ENOENT, Self.makeDirectories(dir) == nil { fd = open(path, flags, 0o600) }
+        guard fd >= 0 else { return unwritable(path, language, String(cString: strerror(errno))) }
+        defer { close(fd) }
+        let end = lseek(fd, 0, SEEK_END)
+        let text = LearnedWords.journalText(learnings, header: end == 0)
+        if let reason = Self.write(text, to: fd) { return unwritable(path, language, reason) }
+        if Int(end) + text.utf8.count > Self.maximumJournalSize { save(whole, for: language) }
+    }
+
+    /// Said once per language: the words are still kept in memory, and written whole at exit.
+    private func unwritable(_ path: String, _ language: String, _ reason: String) {
+        guard state.withLock({ $0.unwritable.insert(language).inserted }) else { return }
+        note("\(path): cannot keep learned words: \(reason)")
     }
 
     /// Deletes every language's learned words (`tapboard forget`); what could not be deleted, one line each.
@@ -218,22 +270,28 @@ public final class SuggestionFiles: SuggestionStorage {
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure: String?
         fchmod(fd, 0o600)
-        var bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                failure = String(cString: strerror(errno))
-                break
-            }
-            written += n
-        }
-        bytes = []
+        failure = write(text, to: fd)
         if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         close(fd)
         if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
         if failure != nil { unlink(temporary) }
         return failure
+    }
+
+    /// Writes all of a text to a descriptor; the reason when it cannot.
+    static func write(_ text: String, to fd: Int32) -> String? {
+        var text = text
+        return text.withUTF8 { bytes in
+            var written = 0
+            while written < bytes.count {
+                let n = Glibc.write(fd, bytes.baseAddress! + written, bytes.count - written)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                written += n
+            }
+            return nil
+        }
     }
 }

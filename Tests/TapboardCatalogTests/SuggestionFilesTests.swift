@@ -17,6 +17,12 @@ struct SuggestionFilesTests {
         files = SuggestionFiles(lexiconDirectories: [root.path("missing"), root.path("lexicons")], learnedDirectory: root.path("data/tapboard"))
     }
 
+    /// The journal taken out of `learned`, which must not have overflowed.
+    private func taken(_ learned: inout LearnedWords) throws -> [LearnedWords.Learning] {
+        let journal = learned.takeJournal()
+        return try #require(journal)
+    }
+
     private func mode(_ path: String) throws -> Int {
         try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
     }
@@ -58,6 +64,74 @@ struct SuggestionFilesTests {
         #expect(try mode(root.path("data/tapboard")) == 0o700)
         #expect(files.forget().isEmpty)
         #expect(!FileManager.default.fileExists(atPath: root.path("data/tapboard/learned-en.txt")))
+    }
+
+    @Test("Words learned are appended to a journal (0600, created with its directory) and read back with the whole; saving the whole empties it")
+    func journal() throws {
+        let journal = root.path("data/tapboard/learned-en.journal")
+        var learned = LearnedWords()
+        learned.learn("quick", folded: "quick", after: nil)
+        files.append(try taken(&learned), whole: learned, for: "en")
+        #expect(try mode(journal) == 0o600)
+        #expect(try mode(root.path("data/tapboard")) == 0o700)
+        #expect(!FileManager.default.fileExists(atPath: root.path("data/tapboard/learned-en.txt")), "no whole written for a word")
+        #expect(files.learnedWords(for: "en") == learned)
+        files.save(learned, for: "en")
+        #expect(!FileManager.default.fileExists(atPath: journal))
+        learned.learn("fox", folded: "fox", after: "quick")
+        files.append(try taken(&learned), whole: learned, for: "en")
+        learned.learn("jumps", folded: "jumps", after: "fox")
+        files.append(try taken(&learned), whole: learned, for: "en")
+        #expect(try String(contentsOfFile: journal, encoding: .utf8)
+                == "tapboard-learned-journal 1\nl\t2\tfox\tfox\tquick\nl\t3\tjumps\tjumps\tfox\n")
+        #expect(files.learnedWords(for: "en") == learned)
+        #expect(files.takeNotes().isEmpty)
+        #expect(files.forget().isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path("data/tapboard")).isEmpty)
+    }
+
+    @Test("A journal cut short (or with a bad line) is read up to it, the line named; the whole is written and the journal starts again")
+    func cutJournal() throws {
+        let journal = root.path("data/tapboard/learned-en.journal")
+        var learned = LearnedWords()
+        learned.learn("quick", folded: "quick", after: nil)
+        files.append(try taken(&learned), whole: learned, for: "en")
+        let handle = try #require(FileHandle(forWritingAtPath: journal))
+        handle.seekToEndOfFile()
+        handle.write(Data("l\t2\tfo".utf8))
+        handle.closeFile()
+        #expect(files.learnedWords(for: "en") == learned)
+        #expect(files.takeNotes() == ["\(journal): line 3: cut short (no newline); skipped"])
+        #expect(!FileManager.default.fileExists(atPath: journal))
+        #expect(try LearnedWords(text: String(contentsOfFile: root.path("data/tapboard/learned-en.txt"), encoding: .utf8)) == learned)
+    }
+
+    @Test("A journal grown past its size is folded into the whole when appended to")
+    func longJournal() throws {
+        let journal = root.path("data/tapboard/learned-en.journal")
+        var learned = LearnedWords()
+        var folded = false
+        for i in 0 ..< 20_000 where !folded {
+            learned.learn("word\(i)", folded: "word\(i)", after: i == 0 ? nil : "word\(i - 1)")
+            files.append(try taken(&learned), whole: learned, for: "en")
+            folded = !FileManager.default.fileExists(atPath: journal)
+        }
+        #expect(folded)
+        #expect(files.learnedWords(for: "en") == learned)
+        #expect(files.takeNotes().isEmpty)
+    }
+
+    @Test("A journal that cannot be written is said once; the words stay in memory")
+    func unwritableJournal() throws {
+        try FileManager.default.createDirectory(atPath: root.path("data/tapboard/learned-en.journal"), withIntermediateDirectories: true)
+        var learned = LearnedWords()
+        for word in ["one", "two"] {
+            learned.learn(word, folded: word, after: nil)
+            files.append(try taken(&learned), whole: learned, for: "en")
+        }
+        let notes = files.takeNotes()
+        #expect(notes.count == 1)
+        #expect(notes.first?.hasPrefix("\(root.path("data/tapboard/learned-en.journal")): cannot keep learned words: ") == true, "\(notes)")
     }
 
     @Test("A damaged file is set aside under a name of its own, never written over, and learning starts afresh")

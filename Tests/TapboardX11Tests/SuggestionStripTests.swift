@@ -33,7 +33,7 @@ struct SuggestionStripTests {
         return String(out)
     }
 
-    @Test("A paragraph typed through the strip arrives exactly; words are learned into a 0600 file under XDG_DATA_HOME")
+    @Test("A paragraph typed through the strip arrives exactly; words are journaled as learned and written whole at exit, 0600, under XDG_DATA_HOME")
     func paragraph() throws {
         let paragraph = "The quick brown fox jumps over the lazy dog. The dog sleeps, and the fox runs away."
         let keyboard = try desktop.launchKeyboard(arguments: ["--publish-keys"], environment: ["XDG_DATA_HOME": data.path])
@@ -87,8 +87,15 @@ struct SuggestionStripTests {
         #expect(chosen.contains("fox") || chosen.contains("dog"), "\(chosen)")
         #expect(desktop.tapper.noKeyDown)
 
-        _ = keyboard.terminate()
+        // Each word went to the journal in the batch that learned it (both foxes long
+        // before the last keystroke): a keyboard killed now would lose none of them.
         let file = data.path("tapboard/learned-en.txt")
+        let journal = data.path("tapboard/learned-en.journal")
+        let journaled = try String(contentsOfFile: journal, encoding: .utf8)
+        #expect(journaled.components(separatedBy: "\tfox\tfox\t").count == 3, "\(journaled.prefix(400))")
+        #expect(!FileManager.default.fileExists(atPath: file), "the whole is written at exit")
+        _ = keyboard.terminate()
+        #expect(!FileManager.default.fileExists(atPath: journal), "folded into the whole at exit")
         let attributes = try FileManager.default.attributesOfItem(atPath: file)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         let saved = try String(contentsOfFile: file, encoding: .utf8)

@@ -158,7 +158,6 @@ extension KeyboardSession {
         }
         if let learnedBefore, (withEngine { $0.learned.clock } ?? 0) != learnedBefore {
             unsaved.insert(language)
-            if saveDeadline == nil, let settings = configuration.suggestions { saveDeadline = now + settings.saveDelay }
         }
         return out
     }
@@ -262,18 +261,39 @@ extension KeyboardSession {
     mutating func forgetLearned() {
         for language in engines.keys { engines[language]?.learned = LearnedWords() }
         unsaved = []
-        saveDeadline = nil
+        journaled = []
         suggestionsFor = nil
     }
 
-    /// Saves the learned words of every language that learned something.
-    mutating func saveLearned() {
-        saveDeadline = nil
-        guard let storage = configuration.suggestions?.storage, configuration.suggestions?.learns == true else { return }
-        for language in unsaved.sorted() {
-            if let engine = engines[language] { storage.save(engine.learned, for: language) }
-        }
+    /// Hands the words each language learned in this batch to the storage's
+    /// journal, after the keystrokes went out: nothing waits for a timer.
+    mutating func journalLearned() {
+        let languages = unsaved
         unsaved = []
+        guard let storage = configuration.suggestions?.storage, configuration.suggestions?.learns == true else { return }
+        for language in languages.sorted() where engines.index(forKey: language) != nil {
+            journaled.insert(language)
+            if let learnings = engines[language]!.learned.takeJournal() {
+                if !learnings.isEmpty { storage.append(learnings, whole: engines[language]!.learned, for: language) }
+            } else {
+                storage.save(engines[language]!.learned, for: language)
+            }
+        }
+        for note in storage.takeNotes() { emit(.log(note)) }
+    }
+
+    /// At exit: the whole of every language that learned something is written,
+    /// and its journal emptied.
+    mutating func saveLearned() {
+        journaled.formUnion(unsaved)
+        unsaved = []
+        guard let storage = configuration.suggestions?.storage, configuration.suggestions?.learns == true else { return }
+        for language in journaled.sorted() where engines.index(forKey: language) != nil {
+            // The whole holds them.
+            _ = engines[language]!.learned.takeJournal()
+            storage.save(engines[language]!.learned, for: language)
+        }
+        journaled = []
         for note in storage.takeNotes() { emit(.log(note)) }
     }
 }

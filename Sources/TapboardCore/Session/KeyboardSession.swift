@@ -102,10 +102,10 @@ public struct KeyboardSession: Sendable {
     var textContextChanged = false
     /// The neighbour map was built for this layout generation and size.
     var neighboursFor: (generation: Int, size: Size)?
-    /// Languages whose learned words changed since they were saved.
+    /// Languages that learned words in this batch, not yet handed to the storage's journal.
     var unsaved: Set<String> = []
-    /// When learned words are saved next.
-    var saveDeadline: Duration?
+    /// Languages whose journal grew in this run: their whole is written at exit.
+    var journaled: Set<String> = []
     /// The word `--autocorrect` replaced with the last keystroke, which backspace now takes back.
     var lastAutocorrection: Autocorrection?
     /// Keystrokes sent or being sent that the engine of `unfollowedLanguage`
@@ -190,7 +190,6 @@ public struct KeyboardSession: Sendable {
         if let d = drawDeadline { all.append(d) }
         if let d = raiseDeadline { all.append(d) }
         if let d = autoHideDeadline { all.append(d) }
-        if let d = saveDeadline { all.append(d) }
         if let d = trailDeadline { all.append(d) }
         if !queue.isEmpty, let d = keystrokeDeadline { all.append(d) }
         if let d = typingEvents.first?.at { all.append(d) }
@@ -290,7 +289,6 @@ public struct KeyboardSession: Sendable {
         }
         if let due = raiseDeadline, due <= now { raiseNow() }
         if let due = autoHideDeadline, due <= now { autoHide() }
-        if let due = saveDeadline, due <= now { saveLearned() }
         if let due = trailDeadline, due <= now { drawTrail() }
         if slide != nil { advanceSlide() }
         typeDue()
@@ -310,8 +308,9 @@ public struct KeyboardSession: Sendable {
         if afterTyping == nil { finishBatch() }
     }
 
-    /// After the batch's keystrokes are typed: `tapboard type` answers, a new place on a new screen, quitting.
+    /// After the batch's keystrokes are typed: the words learned handed to the journal, `tapboard type` answers, a new place on a new screen, quitting.
     private mutating func finishBatch() {
+        if !unsaved.isEmpty { journalLearned() }
         answerTyping()
         if screenChanged {
             screenChanged = false

@@ -19,6 +19,10 @@ public struct LearnedWords: Equatable, Sendable {
     public private(set) var clock = 0
     /// How many pairs there are.
     public private(set) var pairCount = 0
+    /// Learned since the journal was last taken (see `takeJournal`).
+    var journal: [Learning] = []
+    /// More than `maxJournal` were learned since: only the whole can be written.
+    var journalOverflowed = false
 
     /// At most this many words are kept; the least used and oldest go first.
     public static let maxWords = 20_000
@@ -30,6 +34,7 @@ public struct LearnedWords: Equatable, Sendable {
     /// Nothing learned.
     public init() {}
 
+    /// The same words, pairs and clock (the journal not compared).
     public static func == (a: LearnedWords, b: LearnedWords) -> Bool {
         a.clock == b.clock && a.pairs == b.pairs && a.words.count == b.words.count
             && a.words.allSatisfy { b.words[$0.key]?.use == $0.value.use && b.words[$0.key]?.folded == $0.value.folded }
@@ -63,7 +68,18 @@ public struct LearnedWords: Equatable, Sendable {
             followers[word]!.last = clock
             pairs[previous] = followers
         }
+        if journalOverflowed {
+            // Only the whole can be written now.
+        } else if journal.count < Self.maxJournal {
+            journal.append(Learning(clock: clock, word: word, folded: folded, previous: previous))
+        } else {
+            journal = []
+            journalOverflowed = true
+        }
     }
+
+    /// Sets the clock a replayed learning was learned after.
+    mutating func setClock(_ value: Int) { clock = value }
 
     /// Whether it holds a tenth more than its bounds: time to `keepWithinBounds`.
     public var overBounds: Bool {

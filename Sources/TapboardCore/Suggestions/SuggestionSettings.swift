@@ -10,11 +10,14 @@ public protocol SuggestionStorage: AnyObject, Sendable {
     /// The word pairs shipped beside the language's lexicon, read (mapped) now; nil when there
     /// are none, or when the file is damaged (said in `takeNotes`, naming the file and line).
     func wordPairs(for language: String) -> WordPairs?
-    /// What was learned in this language before; nothing when there is no file or it was
-    /// damaged (then set aside, and said in `takeNotes`).
+    /// What was learned in this language before (its journal replayed); nothing when there
+    /// is no file or it was damaged (then set aside, and said in `takeNotes`).
     func learnedWords(for language: String) -> LearnedWords
-    /// Keeps what was learned (atomically; a failure is said in `takeNotes`).
+    /// Keeps the whole of what was learned (atomically, its journal emptied; a failure is said in `takeNotes`).
     func save(_ learned: LearnedWords, for language: String)
+    /// Keeps the words just learned, cheaply (appended to the journal); `whole` is
+    /// everything learned, for when the storage writes it instead (a long journal).
+    func append(_ learnings: [LearnedWords.Learning], whole: LearnedWords, for language: String)
     /// One line each for what went wrong since last asked; never a learned word.
     func takeNotes() -> [String]
 }
@@ -22,6 +25,11 @@ public protocol SuggestionStorage: AnyObject, Sendable {
 extension SuggestionStorage {
     /// No shipped pairs, for storages that have none.
     public func wordPairs(for language: String) -> WordPairs? { nil }
+
+    /// The whole saved, for storages without a journal.
+    public func append(_ learnings: [LearnedWords.Learning], whole: LearnedWords, for language: String) {
+        save(whole, for: language)
+    }
 }
 
 /// The suggestion strip's settings.
@@ -34,8 +42,6 @@ public struct SuggestionSettings: Sendable {
     public var autocorrect: Bool
     /// Draw a word across the letters without lifting (`--no-swipe` turns it off).
     public var swipe: Bool
-    /// How long after the last word learned it is saved (and at exit).
-    public var saveDelay: Duration = .seconds(5)
 
     /// Makes the settings.
     public init(storage: any SuggestionStorage, learns: Bool = true, autocorrect: Bool = false, swipe: Bool = true) {

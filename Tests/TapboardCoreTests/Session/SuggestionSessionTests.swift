@@ -7,6 +7,8 @@ final class MemoryStorage: SuggestionStorage, @unchecked Sendable {
     var learned: [String: LearnedWords] = [:]
     var lexiconReads: [String] = []
     var saves: [String] = []
+    /// What each language's journal was handed, in order.
+    var appended: [String: [LearnedWords.Learning]] = [:]
 
     init(_ lexicons: [String: Lexicon]) { self.lexicons = lexicons }
     func hasLexicon(for language: String) -> Bool { lexicons[language] != nil }
@@ -18,6 +20,9 @@ final class MemoryStorage: SuggestionStorage, @unchecked Sendable {
     func save(_ words: LearnedWords, for language: String) {
         saves.append(language)
         learned[language] = words
+    }
+    func append(_ learnings: [LearnedWords.Learning], whole: LearnedWords, for language: String) {
+        appended[language, default: []] += learnings
     }
     func takeNotes() -> [String] { [] }
 }
@@ -130,14 +135,24 @@ struct SuggestionSessionTests {
         #expect(d.text == "That ")
     }
 
-    @Test("Words and their pairs are learned and saved a while after, then offered next to their word")
+    @Test("Each word learned goes to the storage's journal once its keystroke is out (no timer); the whole is written at exit; pairs offered next to their word")
     func learning() throws {
         var (d, storage) = try driver()
         var t = 2
-        for c in "hello world. hello " { try d.tap(c == " " ? "space" : c == "." ? "." : String(c), at: .seconds(t)); t += 1 }
+        for c in "hello world. hello" { try d.tap(c == " " ? "space" : c == "." ? "." : String(c), at: .seconds(t)); t += 1 }
+        #expect(storage.appended["en"]?.map(\.word) == ["hello", "world"])
+        #expect(storage.appended["en"]?.map(\.previous) == [nil, "hello"])
+        // The space that ends the word: learned before it goes out, handed to the journal after.
+        let space = try d.centre("space")
+        _ = d.session.handle([.contact(.began, id: .pointer, point: space), .contact(.ended, id: .pointer, point: space)], at: .seconds(t))
+        #expect(storage.appended["en"]?.count == 2)
+        _ = d.session.handle(.injected(typed: 1, readyAt: nil), at: .seconds(t))
+        #expect(storage.appended["en"]?.map(\.word) == ["hello", "world", "hello"])
+        #expect(storage.appended["en"]?.map(\.clock) == [1, 2, 3])
         #expect(words(d).first == "world", "the word that followed hello before")
+        #expect(d.session.nextDeadline == nil, "nothing left to do while idle")
         #expect(storage.saves.isEmpty)
-        d.run(until: .seconds(t + 6))
+        d.send(.control(.command(.quit)), at: .seconds(t + 1))
         #expect(storage.saves == ["en"])
         #expect(storage.learned["en"]?.followers(of: "hello")["world"]?.count == 1)
     }
