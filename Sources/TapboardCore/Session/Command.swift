@@ -85,10 +85,12 @@ public enum WindowChange: Hashable, Sendable {
 /// What the session asks the X side (or another transport) to do, in order.
 public enum Command: Hashable, Sendable {
     /// Type these keystrokes in order; `waitingForKeycodes` lets one that needs a
-    /// borrowed keycode not yet free stop the rest. Answered at once with
-    /// `SessionInput.injected`, whose commands are carried out before any after this.
+    /// borrowed keycode not yet free stop the rest. Answered with
+    /// `SessionInput.injected` once the server has handled those typed (synced:
+    /// what the answer computes and draws neither delays them nor goes before
+    /// them), whose commands are carried out before any after this.
     case type([Keystroke], waitingForKeycodes: Bool)
-    /// Wait until the server has handled what was sent (keystrokes before drawing).
+    /// Wait until the server has handled what was sent (keystrokes before an answer to `tapboard type`).
     case sync
     /// Draw.
     case draw(Drawing)

@@ -67,8 +67,8 @@ extension KeyboardSession {
     }
 
     /// The effects after the keystrokes: timers, hiding, programs, notifications
-    /// in their order; then the drawing, at once after the keystrokes (synced) or,
-    /// when nothing was typed, a few milliseconds later.
+    /// in their order; then the drawing, at once after the keystrokes (in the
+    /// server by now) or, when nothing was typed, a few milliseconds later.
     private mutating func finishApply(_ plan: EffectPlan) {
         var plan = plan
         // The keystrokes are out: the strip's words may be looked for now.
@@ -96,7 +96,7 @@ extension KeyboardSession {
             deferredDrawing = Self.drawingEffects(of: plan)
             if drawDeadline == nil { drawDeadline = now + Self.drawingDelay }
         } else {
-            emit(.sync)
+            // The keystrokes are in the server (`.type` is answered synced): drawn at once.
             drawNow(plan)
         }
     }
