@@ -52,8 +52,9 @@ extension OnScreenKeyboard {
         // Out now, and waited for: a client that goes on working after its write
         // keeps the X server (woken onto its core by the write) waiting until it
         // sleeps, so the session's answer (suggestions, drawing) would delay the
-        // keystroke; waiting for the server here lets it run at once (tap latency
-        // with the strip, medians of 5 runs alternated: quick 0.29 → 0.23 ms, held 0.24 → 0.17), and the drawing cannot go before the keystroke.
+        // keystroke. Waiting here lets the server run at once, and the drawing
+        // cannot go before the keystroke (tap latency with the strip, medians of
+        // 5 alternated runs: quick tap 0.29 → 0.23 ms, held key 0.24 → 0.17).
         if typed > 0 { display.sync() }
         // Says that, not what: what is typed may be a password, and stderr may go to a log.
         if failed > 0 { logError("\(failed) character\(failed == 1 ? "" : "s") could not be typed: no keysym, or no free keycode to carry it") }
