@@ -102,6 +102,8 @@ public struct KeyboardSession: Sendable {
     var textContextChanged = false
     /// The neighbour map was built for this layout generation and size.
     var neighboursFor: (generation: Int, size: Size)?
+    /// This batch said where the shown keyboard is (`announceShownOnce`).
+    var announcedShown = false
     /// Languages that learned words in this batch, not yet handed to the storage's journal.
     var unsaved: Set<String> = []
     /// Languages whose journal grew in this run: their whole is written at exit.
@@ -169,6 +171,7 @@ public struct KeyboardSession: Sendable {
     public mutating func handle(_ inputs: [SessionInput], at time: Duration) -> [Command] {
         guard !finished else { return [] }
         now = time
+        announcedShown = false
         // The keystrokes of the last batch are out (or queued): whatever this input asks of an engine sees them.
         if !unfollowed.isEmpty { followTyped() }
         for input in inputs { process(input) }
@@ -214,7 +217,7 @@ public struct KeyboardSession: Sendable {
         case .windowConfigured(let rect):
             configured(rect)
         case .windowMapped:
-            if configuration.animation == .zero { emit(.publish(.frame(.didShow, start: frame, end: frame, duration: .zero))) }
+            if configuration.animation == .zero { announceShownOnce() }
         case .windowUnmapped:
             unmapped()
         case .windowDestroyed:
@@ -249,7 +252,7 @@ public struct KeyboardSession: Sendable {
             emit(.window(.handFocusBack))
         case .listenerAdded:
             // A new listener hears where the keyboard is now.
-            if shown { emit(.publish(.frame(.didShow, start: frame, end: frame, duration: .zero))) }
+            if shown { announceShownOnce() }
         case .focusChanged(let field):
             focusChanged(field)
         case .caretMoved(let report):
@@ -261,6 +264,15 @@ public struct KeyboardSession: Sendable {
         case .deadlinePassed:
             runDue()
         }
+    }
+
+    /// Where the keyboard is, to every listener: once a batch, though the map and a
+    /// new listener come in one (the listener is added as its request is read, so
+    /// it hears the map's announcement too).
+    private mutating func announceShownOnce() {
+        guard !announcedShown else { return }
+        announcedShown = true
+        emit(.publish(.frame(.didShow, start: frame, end: frame, duration: .zero)))
     }
 
     /// A contact, hit-tested against the page the state shows now: a page or layout

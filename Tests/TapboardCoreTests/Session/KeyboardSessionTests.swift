@@ -31,6 +31,20 @@ struct KeyboardSessionTests {
         #expect(d.session.nextDeadline == nil, "an idle keyboard has no deadline")
     }
 
+    @Test("The map and a new listener read in one batch say where the keyboard is once; a listener alone hears it")
+    func shownOncePerBatch() throws {
+        var configuration = KeyboardConfiguration()
+        configuration.animation = .zero
+        var session = try KeyboardSession(configuration, screen: ScreenInfo(size: Size(width: 800, height: 600)))
+        _ = session.start(at: .zero)
+        func didShows(_ commands: [Command]) -> Int {
+            commands.filter { if case .publish(let event) = $0 { return event.name == "didShow" } else { return false } }.count
+        }
+        #expect(didShows(session.handle([.windowMapped, .listenerAdded], at: .seconds(1))) == 1)
+        #expect(didShows(session.handle([.listenerAdded, .windowMapped], at: .seconds(2))) == 1)
+        #expect(didShows(session.handle(.listenerAdded, at: .seconds(3))) == 1)
+    }
+
     @Test("A press that types nothing draws its highlight and preview 3 ms later, not at once")
     func pressDrawsLater() throws {
         var d = try SessionDriver(Self.noAutoShift)
