@@ -158,15 +158,7 @@ public final class SuggestionFiles: SuggestionStorage {
         guard let path = learnedPath(for: language), let journal = journalPath(for: language) else { return LearnedWords() }
         var learned = readWhole(path, language: language)
         if state.withLock({ $0.unreadable.contains(language) }) { return learned }
-        if access(journal, F_OK) != 0, errno == ENOENT { return learned }
-        let text: String
-        do {
-            text = try FileLocations.read(journal, limit: Self.maximumLearnedSize)
-        } catch {
-            state.withLock { _ = $0.unreadable.insert(language) }
-            note("\(error); words learned in '\(language)' are not saved this time")
-            return learned
-        }
+        guard case .text(let text) = readKept(journal, language: language) else { return learned }
         let (learnings, problems) = LearnedWords.journal(text: text)
         for problem in problems { note("\(journal): \(problem)") }
         learned.replay(learnings)
@@ -175,18 +167,28 @@ public final class SuggestionFiles: SuggestionStorage {
         return learned
     }
 
-    /// The whole file as last written.
-    private func readWhole(_ path: String, language: String) -> LearnedWords {
-        if access(path, F_OK) != 0, errno == ENOENT { return LearnedWords() }
-        let text: String
+    /// A learned-words file (the whole or the journal) as read.
+    private enum Kept {
+        case absent
+        case text(String)
+        case unreadable
+    }
+
+    private func readKept(_ path: String, language: String) -> Kept {
+        if access(path, F_OK) != 0, errno == ENOENT { return .absent }
         do {
-            text = try FileLocations.read(path, limit: Self.maximumLearnedSize)
+            return .text(try FileLocations.read(path, limit: Self.maximumLearnedSize))
         } catch {
             // Not read, so never written over: what is learned now is kept only until exit.
             state.withLock { _ = $0.unreadable.insert(language) }
             note("\(error); words learned in '\(language)' are not saved this time")
-            return LearnedWords()
+            return .unreadable
         }
+    }
+
+    /// The whole file as last written.
+    private func readWhole(_ path: String, language: String) -> LearnedWords {
+        guard case .text(let text) = readKept(path, language: language) else { return LearnedWords() }
         do {
             return try LearnedWords(text: text)
         } catch {

@@ -77,15 +77,7 @@ final class RenderResources {
         mallopt(M_ARENA_MAX, 1)
         var thread = pthread_t()
         // No Xlib here: the thread touches fontconfig only, and nothing else touches it until the join.
-        if pthread_create(&thread, nil, { _ in
-            // Last in line for a core (the nice value is per thread on Linux): on two
-            // cores it competed with the main thread and the X server as they map the
-            // window (exec to map 10.1 → 8.5–8.9 ms, medians of 15); once the main
-            // thread waits for it, nothing else wants the core.
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-            _ = FcInit()
-            return nil
-        }, nil) == 0 { fontSetupThread = thread }
+        if pthread_create(&thread, nil, { _ in _ = FcInit(); return nil }, nil) == 0 { fontSetupThread = thread }
     }
 
     /// Waits for `beginFontSetup`'s thread, if one runs.
