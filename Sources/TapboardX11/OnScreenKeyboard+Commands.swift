@@ -10,8 +10,6 @@ extension OnScreenKeyboard {
             switch command {
             case .type(let keystrokes, let waiting):
                 perform(session.handle(type(keystrokes, waitingForKeycodes: waiting), at: Clock.now()))
-            case .sync:
-                display.sync()
             case .draw(let drawing):
                 surface.draw(drawing)
             case .window(let change):

@@ -17,10 +17,11 @@ struct SuggestionFilesTests {
         files = SuggestionFiles(lexiconDirectories: [root.path("missing"), root.path("lexicons")], learnedDirectory: root.path("data/tapboard"))
     }
 
-    /// The journal taken out of `learned`, which must not have overflowed.
-    private func taken(_ learned: inout LearnedWords) throws -> [LearnedWords.Learning] {
+    /// Learns a word and hands it to the journal, as the session does after its keystroke.
+    private func learnAndAppend(_ word: String, after previous: String?, to learned: inout LearnedWords) throws {
+        learned.learn(word, folded: word, after: previous)
         let journal = learned.takeJournal()
-        return try #require(journal)
+        files.append(try #require(journal), whole: learned, for: "en")
     }
 
     private func mode(_ path: String) throws -> Int {
@@ -70,18 +71,15 @@ struct SuggestionFilesTests {
     func journal() throws {
         let journal = root.path("data/tapboard/learned-en.journal")
         var learned = LearnedWords()
-        learned.learn("quick", folded: "quick", after: nil)
-        files.append(try taken(&learned), whole: learned, for: "en")
+        try learnAndAppend("quick", after: nil, to: &learned)
         #expect(try mode(journal) == 0o600)
         #expect(try mode(root.path("data/tapboard")) == 0o700)
         #expect(!FileManager.default.fileExists(atPath: root.path("data/tapboard/learned-en.txt")), "no whole written for a word")
         #expect(files.learnedWords(for: "en") == learned)
         files.save(learned, for: "en")
         #expect(!FileManager.default.fileExists(atPath: journal))
-        learned.learn("fox", folded: "fox", after: "quick")
-        files.append(try taken(&learned), whole: learned, for: "en")
-        learned.learn("jumps", folded: "jumps", after: "fox")
-        files.append(try taken(&learned), whole: learned, for: "en")
+        try learnAndAppend("fox", after: "quick", to: &learned)
+        try learnAndAppend("jumps", after: "fox", to: &learned)
         #expect(try String(contentsOfFile: journal, encoding: .utf8)
                 == "tapboard-learned-journal 1\nl\t2\tfox\tfox\tquick\nl\t3\tjumps\tjumps\tfox\n")
         #expect(files.learnedWords(for: "en") == learned)
@@ -94,8 +92,7 @@ struct SuggestionFilesTests {
     func cutJournal() throws {
         let journal = root.path("data/tapboard/learned-en.journal")
         var learned = LearnedWords()
-        learned.learn("quick", folded: "quick", after: nil)
-        files.append(try taken(&learned), whole: learned, for: "en")
+        try learnAndAppend("quick", after: nil, to: &learned)
         let handle = try #require(FileHandle(forWritingAtPath: journal))
         handle.seekToEndOfFile()
         handle.write(Data("l\t2\tfo".utf8))
@@ -112,8 +109,7 @@ struct SuggestionFilesTests {
         var learned = LearnedWords()
         var folded = false
         for i in 0 ..< 20_000 where !folded {
-            learned.learn("word\(i)", folded: "word\(i)", after: i == 0 ? nil : "word\(i - 1)")
-            files.append(try taken(&learned), whole: learned, for: "en")
+            try learnAndAppend("word\(i)", after: i == 0 ? nil : "word\(i - 1)", to: &learned)
             folded = !FileManager.default.fileExists(atPath: journal)
         }
         #expect(folded)
@@ -126,8 +122,7 @@ struct SuggestionFilesTests {
         try FileManager.default.createDirectory(atPath: root.path("data/tapboard/learned-en.journal"), withIntermediateDirectories: true)
         var learned = LearnedWords()
         for word in ["one", "two"] {
-            learned.learn(word, folded: word, after: nil)
-            files.append(try taken(&learned), whole: learned, for: "en")
+            try learnAndAppend(word, after: nil, to: &learned)
         }
         let notes = files.takeNotes()
         #expect(notes.count == 1)

@@ -90,8 +90,6 @@ public enum Command: Hashable, Sendable {
     /// what the answer computes and draws neither delays them nor goes before
     /// them), whose commands are carried out before any after this.
     case type([Keystroke], waitingForKeycodes: Bool)
-    /// Wait until the server has handled what was sent (keystrokes before an answer to `tapboard type`).
-    case sync
     /// Draw.
     case draw(Drawing)
     /// Show, hide, move the window or reserve its strip.

@@ -2,7 +2,7 @@
 enum AfterTyping: Sendable {
     /// The rest of a batch's effects: notifications, timers, hiding, drawing.
     case plan(EffectPlan)
-    /// Keystrokes that had waited for a keycode: the server is synced after them.
+    /// Keystrokes that had waited for a keycode: nothing follows them.
     case queued
     /// Quitting, after everything queued is typed.
     case shutdown
@@ -57,7 +57,7 @@ extension KeyboardSession {
         }
         switch after {
         case .plan(let plan): finishApply(plan)
-        case .queued: emit(.sync)
+        case .queued: break
         case .shutdown:
             // Whatever could not be typed at all is given up.
             queue = []

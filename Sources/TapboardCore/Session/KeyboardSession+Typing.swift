@@ -45,11 +45,9 @@ extension KeyboardSession {
 
     /// Answers the requests whose keys are all typed and in the server.
     mutating func answerTyping() {
-        var synced = false
         while let answer = typingAnswers.first, answer.at <= now, queue.isEmpty,
               typingEvents.first.map({ $0.at > answer.at }) ?? true {
             typingAnswers.removeFirst()
-            if !synced { emit(.sync); synced = true }
             emit(.answer(requester: answer.requester, untyped: answer.untyped))
         }
     }

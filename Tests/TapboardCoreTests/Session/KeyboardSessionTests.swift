@@ -19,15 +19,14 @@ struct KeyboardSessionTests {
         let kinds = d.commands.map { c -> String in
             switch c {
             case .type: return "type"
-            case .sync: return "sync"
             case .draw: return "draw"
             default: return "other"
             }
         }
-        // `.type` is answered once the server has the keystroke: no sync of its own before the drawing.
+        // `.type` is answered once the server has the keystroke: the drawing follows it.
         let type = try #require(kinds.firstIndex(of: "type"))
         let draw = try #require(kinds.firstIndex(of: "draw"))
-        #expect(type < draw && !kinds.contains("sync"))
+        #expect(type < draw)
         #expect(d.session.nextDeadline == nil, "an idle keyboard has no deadline")
     }
 
@@ -100,9 +99,11 @@ struct KeyboardSessionTests {
             if case .answer(let r, let u) = c { return (r, u) } else { return nil }
         }
         #expect(answers.count == 1 && answers[0].0 == 42 && answers[0].1 == "✓")
-        // The answer is synced after the keystrokes: the requester reads the target only after the server has them.
+        // The answer comes after the last keystroke's `.type`, which is answered once the
+        // server has it: the requester reads the target only after the server has them all.
         let answerIndex = try #require(d.commands.firstIndex { if case .answer = $0 { return true } else { return false } })
-        guard case .sync = d.commands[answerIndex - 1] else { Issue.record("no sync before the answer"); return }
+        let lastType = try #require(d.commands.lastIndex { if case .type = $0 { return true } else { return false } })
+        #expect(lastType < answerIndex)
     }
 
     @Test("Slides: frames every 16 ms, eased out, ending exactly after the animation; events at start and end")
