@@ -4,6 +4,13 @@ import PackageDescription
 /// The directory this manifest is in, for files the linker reads.
 let packageRoot = String(#filePath.dropLast("/Package.swift".count))
 
+/// Release links of the two executables (see the `tapboard` target).
+let leanLink = [
+    "-use-ld=lld",
+    "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+    "-Xlinker", "--no-export-dynamic",
+]
+
 let package = Package(
     name: "Tapboard",
     products: [
@@ -13,6 +20,7 @@ let package = Package(
         .library(name: "TapboardDBus", targets: ["TapboardDBus"]),
         .library(name: "TapboardTestKit", targets: ["TapboardTestKit"]),
         .executable(name: "tapboard", targets: ["tapboard"]),
+        .executable(name: "tapboard-commands", targets: ["tapboard-commands"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -36,24 +44,36 @@ let package = Package(
         .target(name: "CTapboardBus"),
         // The D-Bus interfaces (sm.puri.OSK0, org.tapboard.Keyboard1), a source for the keyboard's loop.
         .target(name: "TapboardDBus", dependencies: ["CTapboardBus", "TapboardCore"]),
+        // The keyboard's start shared by the two executables: the options as plain values and their
+        // checks, QuickStart, showing the keyboard, and handing a command line to tapboard-commands.
+        .target(name: "TapboardStart", dependencies: ["TapboardCore", "TapboardCatalog", "TapboardX11", "TapboardDBus"]),
+        // The keyboard from the plain forms of its options: no ArgumentParser, so neither it nor the
+        // FoundationEssentials it links is in this binary (1.3 MiB resident, README "What Swift costs").
         .executableTarget(
             name: "tapboard",
-            dependencies: [
-                "TapboardCore", "TapboardCatalog", "TapboardX11", "TapboardDBus",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            // Release links with lld (from the Swift toolchain) for two savings in
+            dependencies: ["TapboardStart"],
+            // Release links with lld (from the Swift toolchain) for three savings in
             // resident memory and start-up (issue 15, README "What Swift costs"):
             // relative relocations packed as RELR (kept position-independent, but
-            // ~0.9 MB of .rela.dyn no longer read), and the functions a start, taps,
+            // ~0.9 MB of .rela.dyn no longer read), the functions a start, taps,
             // a gesture and a page switch run laid out together in the order
-            // Support/tapboard.order gives (scripts/make-order writes it).
-            linkerSettings: [.unsafeFlags([
-                "-use-ld=lld",
-                "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+            // Support/tapboard.order gives (scripts/make-order writes it), and no
+            // dynamic symbol table of the modules' public symbols (swiftc exports
+            // them from an executable; nothing looks them up, and the table and
+            // its strings, 0.3 MB, were read at load).
+            linkerSettings: [.unsafeFlags(leanLink + [
                 "-Xlinker", "--symbol-ordering-file=\(packageRoot)/Support/tapboard.order",
                 "-Xlinker", "--no-warn-symbol-ordering",
             ], .when(configuration: .release))]
+        ),
+        // Subcommands, help, version and every option form QuickStart leaves: ArgumentParser.
+        .executableTarget(
+            name: "tapboard-commands",
+            dependencies: [
+                "TapboardStart", "TapboardCore", "TapboardCatalog", "TapboardX11",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            linkerSettings: [.unsafeFlags(leanLink, .when(configuration: .release))]
         ),
         // Drives a keyboard under Xvfb as a user would: used by the integration tests and the benchmarks.
         .target(name: "TapboardTestKit", dependencies: ["CX11"]),
@@ -83,6 +103,6 @@ let package = Package(
         .testTarget(name: "TapboardCoreTests", dependencies: ["TapboardCore"]),
         .testTarget(name: "TapboardX11Tests", dependencies: ["TapboardX11", "TapboardCore", "TapboardTestKit", "CX11"]),
         .testTarget(name: "TapboardCatalogTests", dependencies: ["TapboardCatalog", "TapboardCore", "TapboardTestKit"]),
-        .testTarget(name: "tapboardTests", dependencies: ["tapboard", "TapboardCatalog", "TapboardTestKit"]),
+        .testTarget(name: "tapboardTests", dependencies: ["tapboard-commands", "TapboardStart", "TapboardCatalog", "TapboardTestKit"]),
     ]
 )

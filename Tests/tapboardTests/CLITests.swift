@@ -1,5 +1,6 @@
 import Testing
-@testable import tapboard
+@testable import tapboard_commands
+import TapboardStart
 import TapboardCore
 
 @Suite("tapboard command line")

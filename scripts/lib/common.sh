@@ -32,3 +32,11 @@ ensure_packages() {
 ensure_swift() {
     command -v swift >/dev/null 2>&1 || { echo "swift is not on PATH: install Swift 6.1 or later (swift.org)" >&2; exit 1; }
 }
+
+# Builds tapboard and tapboard-commands beside it (tapboard runs it for the
+# subcommands, help and every option form but the plain one); arguments go to
+# swift build (-c release --static-swift-stdlib, --scratch-path ...).
+build_tapboard() {
+    swift build "$@" --product tapboard >&2
+    swift build "$@" --product tapboard-commands >&2
+}

@@ -4,40 +4,44 @@ import TapboardDBus
 import TapboardX11
 
 /// What the default command (show the keyboard) is told, as plain values:
-/// ArgumentParser gives them, and so does `QuickStart` without it.
-struct RunOptions: Equatable {
-    var display: String?
-    var geometry: WindowGeometry?
-    var noAutoShift = false
-    var layout: String?
-    var layouts: String?
-    var wideWidth = LayoutProvider.defaultWideWidth
-    var theme: String?
-    var scale: Double?
-    var hidden = false
-    var replace = false
-    var keys = false
-    var dock: String?
-    var float = false
-    var overlay = false
-    var animate = false
-    var monitor: String?
-    var allowRun = false
+/// `QuickStart` gives them in the lean `tapboard`, ArgumentParser in
+/// `tapboard-commands` for every other form.
+public struct RunOptions: Equatable, Sendable {
+    public var display: String?
+    public var geometry: WindowGeometry?
+    public var noAutoShift = false
+    public var layout: String?
+    public var layouts: String?
+    public var wideWidth = LayoutProvider.defaultWideWidth
+    public var theme: String?
+    public var scale: Double?
+    public var hidden = false
+    public var replace = false
+    public var keys = false
+    public var dock: String?
+    public var float = false
+    public var overlay = false
+    public var animate = false
+    public var monitor: String?
+    public var allowRun = false
     /// Serve the D-Bus interfaces on the session bus (`--no-dbus` turns it off).
-    var dbus = true
+    public var dbus = true
     /// Follow the focus through the accessibility bus (`--auto-show`).
-    var autoShow = false
+    public var autoShow = false
     /// Show the suggestion strip (`--no-suggestions` hides it).
-    var suggestions = true
+    public var suggestions = true
     /// Learn the words typed (`--no-learn`).
-    var learn = true
+    public var learn = true
     /// Correct non-words as they end (`--autocorrect`).
-    var autocorrect = false
+    public var autocorrect = false
     /// Swipe typing (`--no-swipe` turns it off).
-    var swipe = true
+    public var swipe = true
+
+    /// The defaults: the keyboard as `tapboard` alone shows it.
+    public init() {}
 
     /// What is wrong with the options, if anything.
-    var problem: String? {
+    public var problem: String? {
         if let problem = Self.displayProblem(display) { return problem }
         if [dock != nil, float, overlay].filter({ $0 }).count > 1 { return "give one of --dock, --float and --overlay" }
         if let dock, DockEdge(rawValue: dock) == nil { return "--dock '\(dock)': expected top or bottom" }
@@ -46,12 +50,12 @@ struct RunOptions: Equatable {
     }
 
     /// What is wrong with `--display`: given, it must name a display (`--display ""` is not "not given").
-    static func displayProblem(_ display: String?) -> String? {
+    public static func displayProblem(_ display: String?) -> String? {
         display == "" ? "--display '': expected a display name such as :0" : nil
     }
 
     /// What is wrong with the layout options, if anything.
-    static func layoutProblem(layout: String?, layouts: String?, wideWidth: Int) -> String? {
+    public static func layoutProblem(layout: String?, layouts: String?, wideWidth: Int) -> String? {
         if layout != nil && layouts != nil { return "give --layout or --layouts, not both" }
         if let layouts, names(layouts, keepingEmpty: true).contains(where: \.isEmpty) {
             return "--layouts '\(layouts)' has an empty name; expected names or files separated by commas"
@@ -61,14 +65,14 @@ struct RunOptions: Equatable {
     }
 
     /// The names of a comma-separated list, without the spaces around them.
-    static func names(_ list: String, keepingEmpty: Bool) -> [String] {
+    public static func names(_ list: String, keepingEmpty: Bool) -> [String] {
         list.split(separator: ",", omittingEmptySubsequences: !keepingEmpty).map { name in
             String(name.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
         }
     }
 
     /// The layouts asked for, read and checked; the default one without reading any file.
-    static func layoutSources(layout: String?, layouts: String?, allowRun: Bool = false) throws -> [LayoutSource] {
+    public static func layoutSources(layout: String?, layouts: String?, allowRun: Bool = false) throws -> [LayoutSource] {
         let names = layouts.map { self.names($0, keepingEmpty: false) } ?? [layout ?? LayoutSource.enUS.name]
         var catalog = Catalog<LayoutSource>.layouts()
         catalog.allowRun = allowRun
@@ -76,14 +80,14 @@ struct RunOptions: Equatable {
     }
 
     /// The theme `--theme` names; the built-in default without reading a file unless the user has one.
-    static func theme(named argument: String?) throws -> Theme {
+    public static func theme(named argument: String?) throws -> Theme {
         let themes = Catalog<Theme>.themes()
         let chosen = argument ?? Theme.default.name
         return chosen == Theme.default.name && themes.userFile(named: chosen) == nil ? Theme.default : try themes.item(chosen)
     }
 
     /// Shows the keyboard until it is told to quit; returns the exit status.
-    func showKeyboard() throws -> Int32 {
+    public func showKeyboard() throws -> Int32 {
         var options = InteractionOptions()
         options.autoShift = !noAutoShift
         var configuration = KeyboardConfiguration(layouts: try Self.layoutSources(layout: layout, layouts: layouts, allowRun: allowRun),

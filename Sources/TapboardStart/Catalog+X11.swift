@@ -4,7 +4,7 @@ import TapboardX11
 
 extension Catalog where Item == LayoutSource {
     /// Layouts, searched in the standard places, keysym names checked against X's.
-    static func layouts(environment: [String: String] = FileLocations.environment) -> Catalog {
+    public static func layouts(environment: [String: String] = FileLocations.environment) -> Catalog {
         layouts(environment: environment, keysymExists: TapboardX11.keysymExists)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import TapboardCatalog
 import TapboardCore
+import TapboardStart
 import TapboardX11
 
 /// The `tapboard` command: shows the keyboard, or runs a subcommand.
@@ -88,11 +89,14 @@ struct Tapboard: ParsableCommand {
 
     /// The options of the default command as plain values, as `QuickStart` also gives them.
     var runOptions: RunOptions {
-        RunOptions(display: display.display, geometry: geometry, noAutoShift: noAutoShift, layout: layoutOptions.layout,
-                   layouts: layoutOptions.layouts, wideWidth: layoutOptions.wideWidth, theme: theme, scale: scale,
-                   hidden: hidden, replace: replace, keys: publishKeys, dock: dock, float: float, overlay: overlay, animate: animate, monitor: monitor,
-                   allowRun: allowRun, dbus: !noDbus, autoShow: autoShow, suggestions: !noSuggestions, learn: !noLearn,
-                   autocorrect: autocorrect, swipe: !noSwipe)
+        var options = RunOptions()
+        (options.display, options.geometry, options.noAutoShift) = (display.display, geometry, noAutoShift)
+        (options.layout, options.layouts, options.wideWidth) = (layoutOptions.layout, layoutOptions.layouts, layoutOptions.wideWidth)
+        (options.theme, options.scale, options.hidden, options.replace, options.keys) = (theme, scale, hidden, replace, publishKeys)
+        (options.dock, options.float, options.overlay, options.animate, options.monitor) = (dock, float, overlay, animate, monitor)
+        (options.allowRun, options.dbus, options.autoShow) = (allowRun, !noDbus, autoShow)
+        (options.suggestions, options.learn, options.autocorrect, options.swipe) = (!noSuggestions, !noLearn, autocorrect, !noSwipe)
+        return options
     }
 
     func validate() throws {
@@ -104,23 +108,14 @@ struct Tapboard: ParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 
-    /// Parses, runs, and reports any error on one line.
+    /// Parses, runs, and reports any error on one line (`tapboard` runs this
+    /// binary for every command line `QuickStart` does not read).
     static func main() {
         do {
-            if let quick = QuickStart.parse(Array(CommandLine.arguments.dropFirst())) {
-                Glibc.exit(try quick.showKeyboard())
-            }
             var command = try parseAsRoot()
             try command.run()
-        } catch let error as X11Error {
-            fail(error.description, code: 1)
-        } catch let error as UserError {
-            fail(error.description, code: 2)
-        } catch let error as CatalogError {
-            fail(error.description, code: 2)
-        } catch let error as FileError {
-            fail(error.description, code: 2)
         } catch {
+            StartFailure.exitIfOwn(error)
             let code = exitCode(for: error)
             if code == .success {
                 print(fullMessage(for: error))
@@ -128,13 +123,8 @@ struct Tapboard: ParsableCommand {
             }
             if error is ExitCode { Glibc.exit(code.rawValue) }
             let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            fail(message + " (see 'tapboard --help')", code: code.rawValue)
+            StartFailure.exit(message + " (see 'tapboard --help')", status: code.rawValue)
         }
-    }
-
-    private static func fail(_ message: String, code: Int32) -> Never {
-        logError(message)
-        Glibc.exit(code)
     }
 }
 

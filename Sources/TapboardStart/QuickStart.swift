@@ -3,22 +3,24 @@ import TapboardCore
 /// The default command's options read without ArgumentParser, when they are
 /// given in their plain forms.
 ///
-/// ArgumentParser finds options by reflection: at start-up it looks up protocol
-/// conformances across the whole binary and instantiates generic metadata,
-/// which costs page faults and resident memory (`perf record -e page-faults`:
-/// 11% of the faults of a start). The plain forms of the default
-/// command's options are read here; anything else (help, version, subcommands,
-/// `--opt=value`, a repeated or unknown option, a value that does not parse or
-/// check) gives nil and goes to ArgumentParser, so errors and help come from
-/// one place. A test holds the two to the same result.
-enum QuickStart {
+/// ArgumentParser (with the FoundationEssentials it links) is not in the lean
+/// `tapboard` binary: finding options by reflection looks up protocol
+/// conformances and instantiates generic metadata, and its code, metadata
+/// and Foundation's lie between the keyboard's own, so the kernel's
+/// fault-around maps them too (1.3 MiB of resident memory, README). The plain
+/// forms of the default command's options are read here; anything else (help,
+/// version, subcommands, `--opt=value`, a repeated or unknown option, a value
+/// that does not parse or check) gives nil, and `tapboard` runs
+/// `tapboard-commands`, so errors and help come from one place. A test holds
+/// the two to the same result.
+public enum QuickStart {
     /// Options that take a value.
     static let valueOptions: Set<String> = ["--display", "--geometry", "--layout", "--layouts", "--theme", "--scale", "--wide-width", "--dock", "--monitor"]
     /// Options that take none.
     static let flags: Set<String> = ["--no-auto-shift", "--hidden", "--replace", "--publish-keys", "--float", "--overlay", "--animate", "--allow-run", "--no-dbus", "--auto-show", "--no-suggestions", "--no-learn", "--autocorrect", "--no-swipe"]
 
     /// The options as `Tapboard` would parse them, or nil to let it.
-    static func parse(_ arguments: [String]) -> RunOptions? {
+    public static func parse(_ arguments: [String]) -> RunOptions? {
         var values: [String: String] = [:]
         var given: Set<String> = []
         var rest = arguments[...]

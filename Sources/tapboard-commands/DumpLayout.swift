@@ -1,6 +1,7 @@
 import ArgumentParser
 import TapboardCatalog
 import TapboardCore
+import TapboardStart
 
 /// `tapboard dump-layout`: the key frames the keyboard uses at a size, as JSON.
 struct DumpLayout: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import TapboardCatalog
 import TapboardCore
+import TapboardStart
 import TapboardX11
 
 /// Sends a control command to the keyboard running on the display.

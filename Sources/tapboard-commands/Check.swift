@@ -1,6 +1,7 @@
 import ArgumentParser
 import TapboardCatalog
 import TapboardCore
+import TapboardStart
 import TapboardX11
 
 /// `tapboard check FILE...`: decodes layout and theme files and reports every error.

@@ -1,0 +1,72 @@
+import Glibc
+import TapboardCatalog
+import TapboardCore
+import TapboardX11
+
+/// What the lean `tapboard` hands over to `tapboard-commands` beside it: the
+/// subcommands, help, version and every form of the options `QuickStart` does
+/// not read, all parsed by ArgumentParser there.
+public enum Commands {
+    /// The companion's file name, in the directory of the running binary.
+    public static let binaryName = "tapboard-commands"
+
+    /// Where the companion is: beside the binary this process runs (through
+    /// symbolic links, so an installed `tapboard` linked from elsewhere finds it).
+    public static func path(executable: String? = runningExecutable()) -> String? {
+        guard let executable, let slash = executable.lastIndex(of: "/") else { return nil }
+        return executable[...slash] + binaryName
+    }
+
+    /// Runs the companion in place of this process with the same arguments;
+    /// returns only if it cannot, with the reason.
+    public static func replaceProcess(arguments: [String]) -> UserError {
+        guard let path = path() else {
+            return UserError(description: "cannot find this binary's directory (/proc/self/exe) to run \(binaryName)")
+        }
+        var argv = arguments.map { strdup($0) }
+        argv.append(nil)
+        execv(path, argv)
+        let reason = String(cString: strerror(errno))
+        argv.forEach { free($0) }
+        return UserError(description: "\(path): \(reason); it reads the subcommands, --help and every option form but the plain one (install it beside tapboard)")
+    }
+
+    /// The running binary's path, symbolic links resolved.
+    public static func runningExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// How a failed start is told: one line on standard error, then the exit status.
+public enum StartFailure {
+    /// The exit status for the keyboard's own errors: 1 when the X server
+    /// fails it, 2 when what the user asked for is wrong; nil for the others.
+    public static func status(for error: Error) -> Int32? {
+        switch error {
+        case is X11Error: 1
+        case is UserError, is CatalogError, is FileError: 2
+        default: nil
+        }
+    }
+
+    /// Says what went wrong with the keyboard's own errors on one line and
+    /// exits with their status; returns for the others.
+    public static func exitIfOwn(_ error: Error) {
+        guard let status = status(for: error) else { return }
+        exit((error as? CustomStringConvertible)?.description ?? "\(error)", status: status)
+    }
+
+    /// Says `message` on standard error and exits with `status`.
+    public static func exit(_ message: String, status: Int32) -> Never {
+        logError(message)
+        Glibc.exit(status)
+    }
+
+    /// Exits with `status`, nothing said.
+    public static func exit(status: Int32) -> Never {
+        Glibc.exit(status)
+    }
+}
