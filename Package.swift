@@ -4,11 +4,18 @@ import PackageDescription
 /// The directory this manifest is in, for files the linker reads.
 let packageRoot = String(#filePath.dropLast("/Package.swift".count))
 
+/// Release builds of the keyboard's modules put each function in a section of its
+/// own, so the link can lay them out in Support/tapboard.order's order (swiftc
+/// puts a whole file's functions in one section otherwise, and a start touched
+/// pages of code that only typing or a gesture runs).
+let orderable: [SwiftSetting] = [.unsafeFlags(["-function-sections"], .when(configuration: .release))]
+
 /// Release links of the two executables (see the `tapboard` target).
 let leanLink = [
     "-use-ld=lld",
     "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
     "-Xlinker", "--no-export-dynamic",
+    "-Xlinker", "-z", "-Xlinker", "max-page-size=65536",
 ]
 
 let package = Package(
@@ -35,23 +42,24 @@ let package = Package(
         // Layout and theme files are YAML, read with libyaml (what Yams wraps) directly:
         // Yams brings Foundation, whose start-up runs in every process that links it.
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        .target(name: "TapboardCore", dependencies: ["CYAML"]),
+        .target(name: "TapboardCore", dependencies: ["CYAML"], swiftSettings: orderable),
         // Finds layouts and themes by name or path and reads their files (libc only: no X, no Foundation).
-        .target(name: "TapboardCatalog", dependencies: ["TapboardCore"]),
-        .target(name: "TapboardX11", dependencies: ["CX11", "TapboardCore"]),
+        .target(name: "TapboardCatalog", dependencies: ["TapboardCore"], swiftSettings: orderable),
+        .target(name: "TapboardX11", dependencies: ["CX11", "TapboardCore"], swiftSettings: orderable),
         // sd-bus (libsystemd-dev's header; libsystemd.so.0 opened when first used) in C: its object
         // vtables are macros and its replies and signals variadic calls.
         .target(name: "CTapboardBus"),
         // The D-Bus interfaces (sm.puri.OSK0, org.tapboard.Keyboard1), a source for the keyboard's loop.
-        .target(name: "TapboardDBus", dependencies: ["CTapboardBus", "TapboardCore"]),
+        .target(name: "TapboardDBus", dependencies: ["CTapboardBus", "TapboardCore"], swiftSettings: orderable),
         // The keyboard's start shared by the two executables: the options as plain values and their
         // checks, QuickStart, showing the keyboard, and handing a command line to tapboard-commands.
-        .target(name: "TapboardStart", dependencies: ["TapboardCore", "TapboardCatalog", "TapboardX11", "TapboardDBus"]),
+        .target(name: "TapboardStart", dependencies: ["TapboardCore", "TapboardCatalog", "TapboardX11", "TapboardDBus"], swiftSettings: orderable),
         // The keyboard from the plain forms of its options: no ArgumentParser, so neither it nor the
         // FoundationEssentials it links is in this binary (1.3 MiB resident, README "What Swift costs").
         .executableTarget(
             name: "tapboard",
             dependencies: ["TapboardStart"],
+            swiftSettings: orderable,
             // Release links with lld (from the Swift toolchain) for three savings in
             // resident memory and start-up (issue 15, README "What Swift costs"):
             // relative relocations packed as RELR (kept position-independent, but

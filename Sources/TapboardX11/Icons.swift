@@ -1,4 +1,3 @@
-import Glibc
 import TapboardCore
 
 /// Key icons drawn as shapes scaled to the key, so they stay crisp at any size.
@@ -61,8 +60,8 @@ enum Icons {
             // A circle with its equator and one meridian, as an ellipse outline.
             func ellipse(_ rx: Double, _ ry: Double) -> [FPoint] {
                 (0 ..< 48).map { i in
-                    let a = Double(i) / 48 * 2 * Double.pi
-                    return p(0.5 + rx * cos(a), 0.5 + ry * sin(a))
+                    let point = UnitCircle.point(Double(i) / 48 * 2 * Double.pi)
+                    return p(0.5 + rx * point.x, 0.5 + ry * point.y)
                 }
             }
             let outer = ellipse(0.5, 0.5)

@@ -61,13 +61,13 @@ final class Painter {
             XRectangle(x: Int16(clamping: xi + w - ri), y: Int16(clamping: yi + ri), width: UInt16(clamping: ri), height: UInt16(clamping: h - 2 * ri)),
         ].filter { $0.width > 0 && $0.height > 0 }
         XRenderFillRectangles(display.pointer, PictOpOver, picture, &c, &rects, Int32(rects.count))
-        // Each corner: a quarter disc fanned from the corner square's inner point.
-        let centres = [(x + r, y + r, Double.pi), (x + width - r, y + r, -Double.pi / 2),
-                       (x + width - r, y + height - r, 0.0), (x + r, y + height - r, Double.pi / 2)]
+        // Each corner: a quarter disc fanned from the corner square's inner point,
+        // the unit arc turned by (cos, sin) of a half, three quarter, no and a quarter turn.
+        let centres = [(x + r, y + r, -1.0, 0.0), (x + width - r, y + r, 0.0, -1.0),
+                       (x + width - r, y + height - r, 1.0, 0.0), (x + r, y + height - r, 0.0, 1.0)]
         let arc = Shapes.quarterArc(radius: r)
-        for (cx, cy, start) in centres {
+        for (cx, cy, cs, sn) in centres {
             var pts = [FPoint(x: cx, y: cy)]
-            let (cs, sn) = (cos(start), sin(start))
             for (ux, uy) in arc {
                 // Rotate the unit quarter arc to this corner.
                 pts.append(FPoint(x: cx + r * (ux * cs - uy * sn), y: cy + r * (ux * sn + uy * cs)))
@@ -132,8 +132,8 @@ enum Shapes {
         let segments = max(3, min(16, Int(radius / 1.5)))
         if let cached = arcCache.value[segments] { return cached }
         let arc = (0 ... segments).map { i -> (Double, Double) in
-            let a = Double(i) / Double(segments) * Double.pi / 2
-            return (cos(a), sin(a))
+            let point = UnitCircle.point(Double(i) / Double(segments) * Double.pi / 2)
+            return (point.x, point.y)
         }
         arcCache.value[segments] = arc
         return arc

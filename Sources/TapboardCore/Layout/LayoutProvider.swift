@@ -66,7 +66,9 @@ public struct LayoutProvider: Hashable, Sendable {
     /// Character rows centred to the widest; the last between `lead` and backspace,
     /// both as wide as the row leaves (at least a key and a quarter).
     private func compactRows(_ rows: [[String]], lead: Key) -> [Row] {
-        let widest = Double(rows.map(\.count).max() ?? 0)
+        // A closure, not \.count: this key path was built at run time, the one a start
+        // built, and the stdlib's key-path code cost two 64 KiB blocks of resident pages.
+        let widest = Double(rows.map { $0.count }.max() ?? 0)
         return rows.enumerated().map { i, chars in
             let keys = chars.map { Key.character($0) }
             let count = Double(chars.count)
