@@ -77,8 +77,7 @@ public struct Catalog<Item> {
         defer { free(dir) }
         guard let file = realpath(path, nil) else { return false }
         defer { free(file) }
-        let parent = String(cString: file).split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        return parent == String(cString: dir)
+        return FileLocations.dropping(1, componentsOf: String(cString: file)) == String(cString: dir)
     }
 }
 

@@ -41,8 +41,7 @@ public enum FileLocations {
         if let exe = realpath("/proc/self/exe", nil) {
             let path = String(cString: exe)
             free(exe)
-            let bin = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().dropLast().joined(separator: "/")
-            dirs.append(bin + "/share/tapboard/" + kind)
+            dirs.append(dropping(2, componentsOf: path) + "/share/tapboard/" + kind)
         }
         let dataDirs = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
         for d in dataDirs.split(separator: ":") where d.hasPrefix("/") {
@@ -51,6 +50,19 @@ public enum FileLocations {
         var unique: [String] = []
         for d in dirs where !unique.contains(d) { unique.append(d) }
         return unique
+    }
+
+    /// `path` without its last `count` components ("/a/b/c", 1: "/a/b"); "" when
+    /// it has no more. Sliced at the slashes: the generic `joined(separator:)`
+    /// over split components cast every element at run time, a protocol
+    /// conformance search each, three times a start.
+    public static func dropping(_ count: Int, componentsOf path: String) -> String {
+        var end = path.utf8.endIndex
+        for _ in 0 ..< count {
+            guard let slash = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")) else { return "" }
+            end = slash
+        }
+        return String(path[..<end])
     }
 
     /// The most a layout or theme file may hold; the largest built-in one has under 2 KB.

@@ -37,10 +37,11 @@ public final class SuggestionFiles: SuggestionStorage {
         dirs += FileLocations.searchPath(kind: "lexicons", environment: environment)
         if let exe = realpath("/proc/self/exe", nil) {
             // .build/TRIPLE/CONFIG/tapboard in a checkout: the checkout's Lexicons.
-            let parts = String(cString: exe).split(separator: "/", omittingEmptySubsequences: false)
+            let path = String(cString: exe)
             free(exe)
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
             if parts.count > 4, parts[parts.count - 4].hasPrefix(".build") {
-                dirs.append(parts.dropLast(4).joined(separator: "/") + "/Lexicons")
+                dirs.append(FileLocations.dropping(4, componentsOf: path) + "/Lexicons")
             }
         }
         return SuggestionFiles(lexiconDirectories: dirs, learnedDirectory: learnedDirectory(environment: environment))

@@ -39,6 +39,18 @@ struct FileLocationsTests {
         }
     }
 
+    /// The parent directories worked out for the search path and the trusted
+    /// directory: as splitting at "/" and joining all but the last parts did.
+    @Test func droppingComponentsAsSplitAndJoinDid() {
+        for path in ["/a/b/c", "/a/b/c/", "a/b", "abc", "/", "", "//x", "/usr/local/bin/tapboard"] {
+            for count in 0 ... 5 {
+                let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+                let joined = parts.dropLast(count).joined(separator: "/")
+                #expect(FileLocations.dropping(count, componentsOf: path) == joined, "\(path) less \(count)")
+            }
+        }
+    }
+
     @Test("a FIFO, a device and a directory are refused without reading them")
     func refusesWhatIsNotARegularFile() throws {
         let s = try Scratch()
