@@ -1,7 +1,9 @@
+import Foundation
 import Testing
 @testable import tapboard_commands
 import TapboardStart
 import TapboardCore
+import TapboardTestKit
 
 @Suite("tapboard command line")
 struct CLITests {
@@ -179,6 +181,20 @@ struct CLITests {
         #expect(result.stderr.hasPrefix("tapboard: ") && result.stderr.hasSuffix(" (see 'tapboard --help')\n"), "\(result.stderr)")
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+
+    @Test("tapboard finds tapboard-commands beside the binary it runs, and without it says so on one line")
+    func companionBinary() throws {
+        #expect(Commands.path(executable: "/usr/local/bin/tapboard") == "/usr/local/bin/tapboard-commands")
+        #expect(Commands.path(executable: "tapboard") == nil)
+        // A copy of tapboard alone in a directory: a subcommand cannot be run.
+        let scratch = try ScratchDirectory()
+        let lonely = scratch.path("tapboard")
+        try FileManager.default.copyItem(atPath: try TapboardBinary.path(), toPath: lonely)
+        let result = try #require(try TapboardBinary.run(["show"], binary: lonely), "tapboard show hung")
+        #expect(result.status == 2)
+        #expect(result.stderr == "tapboard: \(scratch.path("tapboard-commands")): No such file or directory; it reads the subcommands, "
+            + "--help and every option form but the plain one (install it beside tapboard)\n", "\(result.stderr)")
     }
 
     @Test("dump-layout rejects a size that is not WxH and an unknown page")

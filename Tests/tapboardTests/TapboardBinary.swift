@@ -18,10 +18,10 @@ enum TapboardBinary {
     /// TestKit's ChildProcess, as in the X11 tests, not Foundation's Process: on Linux a Process is
     /// freed only through waitUntilExit(), and it leaves a weak reference's side table on the test
     /// thread's run loop, which LeakSanitizer (scripts/asan) reports as a leak at exit.
-    static func run(_ arguments: [String]) throws -> (status: Int32, stderr: String)? {
+    static func run(_ arguments: [String], binary: String? = nil) throws -> (status: Int32, stderr: String)? {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = ":9999"
-        let child = try ChildProcess(URL(fileURLWithPath: try path()), arguments, environment: environment)
+        let child = try ChildProcess(URL(fileURLWithPath: try binary ?? path()), arguments, environment: environment)
         switch child.wait(until: Deadline(.seconds(10))) {
         case nil: return nil  // killed when `child` is released
         case .exited(let status)?: return (status, child.standardError)
