@@ -38,9 +38,7 @@ public enum FileLocations {
         var dirs: [String] = []
         if let config = configDirectory(kind: kind, environment: environment) { dirs.append(config) }
         // bin/tapboard next to share/tapboard: the installation's own data.
-        if let exe = realpath("/proc/self/exe", nil) {
-            let path = String(cString: exe)
-            free(exe)
+        if let path = executablePath() {
             dirs.append(dropping(2, componentsOf: path) + "/share/tapboard/" + kind)
         }
         let dataDirs = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
@@ -50,6 +48,13 @@ public enum FileLocations {
         var unique: [String] = []
         for d in dirs where !unique.contains(d) { unique.append(d) }
         return unique
+    }
+
+    /// The running binary's path, symbolic links resolved; nil when /proc/self/exe cannot be read.
+    public static func executablePath() -> String? {
+        guard let exe = realpath("/proc/self/exe", nil) else { return nil }
+        defer { free(exe) }
+        return String(cString: exe)
     }
 
     /// `path` without its last `count` components ("/a/b/c", 1: "/a/b"); "" when

@@ -35,10 +35,8 @@ public final class SuggestionFiles: SuggestionStorage {
         var dirs: [String] = []
         if let given = environment["TAPBOARD_LEXICONS"], !given.isEmpty { dirs.append(given) }
         dirs += FileLocations.searchPath(kind: "lexicons", environment: environment)
-        if let exe = realpath("/proc/self/exe", nil) {
+        if let path = FileLocations.executablePath() {
             // .build/TRIPLE/CONFIG/tapboard in a checkout: the checkout's Lexicons.
-            let path = String(cString: exe)
-            free(exe)
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
             if parts.count > 4, parts[parts.count - 4].hasPrefix(".build") {
                 dirs.append(FileLocations.dropping(4, componentsOf: path) + "/Lexicons")

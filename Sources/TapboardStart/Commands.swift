@@ -12,9 +12,9 @@ public enum Commands {
 
     /// Where the companion is: beside the binary this process runs (through
     /// symbolic links, so an installed `tapboard` linked from elsewhere finds it).
-    public static func path(executable: String? = runningExecutable()) -> String? {
-        guard let executable, let slash = executable.lastIndex(of: "/") else { return nil }
-        return executable[...slash] + binaryName
+    public static func path(executable: String? = FileLocations.executablePath()) -> String? {
+        guard let executable, executable.contains("/") else { return nil }
+        return FileLocations.dropping(1, componentsOf: executable) + "/" + binaryName
     }
 
     /// Runs the companion in place of this process with the same arguments;
@@ -29,14 +29,6 @@ public enum Commands {
         let reason = String(cString: strerror(errno))
         argv.forEach { free($0) }
         return UserError(description: "\(path): \(reason); it reads the subcommands, --help and every option form but the plain one (install it beside tapboard)")
-    }
-
-    /// The running binary's path, symbolic links resolved.
-    public static func runningExecutable() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 
@@ -56,17 +48,12 @@ public enum StartFailure {
     /// exits with their status; returns for the others.
     public static func exitIfOwn(_ error: Error) {
         guard let status = status(for: error) else { return }
-        exit((error as? CustomStringConvertible)?.description ?? "\(error)", status: status)
+        exit("\(error)", status: status)
     }
 
     /// Says `message` on standard error and exits with `status`.
     public static func exit(_ message: String, status: Int32) -> Never {
         logError(message)
-        Glibc.exit(status)
-    }
-
-    /// Exits with `status`, nothing said.
-    public static func exit(status: Int32) -> Never {
         Glibc.exit(status)
     }
 }

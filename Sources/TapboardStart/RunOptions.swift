@@ -65,7 +65,7 @@ public struct RunOptions: Equatable, Sendable {
     }
 
     /// The names of a comma-separated list, without the spaces around them.
-    public static func names(_ list: String, keepingEmpty: Bool) -> [String] {
+    static func names(_ list: String, keepingEmpty: Bool) -> [String] {
         list.split(separator: ",", omittingEmptySubsequences: !keepingEmpty).map { name in
             String(name.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
         }
@@ -80,7 +80,7 @@ public struct RunOptions: Equatable, Sendable {
     }
 
     /// The theme `--theme` names; the built-in default without reading a file unless the user has one.
-    public static func theme(named argument: String?) throws -> Theme {
+    static func theme(named argument: String?) throws -> Theme {
         let themes = Catalog<Theme>.themes()
         let chosen = argument ?? Theme.default.name
         return chosen == Theme.default.name && themes.userFile(named: chosen) == nil ? Theme.default : try themes.item(chosen)

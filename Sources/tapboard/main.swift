@@ -1,3 +1,4 @@
+import Glibc
 import TapboardStart
 
 // The keyboard from the plain forms of its options (QuickStart), in a binary
@@ -6,8 +7,7 @@ import TapboardStart
 let arguments = CommandLine.arguments
 if let options = QuickStart.parse(Array(arguments.dropFirst())) {
     do {
-        let status = try options.showKeyboard()
-        StartFailure.exit(status: status)
+        exit(try options.showKeyboard())
     } catch {
         StartFailure.exitIfOwn(error)
         StartFailure.exit("\(error)", status: 1)

@@ -21,7 +21,7 @@ struct UnitCircleTests {
         #expect(abs(t.x) < 1e-16 && t.y == -1)
     }
 
-    @Test func notANumberStaysOne() {
+    @Test func notFiniteGivesNotANumber() {
         #expect(UnitCircle.point(.nan).x.isNaN)
         #expect(UnitCircle.point(.infinity).y.isNaN)
     }
