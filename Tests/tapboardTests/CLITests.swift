@@ -190,7 +190,10 @@ struct CLITests {
         // A copy of tapboard alone in a directory: a subcommand cannot be run.
         let scratch = try ScratchDirectory()
         let lonely = scratch.path("tapboard")
-        try FileManager.default.copyItem(atPath: try TapboardBinary.path(), toPath: lonely)
+        // Copied by cp, not in this process: a test thread forking meanwhile would inherit the
+        // copy's open descriptor, and exec would then fail with "Text file busy".
+        let copy = try ChildProcess(URL(fileURLWithPath: "/bin/cp"), [try TapboardBinary.path(), lonely])
+        #expect(copy.wait(until: Deadline(.seconds(10))) == .exited(0))
         let result = try #require(try TapboardBinary.run(["show"], binary: lonely), "tapboard show hung")
         #expect(result.status == 2)
         #expect(result.stderr == "tapboard: \(scratch.path("tapboard-commands")): No such file or directory; it reads the subcommands, "
