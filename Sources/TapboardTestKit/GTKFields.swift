@@ -18,7 +18,7 @@ public final class GTKFields {
             throw HarnessError.programMissing("/usr/bin/python3", hint: "apt-get install python3-gi gir1.2-gtk-3.0")
         }
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("tapboard-gtk-fields-\(UUID().uuidString).py")
-        try Self.script.write(to: script, atomically: true, encoding: .utf8)
+        try Self.script.write(to: script, atomically: false, encoding: .utf8)
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }
         env["DISPLAY"] = displayName

@@ -60,7 +60,7 @@ public final class Xvfb {
               EndSubSection
             EndSection
 
-            """.write(to: config, atomically: true, encoding: .utf8)
+            """.write(to: config, atomically: false, encoding: .utf8)
         do {
             return try Xvfb(xorg, ["-config", config.path, "-logfile", scratch.appendingPathComponent("xorg.log").path, "-noreset"],
                             scratch: scratch, timeout: timeout)

@@ -108,13 +108,13 @@ struct LayoutFeatureTests {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("mine.yaml")
-        try "name: mine\npages:\n  - name: p\n    rows: [a b c]\n".write(to: file, atomically: true, encoding: .utf8)
+        try "name: mine\npages:\n  - name: p\n    rows: [a b c]\n".write(to: file, atomically: false, encoding: .utf8)
         let keyboard = try desktop.launchKeyboard(arguments: ["--no-auto-shift", "--layout", file.path])
         try keyboard.tap("p", "a")
 
         let before = try Screenshot.capture(displayName: desktop.xvfb.displayName, window: keyboard.window,
                                             width: keyboard.actual.width, height: keyboard.actual.height)
-        try "name: mine\npages:\n  - name: p\n    rows: [x y z]\n".write(to: file, atomically: true, encoding: .utf8)
+        try "name: mine\npages:\n  - name: p\n    rows: [x y z]\n".write(to: file, atomically: false, encoding: .utf8)
         keyboard.child.send(SIGHUP)
         #expect(waitUntil {
             let now = try? Screenshot.capture(displayName: desktop.xvfb.displayName, window: keyboard.window,
@@ -126,7 +126,7 @@ struct LayoutFeatureTests {
         let y = try #require(reloaded.key("y"))
         desktop.tapper.tap(keyboard.actual.screenPoint(x: y.x + y.width / 2, y: y.y + y.height / 2))
 
-        try "name: mine\npages:\n  - name: p\n    rows: [[x y z]\n".write(to: file, atomically: true, encoding: .utf8)
+        try "name: mine\npages:\n  - name: p\n    rows: [[x y z]\n".write(to: file, atomically: false, encoding: .utf8)
         keyboard.child.send(SIGHUP)
         #expect(waitUntil { keyboard.standardError.contains("reload on SIGHUP") })
         #expect(keyboard.standardError.contains("\(file.path):5:1: YAML syntax error"), "\(keyboard.standardError)")

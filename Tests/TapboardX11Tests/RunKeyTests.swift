@@ -25,7 +25,7 @@ struct RunKeyTests {
                 rows:
                   - [{run: [touch, "\(marker.path)"], label: go}, q]
 
-            """.write(to: layouts.appendingPathComponent("runner.yaml"), atomically: true, encoding: .utf8)
+            """.write(to: layouts.appendingPathComponent("runner.yaml"), atomically: false, encoding: .utf8)
     }
 
     private var layoutPath: String { config.appendingPathComponent("tapboard/layouts/runner.yaml").path }

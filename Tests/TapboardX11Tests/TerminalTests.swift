@@ -34,7 +34,7 @@ struct TerminalTests {
                 save(got.hex() + ' interrupted')
             """
         let scriptFile = dir.appendingPathComponent("read.py")
-        try script.write(to: scriptFile, atomically: true, encoding: .utf8)
+        try script.write(to: scriptFile, atomically: false, encoding: .utf8)
 
         let watcher = try WindowWatcher(displayName: desktop.xvfb.displayName)
         defer { watcher.close() }
