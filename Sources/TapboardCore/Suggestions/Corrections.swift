@@ -93,10 +93,14 @@ public struct Corrector: Sendable {
         // The first letter may itself be the slip: its neighbours' words are looked at too, while
         // the word is short (a longer word's other letters say enough, and each start letter costs a pass).
         let starts = n <= Self.shortWord ? neighbours.around(Unicode.Scalar(first)!) : [Unicode.Scalar(first)!]
+        // Where each of a word's first letters ends in its key's bytes.
+        var ends = [Int](repeating: 0, count: maxDepth + 1)
         for start in starts {
             previousCount = 0
-            var skipping: (length: Int, best: Double)?
-            lexicon.forEachWord(beginningWith: String(Character(start))) { key, zipf, entry in
+            let range = lexicon.lines(beginningWith: String(Character(start)))
+            var line = range.lowerBound
+            while line < range.upperBound {
+                let key = lexicon.key(line)
                 // The word's first letters (no more than the table is deep), decoded from UTF-8.
                 var count = 0
                 var index = key.startIndex
@@ -108,21 +112,16 @@ public struct Corrector: Sendable {
                     while extra > 0, index < key.endIndex { scalar = scalar << 6 | UInt32(key[index] & 0x3F); index += 1; extra -= 1 }
                     word[count] = scalar
                     count += 1
+                    ends[count] = index - key.startIndex
                 }
                 var common = 0
                 while common < min(count, previousCount), word[common] == previous[common] { common += 1 }
-                if let skip = skipping {
-                    if common >= skip.length {
-                        if skip.best <= maxCost { consider(skip.best, zipf(), entry) }
-                        return true
-                    }
-                    skipping = nil
-                }
                 for j in 0 ..< count { previous[j] = word[j] }
                 previousCount = count
                 var bestHere = Double.infinity
                 for j in 0 ... common { bestHere = min(bestHere, table[j * width + n]) }
                 var j = common
+                var tooFar = false
                 while j < count {
                     let letter = word[j]
                     j += 1
@@ -142,14 +141,27 @@ public struct Corrector: Sendable {
                     }
                     bestHere = min(bestHere, table[row + n])
                     if rowMin > maxCost {
-                        // Longer beginnings only cost more: the words sharing these letters are as near as this one.
-                        skipping = (j, bestHere)
-                        previousCount = j
+                        tooFar = true
                         break
                     }
                 }
-                if bestHere <= maxCost { consider(bestHere, zipf(), entry) }
-                return true
+                guard tooFar else {
+                    if bestHere <= maxCost { consider(bestHere, lexicon.zipf(line)) { lexicon.entry(line) } }
+                    line += 1
+                    continue
+                }
+                // Longer beginnings only cost more: every word sharing these
+                // letters is as near as this one. They are skipped with one
+                // binary search, or, when near enough, only the most frequent
+                // of them are looked at (the rows up to here stay for the next word).
+                previousCount = j
+                let end = lexicon.prefixEnd(Array(key.prefix(ends[j]))[...], from: line)
+                if bestHere <= maxCost {
+                    for near in lexicon.top(line ..< end, limit: limit) {
+                        consider(bestHere, lexicon.zipf(Int(near))) { lexicon.entry(Int(near)) }
+                    }
+                }
+                line = end
             }
         }
         return best.map { ($0.entry, $0.cost) }

@@ -30,6 +30,11 @@ public struct Lexicon: @unchecked Sendable {
     private let owner: AnyObject
     /// Where each word's line starts, in file order (sorted by folded key).
     private let lines: [Int32]
+    /// Each line's frequency, parsed once: a short beginning's scan reads
+    /// thousands of them, which in the file meant a walk to each line's last
+    /// column and a cache miss per line (a tenth of the strip's instructions,
+    /// callgrind at 50 taps/s), here two bytes each, side by side.
+    private let zipfs: [UInt16]
     /// What a letter folds to, beyond lower-casing (from the `# fold` line).
     private let folds: [Unicode.Scalar: String]
     /// Whether `folds` changes an ASCII letter (then `fold` takes the general path for every text).
@@ -57,6 +62,7 @@ public struct Lexicon: @unchecked Sendable {
         self.owner = owner
         var starts: [Int32] = []
         var numbers: [Int] = []
+        var zipfs: [UInt16] = []
         var folds: [Unicode.Scalar: String] = [:]
         var start = 0, number = 0
         while start < bytes.count {
@@ -77,10 +83,12 @@ public struct Lexicon: @unchecked Sendable {
                 guard end <= Int(Int32.max) else { throw LineError(line: number, reason: "the file is larger than 2 GB") }
                 starts.append(Int32(start))
                 numbers.append(number)
+                zipfs.append(Self.number(after: bytes[start ..< end].lastIndex(of: 9)!, to: end, in: bytes))
             }
             start = end + 1
         }
         lines = starts
+        self.zipfs = zipfs
         blockKeys = stride(from: 0, to: starts.count, by: Self.blockSize).map { Self.leading(bytes, at: Int(starts[$0])) }
         self.folds = folds
         foldsASCII = folds.keys.contains { $0.isASCII }
@@ -148,31 +156,49 @@ public struct Lexicon: @unchecked Sendable {
 
     /// The most frequent lines whose key begins with `key`, most frequent first.
     private func scan(_ key: [UInt8], limit: Int) -> [Int32] {
-        var best: [(line: Int32, zipf: Int)] = []
-        var i = lowerBound(key)
-        while i < lines.count, keyStarts(i, with: key) {
-            let zipf = self.zipf(i)
-            if best.count < limit || zipf > best[best.count - 1].zipf {
+        let low = lowerBound(key)
+        return top(low ..< prefixEnd(key[...], from: low), limit: limit)
+    }
+
+    /// The `limit` most frequent lines of `range`, most frequent first (equal ones in file order).
+    func top(_ range: Range<Int>, limit: Int) -> [Int32] {
+        var best: [(line: Int32, zipf: UInt16)] = []
+        best.reserveCapacity(limit + 1)
+        zipfs.withUnsafeBufferPointer { zipfs in
+            for i in range {
+                let zipf = zipfs[i]
+                guard best.count < limit || zipf > best[best.count - 1].zipf else { continue }
                 let at = best.firstIndex { $0.zipf < zipf } ?? best.count
                 best.insert((Int32(i), zipf), at: at)
                 if best.count > limit { best.removeLast() }
             }
-            i += 1
         }
         return best.map(\.line)
+    }
+
+    /// The lines whose folded key begins with what `prefix` folds to.
+    func lines(beginningWith prefix: String) -> Range<Int> {
+        let key = Array(fold(prefix).utf8)
+        let low = lowerBound(key)
+        return low ..< prefixEnd(key[...], from: low)
+    }
+
+    /// The first line from `low` on (the first whose key is not below `key`)
+    /// whose key does not begin with `key`: a binary search for the key with
+    /// its last byte one higher (UTF-8 has no 0xFF byte to carry over).
+    func prefixEnd(_ key: ArraySlice<UInt8>, from low: Int) -> Int {
+        guard let last = key.last else { return lines.count }
+        var next = Array(key)
+        next[next.count - 1] = last + 1
+        return lowerBound(next, in: low, lowerBound(next))
     }
 
     /// Every word whose folded form begins with `prefix`'s, in file order; `body`
     /// returns false to stop. For corrections, which look at many words once.
     public func forEachWord(beginningWith prefix: String,
                             _ body: (_ folded: Slice<UnsafeRawBufferPointer>, _ zipf: () -> Int, _ entry: () -> Entry) -> Bool) {
-        let key = Array(fold(prefix).utf8)
-        var i = lowerBound(key)
-        while i < lines.count, keyStarts(i, with: key) {
-            let k = self.key(i)
-            let index = i
-            if !body(k, { zipf(index) }, { entry(index) }) { return }
-            i += 1
+        for i in lines(beginningWith: prefix) {
+            if !body(key(i), { zipf(i) }, { entry(i) }) { return }
         }
     }
 
@@ -201,8 +227,7 @@ public struct Lexicon: @unchecked Sendable {
         let key = Array(fold(word).utf8)
         var i = lowerBound(key)
         while i < lines.count, keyIs(i, key) {
-            let (column, zipf) = columns(i)
-            if bytes[column].elementsEqual(word.utf8) { return self.zipf(in: zipf) }
+            if bytes[columns(i).word].elementsEqual(word.utf8) { return zipf(i) }
             i += 1
         }
         return nil
@@ -278,17 +303,18 @@ public struct Lexicon: @unchecked Sendable {
         return keyStarts(i, with: key) && end < bytes.count && bytes[end] == 9
     }
 
-    private func key(_ i: Int) -> Slice<UnsafeRawBufferPointer> {
+    /// A line's folded key, up to its tab.
+    func key(_ i: Int) -> Slice<UnsafeRawBufferPointer> {
         let start = Int(lines[i])
         var end = start
         while bytes[end] != 9 { end += 1 }
         return bytes[start ..< end]
     }
 
-    /// Where a line's word and its frequency are (a two-column line's word is its key).
-    /// One plain walk over the line's bytes: `firstIndex(of:)` on slices of the
-    /// buffer cost ten times as much, and the strip asks this tens of times a keystroke.
-    private func columns(_ i: Int) -> (word: Range<Int>, zipf: Range<Int>) {
+    /// Where a line's word is (a two-column line's word is its key). One plain
+    /// walk over the line's bytes: `firstIndex(of:)` on slices of the buffer
+    /// cost ten times as much, and the strip asks this tens of times a keystroke.
+    private func columns(_ i: Int) -> (word: Range<Int>, end: Int) {
         let start = Int(lines[i])
         var tab1 = -1, tab2 = -1
         var end = start
@@ -298,23 +324,22 @@ public struct Lexicon: @unchecked Sendable {
             if b == 9 { if tab1 < 0 { tab1 = end } else if tab2 < 0 { tab2 = end } }
             end += 1
         }
-        if tab2 >= 0 { return ((tab1 + 1) ..< tab2, (tab2 + 1) ..< end) }
-        return (start ..< tab1, (tab1 + 1) ..< end)
+        return (tab2 >= 0 ? (tab1 + 1) ..< tab2 : start ..< tab1, end)
     }
 
-    /// A line's frequency alone.
-    private func zipf(_ i: Int) -> Int { zipf(in: columns(i).zipf) }
+    /// A line's frequency.
+    func zipf(_ i: Int) -> Int { Int(zipfs[i]) }
 
-    /// The frequency written in a line's column.
-    private func zipf(in column: Range<Int>) -> Int {
-        var zipf = 0
-        for b in bytes[column] where b >= 48 && b <= 57 { zipf = zipf * 10 + Int(b - 48) }
-        return zipf
+    /// The number written between a tab and a line's end (its digits; past 65535 it stays there).
+    private static func number(after tab: Int, to end: Int, in bytes: UnsafeRawBufferPointer) -> UInt16 {
+        var value = 0
+        for b in bytes[(tab + 1) ..< end] where b >= 48 && b <= 57 { value = min(value * 10 + Int(b - 48), Int(UInt16.max)) }
+        return UInt16(value)
     }
 
-    private func entry(_ i: Int) -> Entry {
-        let (word, zipf) = columns(i)
-        return Entry(word: String(decoding: bytes[word], as: UTF8.self), zipf: self.zipf(in: zipf))
+    /// A line's word and frequency.
+    func entry(_ i: Int) -> Entry {
+        Entry(word: String(decoding: bytes[columns(i).word], as: UTF8.self), zipf: zipf(i))
     }
 
     /// Byte order of two keys: negative, zero or positive.

@@ -93,6 +93,11 @@ struct LexiconTests {
             var seen: [String] = []
             lexicon.forEachWord(beginningWith: probe) { _, _, entry in seen.append(entry().word); return true }
             #expect(seen == expected, "\(probe)")
+            // The most frequent, equal ones in file order, whether from the tops kept or a scan.
+            let ranked = expected.enumerated().sorted { (zipfs[$0.element]!, -$0.offset) > (zipfs[$1.element]!, -$1.offset) }.map(\.element)
+            for limit in [1, 5, Lexicon.topsKept, 40] {
+                #expect(lexicon.completions(of: probe, limit: limit).map(\.word) == Array(ranked.prefix(limit)), "\(probe) \(limit)")
+            }
         }
     }
 
