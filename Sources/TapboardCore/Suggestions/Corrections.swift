@@ -155,7 +155,7 @@ public struct Corrector: Sendable {
                 // binary search, or, when near enough, only the most frequent
                 // of them are looked at (the rows up to here stay for the next word).
                 previousCount = j
-                let end = lexicon.prefixEnd(Array(key.prefix(ends[j]))[...], from: line)
+                let end = lexicon.prefixEnd(key.prefix(ends[j]), from: line)
                 if bestHere <= maxCost {
                     for near in lexicon.top(line ..< end, limit: limit) {
                         consider(bestHere, lexicon.zipf(Int(near))) { lexicon.entry(Int(near)) }

@@ -124,6 +124,8 @@ public struct Lexicon: @unchecked Sendable {
         // the strip folds what is typed on every key, and the general path's
         // Unicode property lookups were a tenth of its time (perf, 50 taps/s).
         if !foldsASCII, text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // Already folded (a lexicon's or a follower's word, mostly): the same string, nothing allocated.
+            if !text.utf8.contains(where: { ($0 >= 65 && $0 <= 90) || $0 == UInt8(ascii: "'") }) { return text }
             var bytes: [UInt8] = []
             bytes.reserveCapacity(text.utf8.count)
             for b in text.utf8 where b != UInt8(ascii: "'") { bytes.append(b >= 65 && b <= 90 ? b + 32 : b) }
@@ -184,13 +186,25 @@ public struct Lexicon: @unchecked Sendable {
     }
 
     /// The first line from `low` on (the first whose key is not below `key`)
-    /// whose key does not begin with `key`: a binary search for the key with
-    /// its last byte one higher (UTF-8 has no 0xFF byte to carry over).
-    func prefixEnd(_ key: ArraySlice<UInt8>, from low: Int) -> Int {
-        guard let last = key.last else { return lines.count }
-        var next = Array(key)
-        next[next.count - 1] = last + 1
-        return lowerBound(next, in: low, lowerBound(next))
+    /// whose key does not begin with `key`: galloping from `low`, so a run of
+    /// a few lines (most of those the corrector skips) costs a few compares,
+    /// and a long one (a first letter's) a logarithm of its length.
+    func prefixEnd<K: Collection>(_ key: K, from low: Int) -> Int where K.Element == UInt8 {
+        guard !key.isEmpty else { return lines.count }
+        // Lines from `low` on begin with the key up to some line, and none after it.
+        var inside = low - 1, step = 1
+        var outside = low
+        while outside < lines.count, keyStarts(outside, with: key) {
+            inside = outside
+            outside = low + step
+            step *= 2
+        }
+        outside = min(outside, lines.count)
+        while outside - inside > 1 {
+            let mid = (inside + outside) / 2
+            if keyStarts(mid, with: key) { inside = mid } else { outside = mid }
+        }
+        return outside
     }
 
     /// Every word whose folded form begins with `prefix`'s, in file order; `body`
@@ -224,7 +238,12 @@ public struct Lexicon: @unchecked Sendable {
     /// The frequency of `word` written exactly so, if the lexicon has it: the
     /// strip asks this of every candidate on every keystroke, so no entry is built.
     public func zipf(ofExactly word: String) -> Int? {
-        let key = Array(fold(word).utf8)
+        zipf(ofExactly: word, folded: fold(word))
+    }
+
+    /// `zipf(ofExactly:)` for a word already folded as this lexicon folds.
+    func zipf(ofExactly word: String, folded: String) -> Int? {
+        let key = Array(folded.utf8)
         var i = lowerBound(key)
         while i < lines.count, keyIs(i, key) {
             if bytes[columns(i).word].elementsEqual(word.utf8) { return zipf(i) }
@@ -290,10 +309,13 @@ public struct Lexicon: @unchecked Sendable {
     }
 
     /// Whether line `i`'s key begins with `key`.
-    private func keyStarts(_ i: Int, with key: [UInt8]) -> Bool {
-        let start = Int(lines[i])
-        guard start + key.count <= bytes.count else { return false }
-        for (j, b) in key.enumerated() where bytes[start + j] != b { return false }
+    private func keyStarts<K: Collection>(_ i: Int, with key: K) -> Bool where K.Element == UInt8 {
+        var at = Int(lines[i])
+        guard at + key.count <= bytes.count else { return false }
+        for b in key {
+            if bytes[at] != b { return false }
+            at += 1
+        }
         return true
     }
 

@@ -175,12 +175,15 @@ public struct SuggestionEngine: Sendable {
         var list: [ShippedFollower] = []
         var probability: [String: Double] = [:]
         shippedPairs.forEachFollower(of: context) { follower in
-            if probability[follower.word] == nil {
-                probability[follower.word] = follower.probability
-                let ahead = list.count < Lexicon.topsKept
-                list.append(ShippedFollower(word: follower.word, folded: fold(follower.word), probability: follower.probability,
-                                            zipf: ahead ? zipf(of: follower.word) : nil, zipfKnown: ahead))
-            }
+            // One hash: a word given twice keeps its first (likeliest) probability.
+            var isNew = false
+            let p = follower.probability
+            modify(&probability[follower.word, default: .nan]) { if $0.isNaN { $0 = p; isNew = true } }
+            guard isNew else { return true }
+            let ahead = list.count < Lexicon.topsKept
+            let folded = fold(follower.word)
+            list.append(ShippedFollower(word: follower.word, folded: folded, probability: p,
+                                        zipf: ahead ? lexicon?.zipf(ofExactly: follower.word, folded: folded) : nil, zipfKnown: ahead))
             return true
         }
         contextCache.entry.withLock { $0 = ContextCache.Entry(context: context, followers: list, probability: probability) }
@@ -203,30 +206,33 @@ public struct SuggestionEngine: Sendable {
         let pairTotal = pairs.values.reduce(0.0) { $0 + learned.weight($1) }
         let clock = Double(max(learned.clock, 1))
         // The shipped followers of the previous word (or of a sentence's start, or a comma): a short line of the file, likeliest first.
-        let (shipped, shippedProbability) = shippedFollowers(of: shippedContext)
+        let (shipped, shippedProbability) = shippedFollowers(of: shippedContext(previous: previous))
 
-        func score(_ word: String, zipf: Int?) -> Double {
+        // `shipped`: the word's shipped probability when the caller has it (nil: look it up).
+        func score(_ word: String, zipf: Int?, shipped: Double? = nil) -> Double {
             var p = 0.0
             if let zipf { p += lexiconWeight * Self.probability(zipf: zipf) }
             if let use = learned.use(of: word) { p += wordWeight * learned.weight(use) / clock }
             if !pairs.isEmpty, let use = pairs[word] { p += pairWeight * learned.weight(use) / (pairTotal + 1) }
-            if !shippedProbability.isEmpty, let shipped = shippedProbability[word] { p += shippedPairWeight * shipped }
+            if let shipped = shipped ?? (shippedProbability.isEmpty ? nil : shippedProbability[word]) { p += shippedPairWeight * shipped }
             return p
         }
-        func offer(_ word: String, zipf: Int?, kind: Suggestion.Kind) {
-            guard offered[word] == nil else { return }
-            offered[word] = (score(word, zipf: zipf), kind)
+        // A word already offered keeps its first score and kind: one hash, the
+        // entry made with a placeholder score and filled when it is new.
+        func offer(_ word: String, kind: Suggestion.Kind, _ scored: () -> Double) {
+            modify(&offered[word, default: (.nan, kind)]) { if $0.score.isNaN { $0.score = scored() } }
         }
         let kind: Suggestion.Kind = prefix.isEmpty ? .prediction : .completion
         // The lexicon's precomputed tops hold enough for any strip; more would mean a scan.
         let wanted = min(max(limit * 3, 12), Lexicon.topsKept)
-        for entry in lexicon?.completions(of: prefix, limit: wanted) ?? [] { offer(entry.word, zipf: entry.zipf, kind: kind) }
+        for entry in lexicon?.completions(of: prefix, limit: wanted) ?? [] { offer(entry.word, kind: kind) { score(entry.word, zipf: entry.zipf) } }
         // The shipped followers that fit the letters typed (`the` after `of` before anything was learned).
         var fitting = 0
         for follower in shipped where fitting < wanted && follower.folded.hasPrefix(folded) {
             fitting += 1
-            if offered[follower.word] == nil {
-                offer(follower.word, zipf: follower.zipfKnown ? follower.zipf : zipf(of: follower.word), kind: kind)
+            offer(follower.word, kind: kind) {
+                score(follower.word, zipf: follower.zipfKnown ? follower.zipf : lexicon?.zipf(ofExactly: follower.word, folded: follower.folded),
+                      shipped: follower.probability)
             }
         }
         // The learned candidates by their own weight first: only the weightiest are looked up in the lexicon.
@@ -245,14 +251,14 @@ public struct SuggestionEngine: Sendable {
             looked += 1
             let zipf = self.zipf(of: word)
             // A word the lexicon does not know is offered once typed twice: a typo typed once never is.
-            if zipf != nil || (learned.use(of: word)?.count ?? 0) >= Self.timesBeforeOffered { offer(word, zipf: zipf, kind: kind) }
+            if zipf != nil || (learned.use(of: word)?.count ?? 0) >= Self.timesBeforeOffered { offer(word, kind: kind) { score(word, zipf: zipf) } }
         }
         // Letters only, and not too many: a compound with a hyphen is no typo, and a long tail costs a long search.
         if !prefix.isEmpty, prefix.count <= Self.longestCorrected, prefix.allSatisfy(\.isLetter), let lexicon,
            !lexicon.hasWord(beginningWith: prefix), offered.count < limit {
             // The letters begin no word: the nearest words, a slip to a neighbouring key costing least.
-            for (entry, cost) in corrector.corrections(of: prefix, in: lexicon, limit: wanted) where offered[entry.word] == nil {
-                offered[entry.word] = (score(entry.word, zipf: entry.zipf) * Self.power(0.01, cost), .correction)
+            for (entry, cost) in corrector.corrections(of: prefix, in: lexicon, limit: wanted) {
+                offer(entry.word, kind: .correction) { score(entry.word, zipf: entry.zipf) * Self.power(0.01, cost) }
             }
         }
         let casing = Casing(typed: prefix, shift: shift)
@@ -271,12 +277,19 @@ public struct SuggestionEngine: Sendable {
 
     /// What the shipped pairs follow here: the previous word (folded), `.` at a
     /// sentence's start, `,` right after a comma and a space; nil otherwise.
-    var shippedContext: String? {
-        if let previous = typed.previousWord { return fold(String(previous)) }
+    var shippedContext: String? { shippedContext(previous: typed.previousWord.map { fold(String($0)) }) }
+
+    /// `shippedContext`, given the previous word folded (found once per keystroke: it walks the text).
+    func shippedContext(previous: String?) -> String? {
+        if let previous { return previous }
         if typed.atSentenceStart { return "." }
         guard let before = typed.beforeCurrentWord else { return nil }
         return before.spaced && before.character == "," ? "," : nil
     }
+
+    /// Changes a value in place (a dictionary's entry through its defaulting subscript: one hash).
+    @inline(__always)
+    private func modify<T>(_ value: inout T, _ change: (inout T) -> Void) { change(&value) }
 
     /// The lexicon's frequency of a word written exactly so, if it has it.
     private func zipf(of word: String) -> Int? {
@@ -310,10 +323,23 @@ public struct SuggestionEngine: Sendable {
         let mode: Mode
 
         init(typed prefix: String, shift: ShiftState) {
-            let letters = prefix.filter(\.isLetter)
-            if shift == .locked || (letters.count >= 2 && letters.allSatisfy(\.isUppercase)) {
+            let upper: Bool, firstUpper: Bool?
+            if prefix.utf8.allSatisfy({ $0 < 0x80 }) {
+                // Bytes while ASCII: Character's letter and case properties cost a table lookup each.
+                var letters = 0, capitals = 0
+                for b in prefix.utf8 {
+                    if b >= 65 && b <= 90 { letters += 1; capitals += 1 } else if b >= 97 && b <= 122 { letters += 1 }
+                }
+                upper = letters >= 2 && capitals == letters
+                firstUpper = prefix.utf8.first.map { $0 >= 65 && $0 <= 90 }
+            } else {
+                let letters = prefix.filter(\.isLetter)
+                upper = letters.count >= 2 && letters.allSatisfy(\.isUppercase)
+                firstUpper = prefix.first.map(\.isUppercase)
+            }
+            if shift == .locked || upper {
                 mode = .upper
-            } else if prefix.first.map(\.isUppercase) ?? (shift == .once) {
+            } else if firstUpper ?? (shift == .once) {
                 mode = .capitalised
             } else {
                 mode = .asWritten
