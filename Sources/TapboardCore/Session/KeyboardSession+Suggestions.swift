@@ -199,13 +199,20 @@ extension KeyboardSession {
         if !unfollowed.isEmpty { followTyped() }
         loadFiles()
         refreshNeighbours()
-        if withEngine({ $0.learned.overBounds }) == true { withEngine { $0.learned.keepWithinBounds() } }
-        let query = SuggestionQuery(text: withEngine { $0.typed } ?? TypedText(), shift: state.shift, language: stripLanguage,
-                                    slots: slots.count, clock: withEngine { $0.learned.clock } ?? 0, secure: isSecure)
-        guard query != suggestionsFor else { return }
+        // One pass into the engine (each finds it by its language's name).
+        let shift = state.shift, language = stripLanguage, secure = isSecure, alternatives = swipeAlternatives
+        let asked = suggestionsFor
+        func makeQuery(_ text: TypedText, _ clock: Int) -> SuggestionQuery {
+            SuggestionQuery(text: text, shift: shift, language: language, slots: slots.count, clock: clock, secure: secure)
+        }
+        let (query, found) = withEngine { engine -> (SuggestionQuery, [Suggestion]?) in
+            if engine.learned.overBounds { engine.learned.keepWithinBounds() }
+            let query = makeQuery(engine.typed, engine.learned.clock)
+            guard query != asked else { return (query, nil) }
+            return (query, secure ? [] : alternatives ?? engine.suggestions(limit: slots.count, shift: shift))
+        } ?? (makeQuery(TypedText(), 0), secure ? [] : alternatives ?? [])
+        guard query != asked, let new = found else { return }
         suggestionsFor = query
-        let shift = state.shift
-        let new = isSecure ? [] : swipeAlternatives ?? (withEngine { $0.suggestions(limit: slots.count, shift: shift) } ?? [])
         guard new != suggestions else { return }
         let old = suggestions
         suggestions = new
@@ -214,7 +221,8 @@ extension KeyboardSession {
             func word(_ list: [Suggestion], _ rank: Int) -> String? { rank < list.count ? list[rank].word : nil }
             let changed = slots.filter { word(old, $0.rank) != word(new, $0.rank) }.map(\.index)
             if !changed.isEmpty {
-                plan.redraw = plan.redraw.isEmpty ? changed.sorted() : Array(Set(plan.redraw).union(changed)).sorted()
+                // A few slots each: merged by a look along them, not hashed into a set.
+                plan.redraw = (plan.redraw + changed.filter { !plan.redraw.contains($0) }).sorted()
             }
         }
         if configuration.publishKeys && !isSecure { emit(.publish(.suggestions(new.map(\.word)))) }

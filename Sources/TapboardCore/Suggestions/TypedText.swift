@@ -1,12 +1,13 @@
 /// What the keyboard knows of the text before the cursor: what it typed since
 /// the focus last moved, for suggestions and learning.
 public struct TypedText: Hashable, Sendable {
-    /// The text before the cursor, its last `kept` characters at most.
+    /// The text before the cursor: its last `kept` characters at least (all of
+    /// it when shorter), and at most `2 · kept` bytes beyond those.
     public private(set) var text: String = ""
     /// Whether `text` begins where the field's text does (the focus just moved
     /// to an empty field, or the caret's text was read), so it starts a sentence.
     public private(set) var fromStart: Bool
-    /// How many characters are kept: enough for the words suggestions look at.
+    /// How many characters are kept at least: enough for the words suggestions look at.
     public static let kept = 120
 
     /// Empty text; `fromStart` when the cursor is known to be at the start of a field.
@@ -25,8 +26,10 @@ public struct TypedText: Hashable, Sendable {
         switch keystroke {
         case .text(let typed):
             text += typed
-            // Counting characters walks the whole text; its bytes are never fewer.
-            if text.utf8.count > Self.kept, text.count > Self.kept {
+            // Counting characters walks the whole text: it is cut back to `kept`
+            // characters only once its bytes are twice that (once in `kept`
+            // ASCII keystrokes, not at every one once the text is long).
+            if text.utf8.count > 2 * Self.kept, text.count > Self.kept {
                 text.removeFirst(text.count - Self.kept)
                 fromStart = false
             }
