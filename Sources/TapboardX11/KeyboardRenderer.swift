@@ -11,7 +11,10 @@ final class KeyboardRenderer {
     private var painter: Painter?
     private(set) var size = Size(width: 0, height: 0)
     var theme: Theme {
-        didSet { maxShadowOffset = Self.maxShadowOffset(theme) }
+        didSet {
+            maxShadowOffset = Self.maxShadowOffset(theme)
+            looks = [:]
+        }
     }
     /// The deepest shadow of any key class: kept, as every key drawn asks it
     /// twice, and working it out copied the theme six times (a tenth of a tap's drawing).
@@ -46,6 +49,8 @@ final class KeyboardRenderer {
         if trailPixmap != 0 { XFreePixmap(display.pointer, trailPixmap) }
         trailPixmap = 0
         trailArea = nil
+        // The scale follows the height: every look changes.
+        looks = [:]
         size = newSize
         let d = display.pointer
         pixmap = XCreatePixmap(d, window, UInt32(max(size.width, 1)), UInt32(max(size.height, 1)),
@@ -183,20 +188,50 @@ final class KeyboardRenderer {
     private static let tileLimit = 48
 
     private func drawKey(_ k: KeyAppearance, painter: Painter) {
-        let style = theme.style(k.styleClass)
         let r = k.frame.rect
         guard r.width > 0, r.height > 0 else { return }
         var icon: KeyIcon?
         if case .icon(let i) = k.label { icon = i }
-        let covered = area(of: r)
-        let tile = self.tile(TileKey(style: style, pressed: k.pressed, width: r.width, height: covered.height,
-                                     icon: icon, scale: scale, background: theme.background), keyHeight: r.height)
-        XCopyArea(display.pointer, tile, pixmap, gc, 0, 0, UInt32(covered.width), UInt32(covered.height), Int32(r.x), Int32(r.y))
-        if case .text(let text) = k.label,
-           let font = try? resources.font(family: style.fontFamily, pixelSize: Int((style.fontSize * scale).rounded())) {
-            painter.text(text, in: r, font: font, style.textColor)
+        let quick = LookKey(styleClass: k.styleClass, pressed: k.pressed, width: r.width, height: r.height)
+        let look: Look
+        if icon == nil, let known = looks[quick] {
+            look = known
+        } else {
+            let style = theme.style(k.styleClass)
+            let covered = area(of: r)
+            let tile = self.tile(TileKey(style: style, pressed: k.pressed, width: r.width, height: covered.height,
+                                         icon: icon, scale: scale, background: theme.background), keyHeight: r.height)
+            look = Look(tile: tile, covered: Size(width: covered.width, height: covered.height),
+                        font: try? resources.font(family: style.fontFamily, pixelSize: Int((style.fontSize * scale).rounded())),
+                        textColor: style.textColor)
+            if icon == nil { looks[quick] = look }
+        }
+        XCopyArea(display.pointer, look.tile, pixmap, gc, 0, 0, UInt32(look.covered.width), UInt32(look.covered.height), Int32(r.x), Int32(r.y))
+        if case .text(let text) = k.label, let font = look.font {
+            painter.text(text, in: r, font: font, look.textColor)
         }
     }
+
+    /// What a text key's drawing depends on at this theme and size.
+    private struct LookKey: Hashable {
+        var styleClass: KeyClass
+        var pressed: Bool
+        var width, height: Int
+    }
+
+    /// A text key's tile, the pixels it covers, its font and text colour.
+    private struct Look {
+        var tile: Pixmap
+        var covered: Size
+        var font: OpaquePointer?
+        var textColor: Color
+    }
+
+    /// The looks of text keys drawn at this theme and size, found without
+    /// working out the style, hashing it whole for its tile and looking up its
+    /// font (half of a strip slot's drawing, callgrind at 50 taps/s). Emptied
+    /// with a new theme or size, and when a tile goes.
+    private var looks: [LookKey: Look] = [:]
 
     /// The tile for a key's look, drawn on first use; the least recently used goes past the limit.
     private func tile(_ key: TileKey, keyHeight: Int) -> Pixmap {
@@ -214,6 +249,7 @@ final class KeyboardRenderer {
         if tiles.count >= Self.tileLimit, let old = tiles.min(by: { $0.value.used < $1.value.used }) {
             tiles.removeValue(forKey: old.key)
             XFreePixmap(d, old.value.pixmap)
+            looks = [:]
         }
         tiles[key] = (t, tileUses)
         return t
