@@ -241,7 +241,8 @@ public struct SuggestionEngine: Sendable {
             learnedCandidates.append((word, pairWeight * learned.weight(use) / (pairTotal + 1)))
         }
         if !folded.isEmpty {
-            for (word, use) in learned.words(beginningWith: folded) {
+            // Only the weightiest can be looked at below: `wanted`, and as many again as may be offered already.
+            for (word, use) in learned.words(beginningWith: folded, weightiest: wanted + offered.count) {
                 learnedCandidates.append((word, wordWeight * learned.weight(use) / clock))
             }
         }
@@ -376,7 +377,7 @@ public struct SuggestionEngine: Sendable {
 
     /// The natural logarithm of a positive finite number: ln(m · 2^e) = e · ln 2 + ln m,
     /// with m in [1, 2) by the atanh series (y ≤ 1/3: eleven terms for 1e-12).
-    private static func ln(_ x: Double) -> Double {
+    static func ln(_ x: Double) -> Double {
         let m = x.significand, e = Double(x.exponent)
         let y = (m - 1) / (m + 1), y2 = y * y
         var term = y, sum = 0.0, n = 1.0
