@@ -276,11 +276,9 @@ public struct SuggestionEngine: Sendable {
         return out
     }
 
-    /// What the shipped pairs follow here: the previous word (folded), `.` at a
-    /// sentence's start, `,` right after a comma and a space; nil otherwise.
-    var shippedContext: String? { shippedContext(previous: typed.previousWord.map { fold(String($0)) }) }
-
-    /// `shippedContext`, given the previous word folded (found once per keystroke: it walks the text).
+    /// What the shipped pairs follow here: the previous word (`previous`, folded:
+    /// the caller finds it once, as it walks the text), `.` at a sentence's
+    /// start, `,` right after a comma and a space; nil otherwise.
     func shippedContext(previous: String?) -> String? {
         if let previous { return previous }
         if typed.atSentenceStart { return "." }
