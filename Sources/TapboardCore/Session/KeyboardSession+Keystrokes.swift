@@ -71,8 +71,11 @@ extension KeyboardSession {
     /// server by now) or, when nothing was typed, a few milliseconds later.
     private mutating func finishApply(_ plan: EffectPlan) {
         var plan = plan
-        // The keystrokes are out: the strip's words may be looked for now.
-        refreshSuggestions(&plan)
+        // The keystrokes are out: the strip's words may be looked for now, unless keys come too fast to read them.
+        if !holdsSuggestions(plan) {
+            suggestionsDeadline = nil
+            refreshSuggestions(&plan)
+        }
         for effect in plan.others {
             switch effect {
             case .startTimer(let id, let deadline): timers[id] = deadline

@@ -147,7 +147,11 @@ extension KeyboardSession {
                 lastAutocorrection = nil
                 swiped = nil
                 guard rank < suggestions.count else { continue }
-                let chosen = suggestions[rank]
+                var chosen = suggestions[rank]
+                // Shown before the last keys (the strip waits for them to pause): the word shown replaces the word as it is now.
+                if suggestionsDeadline != nil, let current = withEngine({ String($0.typed.currentWord) }) {
+                    chosen = Suggestion(word: chosen.word, replacing: current, kind: chosen.kind)
+                }
                 withEngine { $0.chose(chosen) }
                 out += Array(repeating: .type(.keysym(.backSpace)), count: chosen.delete)
                 out.append(.type(.text(chosen.insert + " ")))
@@ -185,6 +189,41 @@ extension KeyboardSession {
     }
 
     // MARK: - The strip's words
+
+    /// How long keys must pause before the strip looks for words again, once
+    /// they come faster than that. Nobody reads a strip that changes twenty
+    /// times a second; a flood (a test typing at 50 keys a second, `tapboard
+    /// type`) would pay for words no one sees at every key. Keys typed by hand
+    /// come further apart (LatinIME waits 100 ms after every key; here a key
+    /// after a pause is answered at once, without a timer's wake-up).
+    public static let suggestionsPause: Duration = .milliseconds(50)
+
+    /// Whether the strip's words wait for keys to pause (and till when): keys
+    /// typed within `suggestionsPause` of the last put the look off again; a
+    /// batch that types nothing leaves a wait as it is. A new layout looks at once.
+    mutating func holdsSuggestions(_ plan: EffectPlan) -> Bool {
+        let typed = !plan.keystrokes.isEmpty
+        let flood = typed && lastTyped.map { now - $0 < Self.suggestionsPause } == true
+        if typed { lastTyped = now }
+        guard !plan.relayout, flood || (!typed && suggestionsDeadline != nil) else { return false }
+        if typed { suggestionsDeadline = now + Self.suggestionsPause }
+        return true
+    }
+
+    /// The keys paused: the strip's words are looked for, and the slots that
+    /// changed drawn (after the keystrokes still waiting for a keycode, if any).
+    mutating func refreshHeldSuggestions() {
+        suggestionsDeadline = nil
+        var plan = EffectPlan([])
+        refreshSuggestions(&plan)
+        guard plan.draws else { return }
+        deferredDrawing += Self.drawingEffects(of: plan)
+        if queue.isEmpty {
+            drawNow(EffectPlan(deferredDrawing))
+        } else if drawDeadline == nil {
+            drawDeadline = now + Self.drawingDelay
+        }
+    }
 
     /// Finds the strip's words for the text as it is now, after the keystrokes
     /// went out; the slots whose word changed are added to the drawing, and

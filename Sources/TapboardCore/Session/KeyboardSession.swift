@@ -115,6 +115,10 @@ public struct KeyboardSession: Sendable {
     /// before it goes out, so the engine follows it after (see `followTyped`).
     var unfollowed: [Keystroke] = []
     var unfollowedLanguage: String?
+    /// When keystrokes last went out: the next that follows within `suggestionsPause` is part of a flood.
+    var lastTyped: Duration?
+    /// When the strip looks for its words, held back while keys come faster than words can be read.
+    var suggestionsDeadline: Duration?
 
     // Swipe typing (KeyboardSession+Swipe.swift)
     /// The contact that is or may become a gesture.
@@ -191,6 +195,7 @@ public struct KeyboardSession: Sendable {
     public var nextDeadline: Duration? {
         var all = Array(timers.values)
         if let d = drawDeadline { all.append(d) }
+        if let d = suggestionsDeadline { all.append(d) }
         if let d = raiseDeadline { all.append(d) }
         if let d = autoHideDeadline { all.append(d) }
         if let d = trailDeadline { all.append(d) }
@@ -251,7 +256,10 @@ public struct KeyboardSession: Sendable {
             // The keyboard never keeps the focus.
             emit(.window(.handFocusBack))
         case .listenerAdded:
-            // A new listener hears where the keyboard is now.
+            // A new listener hears the strip's words as they will be once the keys pause
+            // (before the announcement: a client that listens to see them settled waits for that),
+            // and where the keyboard is now.
+            if suggestionsDeadline != nil { refreshHeldSuggestions() }
             if shown { announceShownOnce() }
         case .focusChanged(let field):
             focusChanged(field)
@@ -290,6 +298,7 @@ public struct KeyboardSession: Sendable {
     /// Everything due by now.
     private mutating func runDue() {
         if let due = drawDeadline, due <= now { drawNow(EffectPlan(deferredDrawing)) }
+        if let due = suggestionsDeadline, due <= now { refreshHeldSuggestions() }
         for (id, deadline) in timers.sorted(by: { $0.value < $1.value }) where deadline <= now {
             // `tapboard type`'s touches due before the timer go first: after a stall (a slow
             // machine, a debug build reading a word list) a key's release due before its
@@ -312,6 +321,8 @@ public struct KeyboardSession: Sendable {
     private mutating func endBatch() {
         guard afterTyping == nil else { return }
         if !pending.isEmpty || keystrokesDue || textContextChanged {
+            // The text before the caret is new: the strip shows what follows it at once.
+            if textContextChanged { suggestionsDeadline = nil; lastTyped = nil }
             textContextChanged = false
             let batch = pending
             pending = []

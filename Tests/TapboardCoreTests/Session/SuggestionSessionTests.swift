@@ -126,6 +126,81 @@ struct SuggestionSessionTests {
         #expect(d.text == "world [BackSpace], help  ", "a space typed after the suggestion's is typed: only punctuation swaps")
     }
 
+    @Test("Keys faster than a strip can be read: the words wait for a pause of suggestionsPause, then the changed slots are drawn once; a key after a pause is answered at once")
+    func flood() throws {
+        var (d, _) = try driver()
+        let pause = KeyboardSession.suggestionsPause
+        try d.tap("shift", at: .seconds(2))  // auto-shift off
+        try d.tap("t", at: .seconds(3))
+        #expect(words(d) == ["the", "that", "this"], "after a pause: at once")
+        #expect(d.session.nextDeadline == nil)
+        d.commands = []
+        d.published = []
+        var t = Duration.seconds(3)
+        for key in ["h", "e", "r"] {
+            t += pause / 2
+            try d.tap(key, at: t)
+        }
+        #expect(d.text == "ther")
+        #expect(words(d) == ["the", "that", "this"], "held while the keys come faster than the pause")
+        #expect(!d.published.contains { if case .suggestions = $0 { return true } else { return false } })
+        #expect(d.session.nextDeadline == t + pause, "the last key puts the look off")
+        d.run(until: t + pause - .milliseconds(1))
+        #expect(words(d) == ["the", "that", "this"])
+        d.commands = []
+        d.run(until: t + pause)
+        #expect(words(d) == ["there"])
+        #expect(d.published.filter { if case .suggestions = $0 { return true } else { return false } }.count == 1)
+        let drawn = d.commands.flatMap { command -> [String] in
+            if case .draw(.keys(let keys)) = command { return keys.map(\.frame.id) } else { return [] }
+        }
+        #expect(drawn.sorted() == ["suggestion-1", "suggestion-2", "suggestion-3"], "\(drawn)")
+        #expect(d.session.nextDeadline == nil, "idle after")
+        // One key after the pause: its words at once, no timer.
+        try d.tap("space", at: t + pause * 3)
+        #expect(words(d).isEmpty == false)
+        #expect(d.session.nextDeadline == nil)
+    }
+
+    @Test("A new listener hears the held words as they will be, before where the keyboard is")
+    func listenerSeesSettledWords() throws {
+        var (d, _) = try driver()
+        let pause = KeyboardSession.suggestionsPause
+        try d.tap("shift", at: .seconds(2))  // auto-shift off
+        try d.tap("t", at: .seconds(3))
+        try d.tap("h", at: .seconds(3) + pause / 2)
+        try d.tap("e", at: .seconds(3) + pause)
+        #expect(words(d) == ["the", "that", "this"], "held")
+        d.published = []
+        d.send(.listenerAdded, at: .seconds(3) + pause + .milliseconds(1))
+        #expect(words(d) == ["there", "then"])
+        let kinds = d.published.map { event -> String in
+            switch event {
+            case .suggestions: return "words"
+            case .frame: return "frame"
+            default: return "other"
+            }
+        }
+        #expect(kinds == ["words", "frame"])
+        #expect(d.session.nextDeadline == nil)
+    }
+
+    @Test("A slot tapped while its words wait for the keys to pause types the word shown in place of the word as it is now")
+    func choosingWhileHeld() throws {
+        var (d, _) = try driver()
+        let pause = KeyboardSession.suggestionsPause
+        try d.tap("shift", at: .seconds(2))  // auto-shift off
+        try d.tap("h", at: .seconds(3))
+        try d.tap("e", at: .seconds(4))
+        #expect(words(d).first == "help", "shown for he: types lp")
+        try d.tap("l", at: .seconds(4) + pause / 2)
+        #expect(words(d).first == "help", "held")
+        try d.tap("suggestion-1", at: .seconds(4) + pause)
+        #expect(d.text == "help ", "not hellp")
+        d.run(until: .seconds(5))
+        #expect(d.session.engines["en"]?.typed.text.hasSuffix("help ") == true)
+    }
+
     @Test("A sentence's first word is offered capitalised, and typed so")
     func capitalised() throws {
         var (d, _) = try driver()
