@@ -16,6 +16,11 @@ struct BenchSettings {
     var pauseMilliseconds: ClosedRange<Int> = 5...35
     /// The interval between paced burst taps, ms (50 taps a second).
     var pacedIntervalMilliseconds = 20
+    /// The interval between taps at a hand's pace, ms (8 taps a second: the
+    /// strip looks for words after each, where at 50 a second it waits for a pause).
+    var handIntervalMilliseconds = 125
+    /// Taps at a hand's pace (Tapboard's two columns, no window manager: 15 s each).
+    var handTaps = 120
     /// Seed for the pauses.
     var seed: UInt64 = 1
     /// Whether to run the bursts again under openbox.

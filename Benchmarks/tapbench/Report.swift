@@ -121,9 +121,21 @@ struct Table {
         var sessions: [(String, (KeyboardResult) -> BurstSet?)] = [("no WM", { $0.bursts })]
         if results.contains(where: { $0.managedBursts != nil }) { sessions.append(("openbox", { $0.managedBursts })) }
         for (title, pick) in sessions {
-            for mode in ["fast", "paced"] {
-                let burst = { (r: KeyboardResult) -> BurstResult? in mode == "fast" ? pick(r)?.fast : pick(r)?.paced }
-                let label = mode == "fast" ? "burst fast, \(title)" : "burst 50/s, \(title)"
+            // A hand's pace (8/s) was tapped on Tapboard's columns without a window manager only.
+            let hand = results.contains { pick($0)?.hand != nil } ? ["hand"] : []
+            for mode in ["fast", "paced"] + hand {
+                let burst = { (r: KeyboardResult) -> BurstResult? in
+                    switch mode {
+                    case "fast": pick(r)?.fast
+                    case "paced": pick(r)?.paced
+                    default: pick(r)?.hand
+                    }
+                }
+                let label = switch mode {
+                case "fast": "burst fast, \(title)"
+                case "paced": "burst 50/s, \(title)"
+                default: "burst 8/s, \(title)"
+                }
                 add(["\(label): lost/doubled/wrong"] + results.map { r in
                     if let b = burst(r) {
                         return b.counts.compact + (r.name == "floor" ? " (a×\(b.taps))" : "")

@@ -90,6 +90,8 @@ struct BurstSet: Codable {
     var fast: BurstResult?
     /// 50 taps a second.
     var paced: BurstResult?
+    /// 8 taps a second, the start of the sentence (Tapboard's columns, no window manager).
+    var hand: BurstResult?
 }
 
 /// Everything measured for one keyboard.

@@ -134,9 +134,21 @@ struct Runner {
             let burst = try run.run(sentence, mode: mode, intervalMilliseconds: settings.pacedIntervalMilliseconds,
                                     windowManager: windowManager)
             if mode == .fast { set.fast = burst } else { set.paced = burst }
-            log("  burst \(burst.mode)\(windowManager ? " (openbox)" : ""): \(Int(burst.rate)) taps/s, "
-                + "lost/doubled/wrong \(burst.counts.compact), CPU \(Format.ms(burst.cpuPer1000Taps.runMilliseconds)) ms/1000 taps")
+            logBurst(burst, windowManager: windowManager)
+        }
+        // A hand's pace, where the strip looks for words after every tap: Tapboard's columns only.
+        if !windowManager, spec.name == "tapboard" || spec.name == Table.noSuggestionsName {
+            if !session.target.hasFocus { session.target.focus() }
+            let hand = try run.run(Array(sentence.prefix(settings.handTaps)), mode: .paced,
+                                   intervalMilliseconds: settings.handIntervalMilliseconds, windowManager: false)
+            set.hand = hand
+            logBurst(hand, windowManager: false)
         }
         return set
+    }
+
+    private func logBurst(_ burst: BurstResult, windowManager: Bool) {
+        log("  burst \(burst.mode)\(windowManager ? " (openbox)" : ""): \(Int(burst.rate)) taps/s, "
+            + "lost/doubled/wrong \(burst.counts.compact), CPU \(Format.ms(burst.cpuPer1000Taps.runMilliseconds)) ms/1000 taps")
     }
 }
