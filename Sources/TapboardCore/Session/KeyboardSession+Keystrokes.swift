@@ -72,7 +72,7 @@ extension KeyboardSession {
     private mutating func finishApply(_ plan: EffectPlan) {
         var plan = plan
         // The keystrokes are out: the strip's words may be looked for now, unless keys come too fast to read them.
-        if !holdsSuggestions(plan) {
+        if !holdSuggestions(after: plan) {
             suggestionsDeadline = nil
             refreshSuggestions(&plan)
         }

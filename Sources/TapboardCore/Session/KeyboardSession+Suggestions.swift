@@ -198,10 +198,10 @@ extension KeyboardSession {
     /// after a pause is answered at once, without a timer's wake-up).
     public static let suggestionsPause: Duration = .milliseconds(50)
 
-    /// Whether the strip's words wait for keys to pause (and till when): keys
+    /// Holds the strip's words back while keys flood; true when they wait. Keys
     /// typed within `suggestionsPause` of the last put the look off again; a
     /// batch that types nothing leaves a wait as it is. A new layout looks at once.
-    mutating func holdsSuggestions(_ plan: EffectPlan) -> Bool {
+    mutating func holdSuggestions(after plan: EffectPlan) -> Bool {
         let typed = !plan.keystrokes.isEmpty
         let flood = typed && lastTyped.map { now - $0 < Self.suggestionsPause } == true
         if typed { lastTyped = now }

@@ -190,23 +190,6 @@ public struct KeyboardSession: Sendable {
         handle([input], at: time)
     }
 
-    /// When the session next has something to do with no input: a timer, a slide
-    /// frame, drawing held back, a keystroke waiting, `tapboard type`'s next touch.
-    public var nextDeadline: Duration? {
-        var all = Array(timers.values)
-        if let d = drawDeadline { all.append(d) }
-        if let d = suggestionsDeadline { all.append(d) }
-        if let d = raiseDeadline { all.append(d) }
-        if let d = autoHideDeadline { all.append(d) }
-        if let d = trailDeadline { all.append(d) }
-        if !queue.isEmpty, let d = keystrokeDeadline { all.append(d) }
-        if let d = typingEvents.first?.at { all.append(d) }
-        // An answer waits for the keystrokes still queued; their deadline wakes it.
-        if queue.isEmpty, let d = typingAnswers.first?.at { all.append(d) }
-        if let slide { all.append(slide.nextFrame) }
-        return all.min()
-    }
-
     /// The key under a point of the window (the nearest one in a gap), nil outside the window.
     public mutating func key(at point: Point) -> Int? {
         refreshFrames()
@@ -256,9 +239,7 @@ public struct KeyboardSession: Sendable {
             // The keyboard never keeps the focus.
             emit(.window(.handFocusBack))
         case .listenerAdded:
-            // A new listener hears the strip's words as they will be once the keys pause
-            // (before the announcement: a client that listens to see them settled waits for that),
-            // and where the keyboard is now.
+            // A new listener hears the strip's settled words (a client listens to see them), then where the keyboard is.
             if suggestionsDeadline != nil { refreshHeldSuggestions() }
             if shown { announceShownOnce() }
         case .focusChanged(let field):
