@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// A private X server for one test: `Xvfb -displayfd 1`, stopped by `stop()` or
+/// A private X server for one test: `Xvfb -displayfd 1 -noreset`, stopped by `stop()` or
 /// on release. Or, for a test that changes the screen's resolution or monitors
 /// (Xvfb's RandR has one fixed mode), Xorg with its dummy video driver: see
 /// `resizable()`.
@@ -62,7 +62,7 @@ public final class Xvfb {
 
             """.write(to: config, atomically: false, encoding: .utf8)
         do {
-            return try Xvfb(xorg, ["-config", config.path, "-logfile", scratch.appendingPathComponent("xorg.log").path, "-noreset"],
+            return try Xvfb(xorg, ["-config", config.path, "-logfile", scratch.appendingPathComponent("xorg.log").path],
                             scratch: scratch, timeout: timeout)
         } catch {
             try? FileManager.default.removeItem(at: scratch)
@@ -72,7 +72,10 @@ public final class Xvfb {
 
     private init(_ server: URL, _ arguments: [String], scratch: URL?, timeout: Duration) throws {
         self.scratch = scratch
-        let child = try ChildProcess(server, ["-displayfd", "1", "-nolisten", "tcp"] + arguments, output: .pipe)
+        // -noreset: when its last client leaves, a server otherwise resets for ~20 ms, and a
+        // client connecting meanwhile is refused now and then ("cannot open display"); and what
+        // a keyboard leaves behind (a key down, a keymap change) would be wiped before a check.
+        let child = try ChildProcess(server, ["-displayfd", "1", "-nolisten", "tcp", "-noreset"] + arguments, output: .pipe)
         guard let fd = child.outputPipe else { throw HarnessError.xvfbDidNotStart("no stdout pipe") }
         let deadline = Deadline(timeout)
         var line = ""
