@@ -72,6 +72,9 @@ public struct Corrector: Sendable {
         let maxCost = Self.maxCost(forLength: target.count)
         let n = target.count, width = n + 1
         let maxDepth = n + Int(maxCost)
+        // Each letter more or fewer costs a whole edit, so a cell further than this from the
+        // diagonal costs more than `maxCost`: only the band is worked out, its neighbours infinite.
+        let band = Int(maxCost)
         // Each letter typed and its neighbours, for the substitution cost.
         let near: [[UInt32]] = target.map { t in neighbours.neighbours[Unicode.Scalar(t)!].map { $0.map(\.value) } ?? [] }
         // table[j * width + i]: the cost of turning target[0..<i] into the word's first j letters.
@@ -126,9 +129,11 @@ public struct Corrector: Sendable {
                     let letter = word[j]
                     j += 1
                     let row = j * width, up = (j - 1) * width
+                    let low = max(1, j - band), high = min(n, j + band)
                     table[row] = Double(j)
+                    if low > 1 { table[row + low - 1] = .infinity }
                     var rowMin = table[row]
-                    for i in 1 ... n {
+                    for i in low ... high {
                         let t = target[i - 1]
                         let substitution = t == letter ? 0 : near[i - 1].contains(letter) ? Self.neighbourCost : Self.editCost
                         var cost = min(table[up + i - 1] + substitution, table[up + i] + Self.editCost, table[row + i - 1] + Self.editCost)
@@ -138,6 +143,10 @@ public struct Corrector: Sendable {
                         }
                         table[row + i] = cost
                         rowMin = min(rowMin, cost)
+                    }
+                    if high < n {
+                        table[row + high + 1] = .infinity
+                        table[row + n] = .infinity
                     }
                     bestHere = min(bestHere, table[row + n])
                     if rowMin > maxCost {

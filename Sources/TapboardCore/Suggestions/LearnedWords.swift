@@ -117,13 +117,25 @@ public struct LearnedWords: Equatable, Sendable {
         return best.map { ($0.word, $0.use) }
     }
 
-    /// Where the words beginning with `folded` are in `index`.
-    private func run(beginningWith folded: String) -> Range<Int> {
+    /// Whether a learned word's folded form begins with `folded`: one binary search.
+    public func hasWord(beginningWith folded: String) -> Bool {
+        let low = lowerBound(folded)
+        return low < index.count && index[low].folded.utf8.starts(with: folded.utf8)
+    }
+
+    /// The first place in `index` whose folded form is not below `folded`.
+    private func lowerBound(_ folded: String) -> Int {
         var low = 0, high = index.count
         while low < high {
             let mid = (low + high) / 2
             if index[mid].folded.utf8.lexicographicallyPrecedes(folded.utf8) { low = mid + 1 } else { high = mid }
         }
+        return low
+    }
+
+    /// Where the words beginning with `folded` are in `index`.
+    private func run(beginningWith folded: String) -> Range<Int> {
+        let low = lowerBound(folded)
         var end = low
         while end < index.count, index[end].folded.utf8.starts(with: folded.utf8) { end += 1 }
         return low ..< end

@@ -208,13 +208,26 @@ public struct SuggestionEngine: Sendable {
         // The shipped followers of the previous word (or of a sentence's start, or a comma): a short line of the file, likeliest first.
         let (shipped, shippedProbability) = shippedFollowers(of: shippedContext(previous: previous))
 
+        // The lexicon's precomputed tops hold enough for any strip; more would mean a scan.
+        let wanted = min(max(limit * 3, 12), Lexicon.topsKept)
+        // The shipped followers that fit the letters typed (`the` after `of` before anything was learned), offered after the lexicon's.
+        var fitting: [Int] = []
+        for (i, follower) in shipped.enumerated() where fitting.count < wanted && follower.folded.hasPrefix(folded) { fitting.append(i) }
+        // A word beginning with the letters typed is learned, or a shipped follower, only if
+        // some learned word or follower begins with them: inside a word mostly none does,
+        // and each lookup saved hashes the word (about 300 instructions, several per candidate).
+        let mayBeLearned = learned.hasWord(beginningWith: folded)
+        let mayBeShipped = !fitting.isEmpty
+
         // `shipped`: the word's shipped probability when the caller has it (nil: look it up).
-        func score(_ word: String, zipf: Int?, shipped: Double? = nil) -> Double {
+        // `beginsWithTyped`: the word begins with the letters typed (all but corrections).
+        func score(_ word: String, zipf: Int?, shipped: Double? = nil, beginsWithTyped: Bool = true) -> Double {
             var p = 0.0
             if let zipf { p += lexiconWeight * Self.probability(zipf: zipf) }
-            if let use = learned.use(of: word) { p += wordWeight * learned.weight(use) / clock }
+            if mayBeLearned || !beginsWithTyped, let use = learned.use(of: word) { p += wordWeight * learned.weight(use) / clock }
             if !pairs.isEmpty, let use = pairs[word] { p += pairWeight * learned.weight(use) / (pairTotal + 1) }
-            if let shipped = shipped ?? (shippedProbability.isEmpty ? nil : shippedProbability[word]) { p += shippedPairWeight * shipped }
+            let lookShipped = mayBeShipped || (!beginsWithTyped && !shippedProbability.isEmpty)
+            if let shipped = shipped ?? (lookShipped ? shippedProbability[word] : nil) { p += shippedPairWeight * shipped }
             return p
         }
         // A word already offered keeps its first score and kind: one hash, the
@@ -223,13 +236,9 @@ public struct SuggestionEngine: Sendable {
             modify(&offered[word, default: (.nan, kind)]) { if $0.score.isNaN { $0.score = scored() } }
         }
         let kind: Suggestion.Kind = prefix.isEmpty ? .prediction : .completion
-        // The lexicon's precomputed tops hold enough for any strip; more would mean a scan.
-        let wanted = min(max(limit * 3, 12), Lexicon.topsKept)
         for entry in lexicon?.completions(of: prefix, limit: wanted) ?? [] { offer(entry.word, kind: kind) { score(entry.word, zipf: entry.zipf) } }
-        // The shipped followers that fit the letters typed (`the` after `of` before anything was learned).
-        var fitting = 0
-        for follower in shipped where fitting < wanted && follower.folded.hasPrefix(folded) {
-            fitting += 1
+        for i in fitting {
+            let follower = shipped[i]
             offer(follower.word, kind: kind) {
                 score(follower.word, zipf: follower.zipfKnown ? follower.zipf : lexicon?.zipf(ofExactly: follower.word, folded: follower.folded),
                       shipped: follower.probability)
@@ -259,7 +268,7 @@ public struct SuggestionEngine: Sendable {
            !lexicon.hasWord(beginningWith: prefix), offered.count < limit {
             // The letters begin no word: the nearest words, a slip to a neighbouring key costing least.
             for (entry, cost) in corrector.corrections(of: prefix, in: lexicon, limit: wanted) {
-                offer(entry.word, kind: .correction) { score(entry.word, zipf: entry.zipf) * Self.power(0.01, cost) }
+                offer(entry.word, kind: .correction) { score(entry.word, zipf: entry.zipf, beginsWithTyped: false) * Self.power(0.01, cost) }
             }
         }
         let casing = Casing(typed: prefix, shift: shift)

@@ -127,6 +127,18 @@ struct SuggestionEngineTests {
         #expect(engine(typing: "I went. ").learned.use(of: "I") != nil)
     }
 
+    @Test("A word typed before outranks more frequent ones inside a word, with no pair to help it; a learned word elsewhere changes nothing")
+    func learnedWordsInsideAWord() {
+        var e = engine(typing: "quiet. quiet. quiet. qu")
+        #expect(e.suggestions(limit: 3, shift: .off).map(\.word) == ["quiet", "quixotic", "quick"])
+        // Nothing learned begins with "th": the lexicon's order.
+        e = engine(typing: "quiet. quiet. quiet. th")
+        #expect(e.suggestions(limit: 3, shift: .off).map(\.word) == ["the", "there", "then"])
+        // A correction does not begin with the letters typed: looked up all the same (a tie with quick, broken by use).
+        e = engine(typing: "quiet. quiet. quiet. quict")
+        #expect(e.suggestions(limit: 2, shift: .off).map(\.word) == ["quiet", "quick"])
+    }
+
     @Test("Letters that begin no word get the nearest words; a slip to a neighbouring key costs less")
     func corrections() {
         // q w e r t y / a s d f g: neighbours of 'r' are e, t, d, f...
