@@ -214,8 +214,8 @@ public struct SuggestionEngine: Sendable {
         var fitting: [Int] = []
         for (i, follower) in shipped.enumerated() where fitting.count < wanted && follower.folded.hasPrefix(folded) { fitting.append(i) }
         // A word beginning with the letters typed is learned, or a shipped follower, only if
-        // some learned word or follower begins with them: inside a word mostly none does,
-        // and each lookup saved hashes the word (about 300 instructions, several per candidate).
+        // some learned word or follower begins with them; when none does, the lookups (each
+        // hashes the word, about 300 instructions) are skipped.
         let mayBeLearned = learned.hasWord(beginningWith: folded)
         let mayBeShipped = !fitting.isEmpty
 
