@@ -51,6 +51,13 @@ struct SuggestionSessionTests {
 
     private func words(_ d: SessionDriver) -> [String] { d.session.suggestions.map(\.word) }
 
+    /// A driver whose first word is typed in lower case: shift tapped at 2 s turns auto-shift's capital off.
+    private func lowerCaseDriver() throws -> SessionDriver {
+        var (d, _) = try driver()
+        try d.tap("shift", at: .seconds(2))
+        return d
+    }
+
     @Test("The strip's slots are keys above the letters, the likeliest in the middle; its lexicon is read after the first keystroke went out")
     func slots() throws {
         var (d, storage) = try driver()
@@ -69,8 +76,7 @@ struct SuggestionSessionTests {
 
     @Test("The engine follows a letter after it is sent; a space, which may learn or be corrected, before")
     func followingAfterTheKeystroke() throws {
-        var (d, _) = try driver()
-        try d.tap("shift", at: .seconds(2))  // auto-shift off
+        var d = try lowerCaseDriver()
         for (i, key) in ["h", "e"].enumerated() { try d.tap(key, at: .seconds(3 + i)) }
         // One quick tap, its `.type` not answered yet: the letter is out, the engine has not followed it.
         let p = try d.centre("l")
@@ -111,8 +117,7 @@ struct SuggestionSessionTests {
 
     @Test("Tapping a suggestion types the rest of the word and a space; punctuation right after takes the space's place")
     func choosing() throws {
-        var (d, _) = try driver()
-        try d.tap("shift", at: .seconds(2))  // auto-shift off for this word
+        var d = try lowerCaseDriver()
         try d.tap("w", at: .seconds(3))
         #expect(words(d) == ["world"])
         try d.tap("suggestion-1", at: .seconds(4))
@@ -128,9 +133,8 @@ struct SuggestionSessionTests {
 
     @Test("Keys faster than a strip can be read: the words wait for a pause of suggestionsPause, then the changed slots are drawn once; a key after a pause is answered at once")
     func flood() throws {
-        var (d, _) = try driver()
+        var d = try lowerCaseDriver()
         let pause = KeyboardSession.suggestionsPause
-        try d.tap("shift", at: .seconds(2))  // auto-shift off
         try d.tap("t", at: .seconds(3))
         #expect(words(d) == ["the", "that", "this"], "after a pause: at once")
         #expect(d.session.nextDeadline == nil)
@@ -164,9 +168,8 @@ struct SuggestionSessionTests {
 
     @Test("A new listener hears the held words as they will be, before where the keyboard is")
     func listenerSeesSettledWords() throws {
-        var (d, _) = try driver()
+        var d = try lowerCaseDriver()
         let pause = KeyboardSession.suggestionsPause
-        try d.tap("shift", at: .seconds(2))  // auto-shift off
         try d.tap("t", at: .seconds(3))
         try d.tap("h", at: .seconds(3) + pause / 2)
         try d.tap("e", at: .seconds(3) + pause)
@@ -187,9 +190,8 @@ struct SuggestionSessionTests {
 
     @Test("A slot tapped while its words wait for the keys to pause types the word shown in place of the word as it is now")
     func choosingWhileHeld() throws {
-        var (d, _) = try driver()
+        var d = try lowerCaseDriver()
         let pause = KeyboardSession.suggestionsPause
-        try d.tap("shift", at: .seconds(2))  // auto-shift off
         try d.tap("h", at: .seconds(3))
         try d.tap("e", at: .seconds(4))
         #expect(words(d).first == "help", "shown for he: types lp")
