@@ -115,7 +115,10 @@ extension KeyboardSession {
             return
         }
         trailDrawnAt = now
-        let recent = g.points.drop { now - $0.time > Self.trailSpan }
+        // Measured back from the newest point, not from now: a frame drawn late (a
+        // stalled keyboard, a finger held still) still shows where the path went.
+        let newest = g.points.last?.time ?? now
+        let recent = g.points.drop { newest - $0.time > Self.trailSpan }
         emit(.draw(.trail(recent.map { Point(x: Int($0.x.rounded()), y: Int($0.y.rounded())) })))
     }
 

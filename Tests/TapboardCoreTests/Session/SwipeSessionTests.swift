@@ -212,4 +212,28 @@ struct SwipeSessionTests {
         #expect(typeAt < eraseAt, "the word first, then the trail taken away")
         #expect(d.session.nextDeadline == nil || d.session.nextDeadline! > t + .seconds(1), "nothing more to draw")
     }
+
+    @Test("A trail frame drawn late (a keyboard that stalled) still shows the gesture's last half second, not nothing")
+    func lateTrail() throws {
+        var d = try driver()
+        let path = try ["h", "e", "l", "o"].map { try d.centre($0) }
+        var t = Duration.seconds(2)
+        d.send(.contact(.began, id: .pointer, point: path[0]), at: t)
+        for p in path.dropFirst() {
+            t += .milliseconds(50)
+            d.send(.contact(.moved, id: .pointer, point: p), at: t)
+        }
+        // A motion inside the 16 ms after that frame: its frame waits for a deadline.
+        t += .milliseconds(4)
+        d.send(.contact(.moved, id: .pointer, point: Point(x: path[3].x + 2, y: path[3].y)), at: t)
+        let due = try #require(d.session.nextDeadline)
+        #expect(due <= t + .milliseconds(16))
+        // The keyboard wakes 700 ms late and the finger has held still since.
+        d.commands = []
+        d.send(.deadlinePassed, at: t + .milliseconds(700))
+        let frame = d.commands.compactMap { if case .draw(.trail(let points)) = $0 { return points } else { return nil } }.last
+        let points = try #require(frame, "a trail frame is drawn")
+        #expect(points.count >= 2, "the last half second of the path: \(points)")
+        #expect(points.last == Point(x: path[3].x + 2, y: path[3].y))
+    }
 }
