@@ -193,7 +193,7 @@ final class KeyboardRenderer {
         var icon: KeyIcon?
         if case .icon(let i) = k.label { icon = i }
         let quick = LookKey(styleClass: k.styleClass, pressed: k.pressed, width: r.width, height: r.height)
-        let look: Look
+        var look: Look
         if icon == nil, let known = looks[quick] {
             look = known
         } else {
@@ -202,12 +202,19 @@ final class KeyboardRenderer {
             let tile = self.tile(TileKey(style: style, pressed: k.pressed, width: r.width, height: covered.height,
                                          icon: icon, scale: scale, background: theme.background), keyHeight: r.height)
             look = Look(tile: tile, covered: Size(width: covered.width, height: covered.height),
-                        font: try? resources.font(family: style.fontFamily, pixelSize: Int((style.fontSize * scale).rounded())),
+                        font: .notOpened(family: style.fontFamily, pixelSize: Int((style.fontSize * scale).rounded())),
                         textColor: style.textColor)
             if icon == nil { looks[quick] = look }
         }
         XCopyArea(display.pointer, look.tile, pixmap, gc, 0, 0, UInt32(look.covered.width), UInt32(look.covered.height), Int32(r.x), Int32(r.y))
-        if case .text(let text) = k.label, let font = look.font {
+        guard case .text(let text) = k.label, !text.isEmpty else { return }
+        // A size's font is opened when text is first drawn in it: the strip's
+        // empty slots at start open none (Xft's tables for a size are ~56 KiB).
+        if case .notOpened(let family, let pixelSize) = look.font {
+            look.font = .opened(try? resources.font(family: family, pixelSize: pixelSize))
+            looks[quick] = look
+        }
+        if case .opened(let font?) = look.font {
             painter.text(text, in: r, font: font, look.textColor)
         }
     }
@@ -223,8 +230,14 @@ final class KeyboardRenderer {
     private struct Look {
         var tile: Pixmap
         var covered: Size
-        var font: OpaquePointer?
+        var font: LookFont
         var textColor: Color
+    }
+
+    /// A look's font: what to open, or what opening it gave (nil: it could not be, so it is not tried at every key).
+    private enum LookFont {
+        case notOpened(family: String, pixelSize: Int)
+        case opened(OpaquePointer?)
     }
 
     /// The looks of text keys drawn at this theme and size, found without
