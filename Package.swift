@@ -7,8 +7,15 @@ let packageRoot = String(#filePath.dropLast("/Package.swift".count))
 /// Release builds of the keyboard's modules put each function in a section of its
 /// own, so the link can lay them out in Support/tapboard.order's order (swiftc
 /// puts a whole file's functions in one section otherwise, and a start touched
-/// pages of code that only typing or a gesture runs).
-let orderable: [SwiftSetting] = [.unsafeFlags(["-function-sections"], .when(configuration: .release))]
+/// pages of code that only typing or a gesture runs). Generic types such as a
+/// dictionary keyed by the keyboard's own types are made by accessor functions
+/// that pass the conformances, not from a mangled name: the runtime checked each
+/// name's requirements by searching every protocol conformance in the binary
+/// (11 searches at start, each reading ~1,500 descriptors spread over .rodata).
+let orderable: [SwiftSetting] = [.unsafeFlags([
+    "-function-sections",
+    "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
+], .when(configuration: .release))]
 
 /// Release links of the two executables (see the `tapboard` target).
 let leanLink = [

@@ -43,7 +43,9 @@ public enum FileLocations {
         }
         let dataDirs = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
         for d in dataDirs.split(separator: ":") where d.hasPrefix("/") {
-            dirs.append(d + "/tapboard/" + kind)
+            // String(d) first: a Substring's + goes through the generic append, whose
+            // associated type lookup searched every protocol conformance at each start.
+            dirs.append(String(d) + "/tapboard/" + kind)
         }
         var unique: [String] = []
         for d in dirs where !unique.contains(d) { unique.append(d) }
