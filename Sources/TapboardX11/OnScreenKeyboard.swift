@@ -212,6 +212,19 @@ public final class OnScreenKeyboard {
             XNextEvent(display.pointer, &event)
             translate(&event, into: &inputs, screenChanged: &screenChanged)
         } while XEventsQueued(display.pointer, QueuedAlready) > 0
+        // A press read alone: the server woke the keyboard onto its own core
+        // as it wrote the press, and may hold the release of a quick tap.
+        // Letting it run first brings both in one batch, typed at once; handling
+        // the press first kept the server from the release (lat quick taps,
+        // 3 alternated runs of 300: median 0.18 -> 0.12 ms, the C floor 0.15-0.17).
+        // A finger's press is alone anyway: one more read that finds nothing.
+        if case .contact(.began, _, _)? = inputs.last {
+            sched_yield()
+            while XEventsQueued(display.pointer, QueuedAfterReading) > 0 {
+                XNextEvent(display.pointer, &event)
+                translate(&event, into: &inputs, screenChanged: &screenChanged)
+            }
+        }
         // Monitors are read once per batch of RandR events.
         if screenChanged { inputs.append(.screenChanged(display.screenNow)) }
         if !inputs.isEmpty { perform(session.handle(inputs, at: Clock.now())) }
