@@ -209,7 +209,7 @@ final class KeyboardRenderer {
         XCopyArea(display.pointer, look.tile, pixmap, gc, 0, 0, UInt32(look.covered.width), UInt32(look.covered.height), Int32(r.x), Int32(r.y))
         guard case .text(let text) = k.label, !text.isEmpty else { return }
         // A size's font is opened when text is first drawn in it: the strip's
-        // empty slots at start open none (Xft's tables for a size are ~56 KiB).
+        // empty slots at start open none (Xft allocates ~56 KiB of tables for each).
         if case .notOpened(let family, let pixelSize) = look.font {
             look.font = .opened(try? resources.font(family: family, pixelSize: pixelSize))
             looks[quick] = look

@@ -215,7 +215,7 @@ public final class OnScreenKeyboard {
         // A press read alone: the server woke the keyboard onto its own core
         // as it wrote the press, and may hold the release of a quick tap.
         // Letting it run first brings both in one batch, typed at once; handling
-        // the press first kept the server from the release (lat quick taps,
+        // the press first kept the server from the release (quick XTest taps,
         // 3 alternated runs of 300: median 0.18 -> 0.12 ms, the C floor 0.15-0.17).
         // A finger's press is alone anyway: one more read that finds nothing.
         if case .contact(.began, _, _)? = inputs.last {
