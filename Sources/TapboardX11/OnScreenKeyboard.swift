@@ -203,15 +203,18 @@ public final class OnScreenKeyboard {
         return EventObservation { [weak self] in self?.events.removeObserver(id) }
     }
 
-    /// Reads every event already read by Xlib (at least one) as one batch for the session.
+    /// Reads every event already read by Xlib (at least one: called when `XPending` found some) as one batch for the session.
     private func drainEvents() {
         var inputs: [SessionInput] = []
         var screenChanged = false
         var event = XEvent()
-        repeat {
-            XNextEvent(display.pointer, &event)
-            translate(&event, into: &inputs, screenChanged: &screenChanged)
-        } while XEventsQueued(display.pointer, QueuedAlready) > 0
+        func take(_ mode: Int32) {
+            while XEventsQueued(display.pointer, mode) > 0 {
+                XNextEvent(display.pointer, &event)
+                translate(&event, into: &inputs, screenChanged: &screenChanged)
+            }
+        }
+        take(QueuedAlready)
         // A press read alone: the server woke the keyboard onto its own core
         // as it wrote the press, and may hold the release of a quick tap.
         // Letting it run first brings both in one batch, typed at once; handling
@@ -220,10 +223,7 @@ public final class OnScreenKeyboard {
         // A finger's press is alone anyway: one more read that finds nothing.
         if case .contact(.began, _, _)? = inputs.last {
             sched_yield()
-            while XEventsQueued(display.pointer, QueuedAfterReading) > 0 {
-                XNextEvent(display.pointer, &event)
-                translate(&event, into: &inputs, screenChanged: &screenChanged)
-            }
+            take(QueuedAfterReading)
         }
         // Monitors are read once per batch of RandR events.
         if screenChanged { inputs.append(.screenChanged(display.screenNow)) }
