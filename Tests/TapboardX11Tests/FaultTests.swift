@@ -13,10 +13,14 @@ struct FaultTests {
         try keyboard.centre(of: id, on: page)
     }
 
-    /// Waits for a window of the class to be mapped (the preview, the callout).
-    private func waitForWindow(_ desktop: Desktop, _ keyboard: Keyboard, _ wmClass: String) throws {
+    /// Presses at `point` and waits for a window of the class to be mapped (the
+    /// preview, the callout). The watcher listens before the press: the preview
+    /// maps 3 ms after it, sooner than a new connection takes to start listening.
+    private func press(at point: ScreenPoint, showing wmClass: String, _ desktop: Desktop, _ keyboard: Keyboard) throws {
         let watcher = try WindowWatcher(displayName: desktop.xvfb.displayName)
         defer { watcher.close() }
+        desktop.tapper.move(to: point)
+        desktop.tapper.press()
         _ = try watcher.waitForWindow(WindowIdentity(classes: [wmClass]), child: keyboard.child, timeout: .seconds(5))
     }
 
@@ -25,9 +29,9 @@ struct FaultTests {
         let xvfb = try Xvfb()
         let tapper = try Tapper(displayName: xvfb.displayName)
         let keyboard = try Keyboard(displayName: xvfb.displayName, geometry: Desktop.keyboardGeometry, tapper: tapper, observer: nil)
+        let watcher = try WindowWatcher(displayName: xvfb.displayName)
         tapper.move(to: try keyboard.centre(of: "q", on: "letters"))
         tapper.press()
-        let watcher = try WindowWatcher(displayName: xvfb.displayName)
         _ = try watcher.waitForWindow(WindowIdentity(classes: ["tapboard-preview"]), child: keyboard.child, timeout: .seconds(5))
         watcher.close()
         // The test's own connections go first: Xlib would end this process too.
@@ -86,9 +90,7 @@ struct FaultTests {
         let count = desktop.target.presses.count
         switch moment {
         case .keyHeld:
-            tapper.move(to: try centre(keyboard, "q"))
-            tapper.press()
-            try waitForWindow(desktop, keyboard, "tapboard-preview")
+            try press(at: try centre(keyboard, "q"), showing: "tapboard-preview", desktop, keyboard)
         case .backspaceRepeating:
             tapper.move(to: try centre(keyboard, "backspace"))
             tapper.press()
@@ -106,9 +108,7 @@ struct FaultTests {
             tapper.move(to: try point("x"))
             tapper.press()
         case .calloutOpen:
-            tapper.move(to: try centre(keyboard, "e"))
-            tapper.press()
-            try waitForWindow(desktop, keyboard, "tapboard-callout")
+            try press(at: try centre(keyboard, "e"), showing: "tapboard-callout", desktop, keyboard)
         }
         tapper.sync()
     }
@@ -117,9 +117,7 @@ struct FaultTests {
     /// keymap lacks it, so it goes through a borrowed keycode.
     private func typeBorrowed(_ desktop: Desktop, _ keyboard: Keyboard) throws {
         let point = try centre(keyboard, "e")
-        desktop.tapper.move(to: point)
-        desktop.tapper.press()
-        try waitForWindow(desktop, keyboard, "tapboard-callout")
+        try press(at: point, showing: "tapboard-callout", desktop, keyboard)
         // The first cell sits right above the key.
         desktop.tapper.move(to: ScreenPoint(x: point.x, y: point.y - 60))
         desktop.tapper.release()
