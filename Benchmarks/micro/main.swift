@@ -102,12 +102,9 @@ func coreSuite() -> BenchmarkSuite {
 
 // MARK: - Suggestions
 
-/// Completions from the English lexicon (Lexicons/en.txt, from scripts/make-lexicons), when it is there.
-func lexiconSuite() -> BenchmarkSuite? {
-    guard let file = fopen("Lexicons/en.txt", "r") else {
-        note("note: lexicon benchmarks skipped: no Lexicons/en.txt (scripts/make-lexicons 50000 en)")
-        return nil
-    }
+/// A file's text, or nil when it cannot be opened.
+func readText(_ path: String) -> String? {
+    guard let file = fopen(path, "r") else { return nil }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
@@ -116,13 +113,72 @@ func lexiconSuite() -> BenchmarkSuite? {
         bytes += chunk[..<n]
     }
     fclose(file)
-    let text = String(decoding: bytes, as: UTF8.self)
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// 64 MiB, twice the last-level cache here, walked a cache line at a time.
+nonisolated(unsafe) let evictionBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 64 << 20)
+
+/// Pushes everything else out of the data caches and the TLB.
+@inline(never)
+func evictCaches() {
+    for i in stride(from: 0, to: 64 << 20, by: 64) { evictionBuffer[i] &+= 1 }
+}
+
+/// The first 120 characters of scripts/bench's pangrams: what its hand's pace (8 taps/s) types.
+let handText = Array("the quick brown fox jumps over the lazy dog pack my box with five dozen liquor jugs how vexingly quick daft zebras jump sphinx of black quartz judge my vow ".prefix(120))
+
+/// Completions from the English lexicon (Lexicons/en.txt, from scripts/make-lexicons),
+/// and the strip's work per keystroke with its pairs, when they are there.
+func lexiconSuite() -> BenchmarkSuite? {
+    guard let text = readText("Lexicons/en.txt") else {
+        note("note: lexicon benchmarks skipped: no Lexicons/en.txt (scripts/make-lexicons 50000 en)")
+        return nil
+    }
     let start = ContinuousClock.now
     guard let lexicon = try? Lexicon(text: text) else { return nil }
     note("note: Lexicon of \(lexicon.count) words read in \(ContinuousClock.now - start)")
+    let pairs = readText("Lexicons/en.pairs.txt").flatMap { try? WordPairs(text: $0) }
+    // The session's engine: the letters page's neighbours at the bench's size, and
+    // the text typed once before (learned words and pairs, the lexicon's tops found).
+    var warm = SuggestionEngine(lexicon: lexicon, shippedPairs: pairs)
+    let letters = Geometry.frames(for: layout.pages[0], in: Size(width: 800, height: 240), theme: theme)
+    warm.corrector = Corrector(neighbours: KeyNeighbours(frames: letters, fold: lexicon.fold))
+    func typeHandText(_ engine: inout SuggestionEngine) -> Int {
+        var shown = 0
+        for c in handText {
+            engine.typed(.text(String(c)))
+            shown += engine.suggestions(limit: 5, shift: .off).count
+        }
+        return shown
+    }
+    _ = typeHandText(&warm)
+    warm.resetText()
     return BenchmarkSuite(name: "lexicon", settings: TimeUnit(.us)) { suite in
         for prefix in ["t", "th", "the", "con", "inter", "str", "cafe"] {
             suite.benchmark("completions of '\(prefix)', 3") { consume(lexicon.completions(of: prefix, limit: 3)) }
+        }
+        // Letters that begin no word: the corrector's search, short and long.
+        for typed in ["qiu", "vexingl", "vexingly"] {
+            suite.benchmark("corrections of '\(typed)', 15") { consume(warm.corrector.corrections(of: typed, in: lexicon, limit: 15)) }
+        }
+        suite.benchmark("strip: 120 keystrokes typed, 5 suggestions after each") {
+            var engine = warm
+            consume(typeHandText(&engine))
+        }
+        // At a hand's pace the X server and the application run between two
+        // keystrokes, and the keyboard's code and data are out of the caches:
+        // each keystroke here comes after a walk through 64 MiB (not measured).
+        let cold = Box((engine: warm, at: 0))
+        suite.benchmark("strip: one keystroke of the 120, caches evicted before it", settings: Iterations(1200)) { state in
+            if cold.value.at == handText.count { cold.value = (warm, 0) }
+            evictCaches()
+            let c = handText[cold.value.at]
+            cold.value.at += 1
+            try state.measure {
+                cold.value.engine.typed(.text(String(c)))
+                consume(cold.value.engine.suggestions(limit: 5, shift: .off))
+            }
         }
     }
 }
