@@ -196,11 +196,11 @@ public struct SuggestionEngine: Sendable {
         guard limit > 0 else { return [] }
         let prefix = String(typed.currentWord)
         let previous = typed.previousWord.map { fold(String($0)) }
-        // One table for every candidate word: its score and why it is offered
-        // (each lookup hashes the word; this runs on every keystroke). Sized for
-        // the usual candidates (the lexicon's, the shipped and the learned ones,
-        // up to `wanted` each), so it is not grown while filled.
-        var offered: [String: (score: Double, kind: Suggestion.Kind)] = Dictionary(minimumCapacity: 40)
+        // Every candidate word once, with its score and why it is offered: a
+        // few tens, looked along by a cheap fingerprint of the word's bytes. A
+        // dictionary cost more on every keystroke: a fresh table allocated and
+        // each word hashed (callgrind, the strip over scripts/bench's hand run).
+        var offered = Offered()
         let folded = fold(prefix)
         let pairs = previous.map { learned.followers(of: $0) } ?? [:]
         let pairTotal = pairs.values.reduce(0.0) { $0 + learned.weight($1) }
@@ -230,10 +230,11 @@ public struct SuggestionEngine: Sendable {
             if let shipped = shipped ?? (lookShipped ? shippedProbability[word] : nil) { p += shippedPairWeight * shipped }
             return p
         }
-        // A word already offered keeps its first score and kind: one hash, the
-        // entry made with a placeholder score and filled when it is new.
+        // A word already offered keeps its first score and kind.
         func offer(_ word: String, kind: Suggestion.Kind, _ scored: () -> Double) {
-            modify(&offered[word, default: (.nan, kind)]) { if $0.score.isNaN { $0.score = scored() } }
+            let print = Offered.fingerprint(word)
+            guard !offered.contains(word, print) else { return }
+            offered.append(Offered.Candidate(word: word, print: print, score: scored(), kind: kind))
         }
         let kind: Suggestion.Kind = prefix.isEmpty ? .prediction : .completion
         for entry in lexicon?.completions(of: prefix, limit: wanted) ?? [] { offer(entry.word, kind: kind) { score(entry.word, zipf: entry.zipf) } }
@@ -257,7 +258,7 @@ public struct SuggestionEngine: Sendable {
         }
         learnedCandidates.sort { $0.weight > $1.weight }
         var looked = 0
-        for (word, _) in learnedCandidates where looked < wanted && offered[word] == nil {
+        for (word, _) in learnedCandidates where looked < wanted && !offered.contains(word, Offered.fingerprint(word)) {
             looked += 1
             let zipf = self.zipf(of: word)
             // A word the lexicon does not know is offered once typed twice: a typo typed once never is.
@@ -274,8 +275,9 @@ public struct SuggestionEngine: Sendable {
         let casing = Casing(typed: prefix, shift: shift)
         var out: [Suggestion] = []
         out.reserveCapacity(limit)
-        for (word, candidate) in offered.sorted(by: { $0.value.score != $1.value.score ? $0.value.score > $1.value.score : $0.key < $1.key }) {
-            let cased = casing.apply(to: word)
+        offered.candidates.sort { $0.score != $1.score ? $0.score > $1.score : $0.word < $1.word }
+        for candidate in offered.candidates {
+            let cased = casing.apply(to: candidate.word)
             // What is typed already saves nothing; the same word twice only once
             // (a look along the few kept: cheaper than hashing each word into a set).
             guard cased != prefix, !out.contains(where: { $0.word == cased }) else { continue }
@@ -293,6 +295,35 @@ public struct SuggestionEngine: Sendable {
         if typed.atSentenceStart { return "." }
         guard let before = typed.beforeCurrentWord else { return nil }
         return before.spaced && before.character == "," ? "," : nil
+    }
+
+    /// The words a keystroke's suggestions are chosen from, each once.
+    struct Offered {
+        struct Candidate {
+            var word: String
+            /// `fingerprint(word)`: compared first, so most words are passed by without a string compare.
+            var print: UInt64
+            var score: Double
+            var kind: Suggestion.Kind
+        }
+        var candidates: [Candidate] = []
+
+        init() { candidates.reserveCapacity(48) }
+
+        var count: Int { candidates.count }
+
+        /// FNV-1a over the word's bytes.
+        static func fingerprint(_ word: String) -> UInt64 {
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for b in word.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+            return h
+        }
+
+        func contains(_ word: String, _ print: UInt64) -> Bool {
+            candidates.contains { $0.print == print && $0.word == word }
+        }
+
+        mutating func append(_ candidate: Candidate) { candidates.append(candidate) }
     }
 
     /// Changes a value in place (a dictionary's entry through its defaulting subscript: one hash).
