@@ -172,8 +172,11 @@ public struct SuggestionEngine: Sendable {
         if let known = contextCache.entry.withLock({ $0?.context == context ? $0 : nil }) {
             return (known.followers, known.probability)
         }
+        // Room for a long line's followers (make-pairs writes at most 40): the
+        // common contexts have that many, and each regrowth rehashed the table.
         var list: [ShippedFollower] = []
-        var probability: [String: Double] = [:]
+        list.reserveCapacity(40)
+        var probability: [String: Double] = Dictionary(minimumCapacity: 40)
         shippedPairs.forEachFollower(of: context) { follower in
             // One hash: a word given twice keeps its first (likeliest) probability.
             var isNew = false
@@ -212,6 +215,7 @@ public struct SuggestionEngine: Sendable {
         let wanted = min(max(limit * 3, 12), Lexicon.topsKept)
         // The shipped followers that fit the letters typed (`the` after `of` before anything was learned), offered after the lexicon's.
         var fitting: [Int] = []
+        fitting.reserveCapacity(wanted)
         for (i, follower) in shipped.enumerated() where fitting.count < wanted && follower.folded.hasPrefix(folded) { fitting.append(i) }
         // A word beginning with the letters typed is learned, or a shipped follower, only if
         // some learned word or follower begins with them; when none does, the lookups (each
@@ -247,6 +251,7 @@ public struct SuggestionEngine: Sendable {
         }
         // The learned candidates by their own weight first: only the weightiest are looked up in the lexicon.
         var learnedCandidates: [(word: String, weight: Double)] = []
+        learnedCandidates.reserveCapacity(pairs.count + wanted + offered.count)
         for (word, use) in pairs where learned.folded(word)?.hasPrefix(folded) ?? false {
             learnedCandidates.append((word, pairWeight * learned.weight(use) / (pairTotal + 1)))
         }
