@@ -69,6 +69,9 @@ public final class OnScreenKeyboard {
     public init(_ configuration: KeyboardConfiguration) throws {
         RenderResources.beginFontSetup()
         display = try XDisplay(name: configuration.displayName)
+        // Every atom the start names, in one round trip (Xlib's own WM_PROTOCOLS
+        // too: it looks in the same cache), not one each before the window maps.
+        display.internAtoms([ControlWindow.selection(screen: display.screen), Injector.borrowedProperty] + XDisplay.windowAtoms)
         // First, so a second keyboard on the display says so before anything else.
         control = try ControlWindow(display: display, replace: configuration.replace)
         events = EventPublisher(display: display, keysAllowed: configuration.publishKeys)

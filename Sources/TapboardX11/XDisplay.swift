@@ -44,6 +44,28 @@ public final class XDisplay {
         return a
     }
 
+    /// Interns the names not cached yet in one round trip: Xlib sends every
+    /// request before it waits for the first reply, where `atom` waits for each.
+    func internAtoms(_ names: [String]) {
+        var missing: [String] = []
+        for name in names where atoms[name] == nil && !missing.contains(name) { missing.append(name) }
+        guard !missing.isEmpty else { return }
+        var cNames: [UnsafeMutablePointer<CChar>?] = missing.map { strdup($0) }
+        defer { cNames.forEach { free($0) } }
+        var interned = [Atom](repeating: 0, count: missing.count)
+        guard XInternAtoms(pointer, &cNames, Int32(missing.count), 0, &interned) != 0 else { return }
+        for (name, atom) in zip(missing, interned) where atom != 0 { atoms[name] = atom }
+    }
+
+    /// What the keyboard's windows are said to be (EWMH), whose atoms a start
+    /// asks for: with `internAtoms` at once, they cost one round trip, not 15.
+    static let windowAtoms = [
+        "UTF8_STRING", "WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "_NET_WM_PID",
+        "_NET_WM_WINDOW_TYPE", "_NET_WM_WINDOW_TYPE_UTILITY", "_NET_WM_WINDOW_TYPE_DOCK",
+        "_NET_WM_STATE", "_NET_WM_STATE_ABOVE", "_NET_WM_STATE_STICKY", "_NET_WM_STATE_SKIP_TASKBAR",
+        "_NET_WM_STATE_SKIP_PAGER", "_NET_WM_STRUT", "_NET_WM_STRUT_PARTIAL", "_NET_ACTIVE_WINDOW",
+    ]
+
     /// A graphics context for copying between drawables; it asks for no
     /// GraphicsExpose/NoExpose events, which every copy would otherwise send back.
     func copyGC(for drawable: Drawable) -> GC {
