@@ -105,13 +105,11 @@ public final class OnScreenKeyboard {
         randrEventBase = Monitors.selectChanges(display)
         xkbEventBase = injector.selectKeyboardEvents()
         touch = TouchInput(display: display, window: window.id)
+        noteFocus()
+        noteActiveWindow()
         // The session maps first, then draws: the map leaves at once (see `apply`),
         // and the drawing waits for fontconfig's thread.
         perform(session.start(at: Clock.now()))
-        // Where the focus is, for giving it back: two round trips, after the map
-        // (our own windows are passed over) and while fontconfig's thread ends.
-        noteFocus()
-        noteActiveWindow()
         // A missing font is the one failure left after the window shows: said, and nothing left behind.
         do {
             _ = try resources.font(family: firstFont.family, pixelSize: firstFont.pixelSize)
