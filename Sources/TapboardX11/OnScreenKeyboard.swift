@@ -105,6 +105,8 @@ public final class OnScreenKeyboard {
         randrEventBase = Monitors.selectChanges(display)
         xkbEventBase = injector.selectKeyboardEvents()
         touch = TouchInput(display: display, window: window.id)
+        // Before the map, though each is a round trip: a window manager may give
+        // the keyboard the focus as it maps, and the focus to hand back is lost.
         noteFocus()
         noteActiveWindow()
         // The session maps first, then draws: the map leaves at once (see `apply`),
