@@ -151,27 +151,45 @@ public struct SuggestionEngine: Sendable {
         var zipfKnown: Bool
     }
 
-    /// The shipped followers of the context last asked for: the same for every
-    /// keystroke of a word, so parsed, folded and looked up once per word
-    /// (a reference, so the non-mutating `suggestions` can fill it; copies of an
-    /// engine share it, which costs them nothing but a lookup; locked, as an
-    /// engine may be used from two threads).
+    /// The shipped followers of the contexts last asked for: the same for every
+    /// keystroke of a word, so parsed, folded and looked up once per word, and
+    /// kept for the next words too: common previous words come back (a cache of
+    /// 32 found 37 % of the previous words of a fortune file's 12,600 words, 64
+    /// found 44 %). A reference, so the non-mutating `suggestions` can fill it;
+    /// copies of an engine share it; locked, as an engine may be used from two threads.
     final class ContextCache: Sendable {
         struct Entry {
             var context: String
             var followers: [ShippedFollower]
             var probability: [String: Double]
         }
-        let entry = Mutex<Entry?>(nil)
+        /// Most recently used last.
+        let entries = Mutex<[Entry]>([])
+        /// At most this many contexts (a long line's are about 4 KB).
+        static let kept = 32
+
+        func find(_ context: String) -> Entry? {
+            entries.withLock { entries in
+                guard let i = entries.lastIndex(where: { $0.context == context }) else { return nil }
+                let entry = entries.remove(at: i)
+                entries.append(entry)
+                return entry
+            }
+        }
+
+        func keep(_ entry: Entry) {
+            entries.withLock { entries in
+                if entries.count >= Self.kept { entries.removeFirst() }
+                entries.append(entry)
+            }
+        }
     }
     private var contextCache = ContextCache()
 
     /// The shipped followers for a context, likeliest first, and their probabilities by word.
     private func shippedFollowers(of context: String?) -> (list: [ShippedFollower], probability: [String: Double]) {
         guard let context, let shippedPairs else { return ([], [:]) }
-        if let known = contextCache.entry.withLock({ $0?.context == context ? $0 : nil }) {
-            return (known.followers, known.probability)
-        }
+        if let known = contextCache.find(context) { return (known.followers, known.probability) }
         // Room for a long line's followers (make-pairs writes at most 40): the
         // common contexts have that many, and each regrowth rehashed the table.
         var list: [ShippedFollower] = []
@@ -189,7 +207,7 @@ public struct SuggestionEngine: Sendable {
                                         zipf: ahead ? lexicon?.zipf(ofExactly: follower.word, folded: folded) : nil, zipfKnown: ahead))
             return true
         }
-        contextCache.entry.withLock { $0 = ContextCache.Entry(context: context, followers: list, probability: probability) }
+        contextCache.keep(ContextCache.Entry(context: context, followers: list, probability: probability))
         return (list, probability)
     }
 
