@@ -101,6 +101,23 @@ struct SuggestionEngineTests {
             == engine(typing: "fox ", shipped: nil).suggestions(limit: 3, shift: .off))
     }
 
+    @Test("The followers of contexts seen before come from the engine's cache as they were: back and forth between `for` and `and`, and past the cache's size")
+    func shippedContextsKept() {
+        let fresh = { (text: String) in self.engine(typing: text, shipped: Self.shipped).suggestions(limit: 3, shift: .off) }
+        var e = engine(typing: "", shipped: Self.shipped)
+        func type(_ text: String) { for c in text { e.typed(.text(String(c))) } }
+        type("look for ")
+        #expect(e.suggestions(limit: 3, shift: .off) == fresh("look for "))
+        type("any and ")
+        #expect(e.suggestions(limit: 3, shift: .off) == fresh("look for any and "))
+        type("the for q")
+        #expect(e.suggestions(limit: 3, shift: .off) == fresh("look for any and the for q"))
+        // More contexts than are kept (each word a context of its own), then one of the first again.
+        for i in 0 ... SuggestionEngine.ContextCache.kept { type("w\(i) "); _ = e.suggestions(limit: 3, shift: .off) }
+        type("and ")
+        #expect(e.suggestions(limit: 3, shift: .off).map(\.word) == ["the", "then", "Quixote"])
+    }
+
     @Test("Shipped pairs after a sentence's end and after a comma; the user's own pairs still come first")
     func shippedContexts() {
         #expect(engine(typing: "", shipped: Self.shipped).suggestions(limit: 2, shift: .once).map(\.word) == ["I", "The"])
