@@ -256,7 +256,7 @@ public struct SuggestionEngine: Sendable {
         func offer(_ word: String, kind: Suggestion.Kind, _ scored: () -> Double) {
             let print = Offered.fingerprint(word)
             guard !offered.contains(word, print) else { return }
-            offered.append(Offered.Candidate(word: word, print: print, score: scored(), kind: kind))
+            offered.candidates.append(Offered.Candidate(word: word, print: print, score: scored(), kind: kind))
         }
         let kind: Suggestion.Kind = prefix.isEmpty ? .prediction : .completion
         for entry in lexicon?.completions(of: prefix, limit: wanted) ?? [] { offer(entry.word, kind: kind) { score(entry.word, zipf: entry.zipf) } }
@@ -269,13 +269,13 @@ public struct SuggestionEngine: Sendable {
         }
         // The learned candidates by their own weight first: only the weightiest are looked up in the lexicon.
         var learnedCandidates: [(word: String, weight: Double)] = []
-        learnedCandidates.reserveCapacity(pairs.count + wanted + offered.count)
+        learnedCandidates.reserveCapacity(pairs.count + wanted + offered.candidates.count)
         for (word, use) in pairs where learned.folded(word)?.hasPrefix(folded) ?? false {
             learnedCandidates.append((word, pairWeight * learned.weight(use) / (pairTotal + 1)))
         }
         if !folded.isEmpty {
             // Only the weightiest can be looked at below: `wanted`, and as many again as may be offered already.
-            for (word, use) in learned.words(beginningWith: folded, weightiest: wanted + offered.count) {
+            for (word, use) in learned.words(beginningWith: folded, weightiest: wanted + offered.candidates.count) {
                 learnedCandidates.append((word, wordWeight * learned.weight(use) / clock))
             }
         }
@@ -289,7 +289,7 @@ public struct SuggestionEngine: Sendable {
         }
         // Letters only, and not too many: a compound with a hyphen is no typo, and a long tail costs a long search.
         if !prefix.isEmpty, prefix.count <= Self.longestCorrected, prefix.allSatisfy(\.isLetter), let lexicon,
-           !lexicon.hasWord(beginningWith: prefix), offered.count < limit {
+           !lexicon.hasWord(beginningWith: prefix), offered.candidates.count < limit {
             // The letters begin no word: the nearest words, a slip to a neighbouring key costing least.
             for (entry, cost) in corrector.corrections(of: prefix, in: lexicon, limit: wanted) {
                 offer(entry.word, kind: .correction) { score(entry.word, zipf: entry.zipf, beginsWithTyped: false) * Self.power(0.01, cost) }
@@ -333,8 +333,6 @@ public struct SuggestionEngine: Sendable {
 
         init() { candidates.reserveCapacity(48) }
 
-        var count: Int { candidates.count }
-
         /// FNV-1a over the word's bytes.
         static func fingerprint(_ word: String) -> UInt64 {
             var h: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -345,8 +343,6 @@ public struct SuggestionEngine: Sendable {
         func contains(_ word: String, _ print: UInt64) -> Bool {
             candidates.contains { $0.print == print && $0.word == word }
         }
-
-        mutating func append(_ candidate: Candidate) { candidates.append(candidate) }
     }
 
     /// Changes a value in place (a dictionary's entry through its defaulting subscript: one hash).
