@@ -40,17 +40,20 @@ extension KeyboardSession {
     /// The engine for the layout shown, made (without its files, read later) the first time.
     mutating func withEngine<T>(_ body: (inout SuggestionEngine) -> T) -> T? {
         if !unfollowed.isEmpty { followTyped() }
-        guard let language = stripLanguage, makeEngine(for: language) else { return nil }
-        // In place: a copy taken out and put back made its learned words copy on write at every keystroke.
-        return body(&engines[language]!)
+        guard let language = stripLanguage, let index = makeEngine(for: language) else { return nil }
+        return body(&engines.values[index])
     }
 
-    /// Makes a language's engine (without its files, read later) unless there is one; false without suggestions.
-    private mutating func makeEngine(for language: String) -> Bool {
-        guard let settings = configuration.suggestions else { return false }
-        // `engines[language] == nil` would copy the engine out to compare it (every field retained and released).
-        if engines.index(forKey: language) == nil { engines[language] = SuggestionEngine(lexicon: nil, learns: settings.learns) }
-        return true
+    /// Where a language's engine is in `engines`, made (without its files, read
+    /// later) unless there is one; nil without suggestions. Changed through
+    /// `engines.values[index]`, in place: `engines[language]!` moved the engine
+    /// out and copied it back, every field retained and released (a cache line
+    /// each, cold at a hand's pace) at every keystroke.
+    private mutating func makeEngine(for language: String) -> Dictionary<String, SuggestionEngine>.Index? {
+        guard let settings = configuration.suggestions else { return nil }
+        if let index = engines.index(forKey: language) { return index }
+        engines[language] = SuggestionEngine(lexicon: nil, learns: settings.learns)
+        return engines.index(forKey: language)
     }
 
     /// The engine follows the keystrokes `throughSuggestions` left for after
@@ -58,8 +61,8 @@ extension KeyboardSession {
     mutating func followTyped() {
         let keystrokes = unfollowed
         unfollowed = []
-        guard let language = unfollowedLanguage, makeEngine(for: language) else { return }
-        for keystroke in keystrokes { engines[language]!.typed(keystroke) }
+        guard let language = unfollowedLanguage, let index = makeEngine(for: language) else { return }
+        for keystroke in keystrokes { engines.values[index].typed(keystroke) }
     }
 
     /// Whether the engine may follow a keystroke after it is sent: it ends no
@@ -170,7 +173,7 @@ extension KeyboardSession {
     /// before the cursor now, and where the caret is is not known.
     mutating func textContextLost() {
         caret = CaretTracker()
-        for language in engines.keys { engines[language]?.resetText() }
+        for index in engines.values.indices { engines.values[index].resetText() }
         textContextChanged = true
     }
 
@@ -184,7 +187,7 @@ extension KeyboardSession {
     /// follows it (the shown one made if it was not yet).
     mutating func textRead(_ text: TypedText) {
         withEngine { _ in }
-        for language in engines.keys { engines[language]?.textRead(text) }
+        for index in engines.values.indices { engines.values[index].textRead(text) }
         textContextChanged = true
     }
 
@@ -306,7 +309,7 @@ extension KeyboardSession {
 
     /// `tapboard forget`: nothing learned is kept in memory either (the command deletes the files).
     mutating func forgetLearned() {
-        for language in engines.keys { engines[language]?.learned = LearnedWords() }
+        for index in engines.values.indices { engines.values[index].learned = LearnedWords() }
         unsaved = []
         journaled = []
         suggestionsFor = nil
@@ -318,12 +321,13 @@ extension KeyboardSession {
         let languages = unsaved
         unsaved = []
         guard let storage = configuration.suggestions?.storage, configuration.suggestions?.learns == true else { return }
-        for language in languages.sorted() where engines.index(forKey: language) != nil {
+        for language in languages.sorted() {
+            guard let index = engines.index(forKey: language) else { continue }
             journaled.insert(language)
-            if let learnings = engines[language]!.learned.takeJournal() {
-                if !learnings.isEmpty { storage.append(learnings, whole: engines[language]!.learned, for: language) }
+            if let learnings = engines.values[index].learned.takeJournal() {
+                if !learnings.isEmpty { storage.append(learnings, whole: engines.values[index].learned, for: language) }
             } else {
-                storage.save(engines[language]!.learned, for: language)
+                storage.save(engines.values[index].learned, for: language)
             }
         }
         for note in storage.takeNotes() { emit(.log(note)) }
@@ -335,10 +339,11 @@ extension KeyboardSession {
         journaled.formUnion(unsaved)
         unsaved = []
         guard let storage = configuration.suggestions?.storage, configuration.suggestions?.learns == true else { return }
-        for language in journaled.sorted() where engines.index(forKey: language) != nil {
+        for language in journaled.sorted() {
+            guard let index = engines.index(forKey: language) else { continue }
             // The whole holds them.
-            _ = engines[language]!.learned.takeJournal()
-            storage.save(engines[language]!.learned, for: language)
+            _ = engines.values[index].learned.takeJournal()
+            storage.save(engines.values[index].learned, for: language)
         }
         journaled = []
         for note in storage.takeNotes() { emit(.log(note)) }

@@ -361,7 +361,7 @@ public struct Lexicon: @unchecked Sendable {
 
     /// A line's word and frequency.
     func entry(_ i: Int) -> Entry {
-        Entry(word: String(decoding: bytes[columns(i).word], as: UTF8.self), zipf: zipf(i))
+        Entry(word: bytes.string(columns(i).word), zipf: zipf(i))
     }
 
     /// Byte order of two keys: negative, zero or positive.
@@ -390,4 +390,17 @@ final class ByteStorage {
         bytes.withUnsafeBytes { pointer.copyMemory(from: $0) }
     }
     deinit { pointer.deallocate() }
+}
+
+extension UnsafeRawBufferPointer {
+    /// The bytes at `range` as a string, invalid UTF-8 repaired. `String(decoding:
+    /// self[range], as: UTF8.self)` took the generic path: a slice of raw bytes
+    /// offers no contiguous storage, so it was cast at run time and then copied
+    /// a byte at a time (a word of the strip's candidates, many a keystroke).
+    func string(_ range: Range<Int>) -> String {
+        String(unsafeUninitializedCapacity: range.count) { buffer in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: self[range]))
+            return range.count
+        }
+    }
 }

@@ -132,7 +132,8 @@ public struct SuggestionEngine: Sendable {
             // `The` at a sentence's start is `the`; `Paris` and `I` stay as the lexicon writes them.
             if known == nil || known == lowered || learned.use(of: lowered) != nil { word = lowered }
         }
-        learned.learn(word, folded: fold(word), after: previous.map(fold))
+        // `previous.map(fold)` made a closure of `fold` holding a copy of the engine.
+        learned.learn(word, folded: fold(word), after: previous.map { fold($0) })
     }
 
     /// Folded as the lexicon folds (lower case only until it is read).
@@ -195,6 +196,8 @@ public struct SuggestionEngine: Sendable {
         var list: [ShippedFollower] = []
         list.reserveCapacity(40)
         var probability: [String: Double] = Dictionary(minimumCapacity: 40)
+        // The lexicon alone goes into the closure: naming `self` there copied the whole engine.
+        let lexicon = self.lexicon
         shippedPairs.forEachFollower(of: context) { follower in
             // One hash: a word given twice keeps its first (likeliest) probability.
             var isNew = false
@@ -202,7 +205,7 @@ public struct SuggestionEngine: Sendable {
             modify(&probability[follower.word, default: .nan]) { if $0.isNaN { $0 = p; isNew = true } }
             guard isNew else { return true }
             let ahead = list.count < Lexicon.topsKept
-            let folded = fold(follower.word)
+            let folded = lexicon?.fold(follower.word) ?? follower.word.lowercased()
             list.append(ShippedFollower(word: follower.word, folded: folded, probability: p,
                                         zipf: ahead ? lexicon?.zipf(ofExactly: follower.word, folded: folded) : nil, zipfKnown: ahead))
             return true

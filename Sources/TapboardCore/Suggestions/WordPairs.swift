@@ -83,7 +83,7 @@ public struct WordPairs: @unchecked Sendable {
             let space = bytes[i ..< entryEnd].firstIndex(of: 32)!
             var cost = 0
             for b in bytes[(space + 1) ..< entryEnd] { cost = cost * 10 + Int(b - 48) }
-            if !body(Follower(word: String(decoding: bytes[i ..< space], as: UTF8.self), cost: cost)) { return }
+            if !body(Follower(word: bytes.string(i ..< space), cost: cost)) { return }
             i = entryEnd + 1
         }
     }

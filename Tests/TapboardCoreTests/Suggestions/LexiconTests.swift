@@ -29,6 +29,18 @@ struct LexiconTests {
         #expect(lexicon.completions(of: "zoos", limit: 3).isEmpty)
     }
 
+    @Test("A word is read from its bytes as written: short and long, multi-byte letters kept, bytes that are no UTF-8 repaired")
+    func wordsFromBytes() {
+        let bytes: [UInt8] = Array("zoo\tcafé\t".utf8) + [0x66, 0xC3, 0x28, 0x21] + Array("\tinternationalisation".utf8)
+        let storage = ByteStorage(bytes)
+        #expect(storage.buffer.string(0 ..< 3) == "zoo")
+        #expect(storage.buffer.string(4 ..< 9) == "café")
+        #expect(storage.buffer.string(4 ..< 4) == "")
+        // 0xC3 begins a two-byte letter that `(` does not continue: replaced, as String(decoding:) does.
+        #expect(storage.buffer.string(10 ..< 14) == "f\u{FFFD}(!")
+        #expect(storage.buffer.string(15 ..< bytes.count) == "internationalisation")
+    }
+
     @Test("Short beginnings come from the precomputed tops and agree with a scan")
     func shortPrefixes() throws {
         // 40 words beginning with b, frequencies 300 to 339, shuffled into sorted order by key.
