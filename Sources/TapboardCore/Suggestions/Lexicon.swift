@@ -40,9 +40,14 @@ public struct Lexicon: @unchecked Sendable {
     /// Whether `folds` changes an ASCII letter (then `fold` takes the general path for every text).
     private let foldsASCII: Bool
     /// For folded beginnings of one or two characters, their most frequent
-    /// words, most frequent first, found on first use: a short prefix matches
-    /// thousands of words, and a keystroke must not scan them twice.
+    /// words, most frequent first, as entries made on first use (from `shortRuns`).
     private let tops = TopsCache()
+    /// The most frequent lines of every beginning of up to two characters (and
+    /// of none: nothing typed yet), by its number of characters, worked out as
+    /// the file is read. A short beginning matches thousands of lines: looked
+    /// for at its first keystroke, each new one cost a scan of them (about 50k
+    /// instructions, ~30 of the first 200 keystrokes of a session; callgrind).
+    private let shortRuns: [Runs]
     /// How many lines `tops` keeps per beginning.
     public static let topsKept = 16
     /// The first 8 bytes of the key of every `blockSize`th line (zero after a
@@ -92,9 +97,106 @@ public struct Lexicon: @unchecked Sendable {
         blockKeys = stride(from: 0, to: starts.count, by: Self.blockSize).map { Self.leading(bytes, at: Int(starts[$0])) }
         self.folds = folds
         foldsASCII = folds.keys.contains { $0.isASCII }
-        // Sorted, or the binary search would miss words.
+        // Two characters from the lines, then one and none from those runs' tops.
+        let two = Runs(lines: starts, zipfs: zipfs, bytes: bytes)
+        let one = Runs(two, characters: 1, lines: starts, zipfs: zipfs, bytes: bytes)
+        shortRuns = [Runs(one, characters: 0, lines: starts, zipfs: zipfs, bytes: bytes), one, two]
+        // Sorted, or the binary search would miss words (and the runs would be wrong).
         for i in lines.indices.dropFirst() where compare(key(i - 1), key(i)) > 0 {
             throw LineError(line: numbers[i], reason: "not sorted by its first column")
+        }
+    }
+
+    /// The lines side by side whose keys begin with the same first few
+    /// characters (the file is sorted by key), each run with its most frequent lines.
+    struct Runs {
+        /// Each run's first line, ascending.
+        let starts: [Int32]
+        /// Where each run's lines are in `top` (one more than the runs).
+        let offsets: [Int32]
+        /// Each run's `topsKept` most frequent lines, most frequent first, one run after another.
+        let top: [Int32]
+
+        /// The runs of keys alike in their first two characters (a shorter key
+        /// is a run of its own): one pass over the lines.
+        init(lines: [Int32], zipfs: [UInt16], bytes: UnsafeRawBufferPointer) {
+            var starts: [Int32] = [], offsets: [Int32] = [0], top: [Int32] = []
+            func close(at end: Int) {
+                top += Lexicon.top(Int(starts.last!) ..< end, limit: Lexicon.topsKept, zipfs: zipfs)
+                offsets.append(Int32(top.count))
+            }
+            var leading: (bytes: UInt64, count: Int)?
+            for i in lines.indices {
+                let here = Self.leading(2, ofLine: i, lines: lines, bytes: bytes)
+                if let leading, here == leading { continue }
+                if leading != nil { close(at: i) }
+                starts.append(Int32(i))
+                leading = here
+            }
+            if leading != nil { close(at: lines.count) }
+            self.starts = starts; self.offsets = offsets; self.top = top
+        }
+
+        /// The runs of a shorter beginning of `characters` characters, each made
+        /// of these runs that follow one another: its most frequent lines are
+        /// the most frequent of theirs, so no line is read again.
+        init(_ longer: Runs, characters: Int, lines: [Int32], zipfs: [UInt16], bytes: UnsafeRawBufferPointer) {
+            var starts: [Int32] = [], offsets: [Int32] = [0], top: [Int32] = []
+            var candidates: [Int32] = []
+            func close() {
+                // Most frequent first, equal ones in file order, as `Lexicon.top` ranks them.
+                candidates.sort { zipfs[Int($0)] != zipfs[Int($1)] ? zipfs[Int($0)] > zipfs[Int($1)] : $0 < $1 }
+                top += candidates.prefix(Lexicon.topsKept)
+                offsets.append(Int32(top.count))
+                candidates.removeAll(keepingCapacity: true)
+            }
+            var leading: (bytes: UInt64, count: Int)?
+            for run in longer.starts.indices {
+                let here = Self.leading(characters, ofLine: Int(longer.starts[run]), lines: lines, bytes: bytes)
+                if leading.map({ here != $0 }) ?? true {
+                    if leading != nil { close() }
+                    starts.append(longer.starts[run])
+                    leading = here
+                }
+                candidates += longer.top[Int(longer.offsets[run]) ..< Int(longer.offsets[run + 1])]
+            }
+            if leading != nil { close() }
+            self.starts = starts; self.offsets = offsets; self.top = top
+        }
+
+        /// The first `characters` characters of a line's key as a number, with
+        /// their length in bytes (at most 8: two characters of up to four).
+        static func leading(_ characters: Int, ofLine i: Int, lines: [Int32], bytes: UnsafeRawBufferPointer) -> (bytes: UInt64, count: Int) {
+            let begin = Int(lines[i])
+            let end = Self.end(ofCharacters: characters, from: begin, in: bytes)
+            var packed: UInt64 = 0
+            for at in begin ..< end { packed = packed << 8 | UInt64(bytes[at]) }
+            return (packed, end - begin)
+        }
+
+        /// Where the first `characters` characters of the key at `begin` end (its tab, when it has fewer).
+        static func end(ofCharacters characters: Int, from begin: Int, in bytes: UnsafeRawBufferPointer) -> Int {
+            var at = begin, count = 0
+            while at < bytes.count, bytes[at] != 9, bytes[at] != 10 {
+                // A character begins at any byte but a continuation byte (10xxxxxx).
+                if bytes[at] & 0xC0 != 0x80 {
+                    if count == characters { break }
+                    count += 1
+                }
+                at += 1
+            }
+            return at
+        }
+
+        /// The most frequent lines of the run that begins at line `first`, if one does.
+        func top(ofRunAt first: Int) -> ArraySlice<Int32> {
+            var low = 0, high = starts.count
+            while low < high {
+                let mid = (low + high) / 2
+                if Int(starts[mid]) < first { low = mid + 1 } else { high = mid }
+            }
+            guard low < starts.count, Int(starts[low]) == first else { return [] }
+            return top[Int(offsets[low]) ..< Int(offsets[low + 1])]
         }
     }
 
@@ -104,9 +206,9 @@ public struct Lexicon: @unchecked Sendable {
         let entries = Mutex<[[UInt8]: [Entry]]>([:])
     }
 
-    /// Whether a folded key is at most two characters long (continuation bytes are 10xxxxxx).
-    private static func isShort(_ key: [UInt8]) -> Bool {
-        key.count(where: { $0 & 0xC0 != 0x80 }) <= 2
+    /// How many characters a folded key has (continuation bytes are 10xxxxxx).
+    private static func characters(_ key: [UInt8]) -> Int {
+        key.count(where: { $0 & 0xC0 != 0x80 })
     }
 
     /// Reads a lexicon from text in memory.
@@ -144,16 +246,25 @@ public struct Lexicon: @unchecked Sendable {
     public func completions(of prefix: String, limit: Int) -> [Entry] {
         guard limit > 0 else { return [] }
         let key = Array(fold(prefix).utf8)
-        if limit <= Self.topsKept, Self.isShort(key) {
+        if limit <= Self.topsKept, case let characters = Self.characters(key), characters < shortRuns.count {
             // Kept as entries: the strip asks for the same beginning's words at every keystroke of a word's first letters.
             let top = tops.entries.withLock { $0[key] } ?? {
-                let found = scan(key, limit: Self.topsKept).map { entry(Int($0)) }
+                let found = shortTop(key, characters: characters).map { entry(Int($0)) }
                 tops.entries.withLock { $0[key] = found }
                 return found
             }()
             return Array(top.prefix(limit))
         }
         return scan(key, limit: limit).map { entry(Int($0)) }
+    }
+
+    /// The most frequent lines of a key of `characters` characters, at most
+    /// `topsKept`, from its run (the runs were found as the file was read).
+    private func shortTop(_ key: [UInt8], characters: Int) -> ArraySlice<Int32> {
+        let low = lowerBound(key)
+        guard low < lines.count, keyStarts(low, with: key) else { return [] }
+        // The lines before `low` sort below the key, so its run begins there.
+        return shortRuns[characters].top(ofRunAt: low)
     }
 
     /// The most frequent lines whose key begins with `key`, most frequent first.
@@ -164,6 +275,11 @@ public struct Lexicon: @unchecked Sendable {
 
     /// The `limit` most frequent lines of `range`, most frequent first (equal ones in file order).
     func top(_ range: Range<Int>, limit: Int) -> [Int32] {
+        Self.top(range, limit: limit, zipfs: zipfs)
+    }
+
+    /// `top(_:limit:)` over the frequencies given.
+    static func top(_ range: Range<Int>, limit: Int, zipfs: [UInt16]) -> [Int32] {
         var best: [(line: Int32, zipf: UInt16)] = []
         best.reserveCapacity(limit + 1)
         zipfs.withUnsafeBufferPointer { zipfs in

@@ -113,6 +113,29 @@ struct LexiconTests {
         }
     }
 
+    @Test("The tops of every beginning of up to two characters, worked out as the file is read, agree with a plain ranking, letters of two and three bytes too")
+    func shortBeginnings() throws {
+        let letters: [Character] = ["a", "b", "é", "ß", "ж"]
+        var words = Set<String>()
+        var seed: UInt64 = 987
+        func next() -> UInt64 { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return seed >> 33 }
+        while words.count < 600 { words.insert(String((0 ... Int(next() % 4)).map { _ in letters[Int(next() % 5)] })) }
+        let sorted = words.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        // Few distinct frequencies: many ties, which keep file order.
+        let zipfs = Dictionary(uniqueKeysWithValues: sorted.map { ($0, 300 + Int(next() % 8)) })
+        let lexicon = try Lexicon(text: sorted.map { "\($0)\t\(zipfs[$0]!)" }.joined(separator: "\n") + "\n")
+        let probes = [""] + letters.map { String($0) } + letters.flatMap { a in letters.map { String([a, $0]) } } + ["c", "ac", "жc"]
+        for probe in probes {
+            let expected = sorted.filter { $0.hasPrefix(probe) }
+            let ranked = expected.enumerated().sorted { (zipfs[$0.element]!, -$0.offset) > (zipfs[$1.element]!, -$1.offset) }.map(\.element)
+            for limit in [1, 5, Lexicon.topsKept] {
+                #expect(lexicon.completions(of: probe, limit: limit).map(\.word) == Array(ranked.prefix(limit)), "\(probe) \(limit)")
+            }
+        }
+        #expect(try Lexicon(text: "").completions(of: "", limit: 3).isEmpty)
+        #expect(try Lexicon(text: "# fold\n").completions(of: "a", limit: 3).isEmpty)
+    }
+
     @Test("A file out of order, or a line without its three columns, is an error naming the line")
     func errors() {
         #expect(throws: LineError(line: 3, reason: "not sorted by its first column")) {
