@@ -200,10 +200,13 @@ public enum Geometry {
         guard point.x >= 0, point.y >= 0, point.x < bounds.width, point.y < bounds.height else { return nil }
         var best: Int?
         var bestDistance = Int.max
-        for f in frames {
-            let d = f.rect.squaredDistance(to: point)
-            if d == 0 { return f.index }
-            if d < bestDistance { bestDistance = d; best = f.index }
+        // By position: `for f in frames` copied each frame (its id and key
+        // retained and released) to read its rectangle, 1.3k instructions a
+        // contact (callgrind), twice a tap before its keystroke.
+        for i in frames.indices {
+            let d = frames[i].rect.squaredDistance(to: point)
+            if d == 0 { return frames[i].index }
+            if d < bestDistance { bestDistance = d; best = frames[i].index }
         }
         return best
     }
