@@ -18,6 +18,8 @@ final class EventLoop {
     private let signalFD: Int32
     /// Other descriptors (a D-Bus or accessibility connection) and what to do when one is readable.
     private var sources: [(fd: Int32, ready: () -> Void)] = []
+    /// What `wait` polls: the X connection, the signals, then `sources`.
+    private var fds: [pollfd] = []
     /// The signals delivered through the loop instead of their default action.
     static let handledSignals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2]
 
@@ -48,8 +50,11 @@ final class EventLoop {
     /// Waits until the X connection is readable, a signal arrives, or the deadline
     /// passes; other descriptors found readable meanwhile have their handlers run.
     func wait(until deadline: Duration?, now: Duration) -> Wake {
-        var fds = [pollfd(fd: xfd, events: Int16(POLLIN), revents: 0), pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
-            + sources.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+        // Kept between waits (two a tap): made afresh, the list cost two allocations each.
+        fds.removeAll(keepingCapacity: true)
+        fds.append(pollfd(fd: xfd, events: Int16(POLLIN), revents: 0))
+        fds.append(pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0))
+        for source in sources { fds.append(pollfd(fd: source.fd, events: Int16(POLLIN), revents: 0)) }
         let timeout: Int32 = deadline.map { $0 > now ? ($0 - now).millisecondsRoundedUp : 0 } ?? -1
         let n = poll(&fds, nfds_t(fds.count), timeout)
         if n < 0 { return .ready }  // EINTR: just look again

@@ -3,17 +3,23 @@ extension KeyboardSession {
     /// When the session next has something to do with no input: a timer, a slide
     /// frame, drawing or the strip's words held back, a keystroke waiting, `tapboard type`'s next touch.
     public var nextDeadline: Duration? {
-        var all = Array(timers.values)
-        if let d = drawDeadline { all.append(d) }
-        if let d = suggestionsDeadline { all.append(d) }
-        if let d = raiseDeadline { all.append(d) }
-        if let d = autoHideDeadline { all.append(d) }
-        if let d = trailDeadline { all.append(d) }
-        if !queue.isEmpty, let d = keystrokeDeadline { all.append(d) }
-        if let d = typingEvents.first?.at { all.append(d) }
+        // The earliest, compared as found: asked before every wait (once after
+        // each wake-up, before its event is read), so nothing is allocated.
+        var next: Duration?
+        func consider(_ deadline: Duration?) {
+            if let deadline, next.map({ deadline < $0 }) ?? true { next = deadline }
+        }
+        for deadline in timers.values { consider(deadline) }
+        consider(drawDeadline)
+        consider(suggestionsDeadline)
+        consider(raiseDeadline)
+        consider(autoHideDeadline)
+        consider(trailDeadline)
+        if !queue.isEmpty { consider(keystrokeDeadline) }
+        consider(typingEvents.first?.at)
         // An answer waits for the keystrokes still queued; their deadline wakes it.
-        if queue.isEmpty, let d = typingAnswers.first?.at { all.append(d) }
-        if let slide { all.append(slide.nextFrame) }
-        return all.min()
+        if queue.isEmpty { consider(typingAnswers.first?.at) }
+        consider(slide?.nextFrame)
+        return next
     }
 }
