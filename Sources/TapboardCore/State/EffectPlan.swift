@@ -25,11 +25,13 @@ public struct EffectPlan: Equatable, Sendable {
 
     /// Sorts and merges the effects of a batch.
     public init(_ effects: [Effect]) {
-        var keys: Set<Int> = []
+        // A few keys a batch: merged by a look along them, not hashed into a set
+        // (a table allocated and each key hashed, before every keystroke went out).
+        var keys: [Int] = []
         for effect in effects {
             switch effect {
             case .type(let k): keystrokes.append(k)
-            case .redraw(let indices): keys.formUnion(indices)
+            case .redraw(let indices): for i in indices where !keys.contains(i) { keys.append(i) }
             case .redrawAll: relayout = true
             case .showPreview(let key): preview = .show(key: key)
             case .hidePreview: preview = .hide

@@ -113,6 +113,12 @@ public struct SuggestionEngine: Sendable {
     static func endsWord(_ keystroke: Keystroke) -> Bool {
         switch keystroke {
         case .text(let text):
+            // One ASCII byte (most keystrokes) is read without the Unicode tables:
+            // asked of every keystroke before it goes out.
+            if text.utf8.count == 1, let b = text.utf8.first, b < 0x80 {
+                let isLetter = (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+                return !isLetter && b != UInt8(ascii: "'") && b != UInt8(ascii: "-")
+            }
             guard let c = text.first else { return false }
             // A joiner right after letters may be inside a word (don't, e-mail): not yet an end.
             return !c.isLetter && !TypedText.isJoiner(c)

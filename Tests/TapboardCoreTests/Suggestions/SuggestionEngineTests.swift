@@ -31,6 +31,16 @@ struct SuggestionEngineTests {
         return engine
     }
 
+    @Test("What ends a word: every ASCII character read by its byte agrees with the Unicode definition (not a letter, not a joiner)")
+    func wordEnds() {
+        for byte in UInt8(0x20) ... 0x7E {
+            let c = Character(Unicode.Scalar(byte))
+            #expect(SuggestionEngine.endsWord(.text(String(c))) == (!c.isLetter && !TypedText.isJoiner(c)), "\(c)")
+        }
+        #expect(!SuggestionEngine.endsWord(.text("é")) && !SuggestionEngine.endsWord(.text("’")) && SuggestionEngine.endsWord(.text("…")))
+        #expect(SuggestionEngine.endsWord(.keysym(.return)) && !SuggestionEngine.endsWord(.text("")))
+    }
+
     @Test("Completions of the word being typed, most frequent first; what was typed already is not offered")
     func completions() {
         let e = engine(typing: "a an")
