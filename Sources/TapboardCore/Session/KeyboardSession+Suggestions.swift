@@ -107,6 +107,15 @@ extension KeyboardSession {
             default: return true
             }
         }
+        // Most taps: letters only, nothing to undo or replace. They go out as
+        // they are, and the engine follows them once they are out.
+        if learnsNothing, unfollowed.isEmpty || unfollowedLanguage == language {
+            for case .type(let keystroke) in batch {
+                if unfollowed.isEmpty { unfollowedLanguage = language }
+                unfollowed.append(keystroke)
+            }
+            return batch
+        }
         let learnedBefore = learnsNothing ? nil : withEngine { $0.learned.clock } ?? 0
         for effect in batch {
             switch effect {
