@@ -232,7 +232,10 @@ public final class OnScreenKeyboard {
         }
         // Monitors are read once per batch of RandR events.
         if screenChanged { inputs.append(.screenChanged(display.screenNow)) }
-        if !inputs.isEmpty { perform(session.handle(inputs, at: Clock.now())) }
+        guard !inputs.isEmpty else { return }
+        // A tap's letter goes out before the batch is handled (`KeyboardSession.typeAhead`).
+        let ahead = typeAhead(inputs)
+        perform(session.handle(inputs, at: Clock.now(), typedAhead: ahead))
     }
 
     private func handleSignal(_ signo: Int32) {

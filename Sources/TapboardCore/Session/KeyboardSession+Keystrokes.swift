@@ -29,6 +29,17 @@ extension KeyboardSession {
         let batch = throughSuggestions(batch)
         let plan = EffectPlan(deferredDrawing + batch)
         queue += plan.keystrokes.flatMap(Self.oneCharacterEach)
+        if let ahead = typedAhead {
+            typedAhead = nil
+            if queue == [ahead] {
+                // Out already: answered as the injector answers a `.type`.
+                afterTyping = .plan(plan)
+                injected(typed: 1, readyAt: nil)
+                return
+            }
+            // Not the character: `typeAhead` and the state machine disagree. Said, not what (a password).
+            emit(.log("a keystroke typed ahead of its tap was not what the tap typed; please report this"))
+        }
         if keystrokesDue {
             afterTyping = plan.keystrokes.isEmpty && batch.isEmpty ? .queued : .plan(plan)
             emit(.type(queue, waitingForKeycodes: true))

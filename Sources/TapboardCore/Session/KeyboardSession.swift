@@ -45,6 +45,8 @@ public struct KeyboardSession: Sendable {
     var pending: [Effect] = []
     /// What to do when the injector answers the `.type` just asked for.
     var afterTyping: AfterTyping?
+    /// The keystroke of this batch the transport typed before handing it over (`typeAhead`).
+    var typedAhead: Keystroke?
     /// The state machine's timers.
     var timers: [TimerID: Duration] = [:]
     /// Asked to quit with this status, once what is queued is typed.
@@ -172,9 +174,11 @@ public struct KeyboardSession: Sendable {
     }
 
     /// Handles inputs read together (a batch of events) at a time; returns what to do, in order.
-    public mutating func handle(_ inputs: [SessionInput], at time: Duration) -> [Command] {
+    /// `typedAhead`: what `typeAhead(_:)` said of these inputs, typed already (not asked for again).
+    public mutating func handle(_ inputs: [SessionInput], at time: Duration, typedAhead: Keystroke? = nil) -> [Command] {
         guard !finished else { return [] }
         now = time
+        self.typedAhead = typedAhead
         announcedShown = false
         // The keystrokes of the last batch are out (or queued): whatever this input asks of an engine sees them.
         if !unfollowed.isEmpty { followTyped() }
@@ -309,6 +313,10 @@ public struct KeyboardSession: Sendable {
             pending = []
             apply(batch)
         }
+        if typedAhead != nil {
+            typedAhead = nil
+            emit(.log("a keystroke typed ahead of its tap was not what the tap typed; please report this"))
+        }
         if afterTyping == nil { finishBatch() }
     }
 
@@ -397,6 +405,11 @@ public struct KeyboardSession: Sendable {
         keyFrames = Geometry.frames(for: state.page, in: frame.size, theme: theme)
         framesFor = now
         return true
+    }
+
+    /// Whether `keyFrames` are those of the page shown, for the window's size and theme.
+    var framesAreCurrent: Bool {
+        framesFor.map { $0 == (state.pageIndex, state.layoutGeneration, frame.size, themeGeneration) } ?? false
     }
 
     /// How keys look now: all of them, or those given.

@@ -29,13 +29,40 @@ struct SessionDriver {
         deliverConfigure(at: time)
     }
 
+    /// Whether a tap's letter is typed ahead of its batch when the session lets it, as the X side does.
+    var typesAhead = true
+    /// Batches whose keystroke was typed ahead of them (`KeyboardSession.typeAhead`).
+    var typedAheadCount = 0
+
     /// Handles inputs as one batch at a time (a move asked for earlier is heard first).
+    /// A keystroke the session lets go ahead goes first, as on the X side; the same
+    /// batch is then also handled without it, by a copy, and the two must agree:
+    /// the same keystroke typed, then the same commands.
     mutating func send(_ inputs: [SessionInput], at time: Duration) {
         deliverConfigure(at: time)
-        perform(session.handle(inputs, at: time), at: time)
+        // The X side types ahead only what needs no keycode it must wait for.
+        guard typesAhead, let ahead = session.typeAhead(inputs), keycodeFree(ahead, at: time) == nil else {
+            perform(session.handle(inputs, at: time), at: time)
+            return
+        }
+        var plain = self
+        let start = commands.count
+        plain.perform(plain.session.handle(inputs, at: time), at: time)
+        typed.append((ahead, time))
+        typedAheadCount += 1
+        perform(session.handle(inputs, at: time, typedAhead: ahead), at: time)
+        #expect(text == plain.text, "typed ahead: \(ahead)")
+        let plainCommands = plain.commands[start...].filter { if case .type = $0 { false } else { true } }
+        #expect(Array(commands[start...]) == plainCommands, "typed ahead: \(ahead)")
+        #expect(published.count == plain.published.count && logs == plain.logs)
     }
 
     mutating func send(_ input: SessionInput, at time: Duration) { send([input], at: time) }
+
+    /// When the keycode a keystroke needs is free, if not before `time`.
+    private func keycodeFree(_ keystroke: Keystroke, at time: Duration) -> Duration? {
+        if case .text(let t) = keystroke, let free = keycodeFreeAt[t], free > time { free } else { nil }
+    }
 
     /// Lets time pass up to `time`, waking at each deadline as the loop does.
     mutating func run(until time: Duration) {
@@ -90,7 +117,7 @@ struct SessionDriver {
                 var count = 0
                 var ready: Duration?
                 for k in keystrokes {
-                    if waiting, case .text(let t) = k, let free = keycodeFreeAt[t], free > time {
+                    if waiting, let free = keycodeFree(k, at: time) {
                         ready = free
                         break
                     }
