@@ -240,18 +240,32 @@ final class Injector {
     /// that gives the keysym on every level, so the character is still the key's
     /// and the other client's modifiers stay as they are.
     private func tap(_ keysym: KeySym, now: Duration) -> Bool {
-        if let pos = positions[keysym], !(pos.shifted && shiftKeycode == nil), !othersHoldLevelModifier() {
-            let useShift = pos.shifted
-            if useShift, let s = shiftKeycode { press(s) }
-            press(pos.keycode)
-            release(pos.keycode)
-            if useShift, let s = shiftKeycode { release(s) }
-            return true
-        }
+        if tapFromKeymap(keysym) { return true }
         guard let kc = borrow(for: keysym, now: now) else { return false }
         press(kc)
         release(kc)
         return true
+    }
+
+    /// Presses and releases the keysym's own key, Shift around it when needed;
+    /// false when the keymap has no such key or another client holds a level modifier.
+    private func tapFromKeymap(_ keysym: KeySym) -> Bool {
+        guard let pos = positions[keysym], !(pos.shifted && shiftKeycode == nil), !othersHoldLevelModifier() else { return false }
+        let useShift = pos.shifted
+        if useShift, let s = shiftKeycode { press(s) }
+        press(pos.keycode)
+        release(pos.keycode)
+        if useShift, let s = shiftKeycode { release(s) }
+        return true
+    }
+
+    /// Types one character whose keysym the keymap has, at once; false (nothing
+    /// typed) for anything else, which `type` may have to borrow a keycode for.
+    /// A tap's letter typed ahead of its batch: one keymap lookup, no wait to work out.
+    func typeFromKeymap(_ keystroke: Keystroke) -> Bool {
+        guard case .text(let text) = keystroke, let scalar = text.unicodeScalars.first,
+              text.unicodeScalars.count == 1, let keysym = Keysyms.keysym(for: scalar) else { return false }
+        return tapFromKeymap(keysym)
     }
 
     /// A spare keycode carrying the keysym: one that already does, or the least recently used.

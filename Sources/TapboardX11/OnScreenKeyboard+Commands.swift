@@ -6,6 +6,7 @@ extension OnScreenKeyboard {
     /// Carries out commands in order. `.type` is answered at once, and the
     /// session's answer is carried out before the commands after it.
     func perform(_ commands: [Command]) {
+        waitedFor = nil
         for command in commands {
             switch command {
             case .type(let keystrokes, let waiting):
@@ -59,16 +60,12 @@ extension OnScreenKeyboard {
     }
 
     /// Types the keystroke a batch begins with before the session handles the
-    /// batch, when the session says it may (`KeyboardSession.typeAhead`) and no
-    /// borrowed keycode must be waited for; returns it when typed.
+    /// batch, when the session says it may (`KeyboardSession.typeAhead`) and the
+    /// keymap has its key (a borrowed keycode may have to be waited for); returns it when typed.
     func typeAhead(_ inputs: [SessionInput]) -> Keystroke? {
-        guard let keystroke = Self.typeAhead(inputs, of: &session) else { return nil }
-        let now = Clock.now()
-        guard injector.readyTime(for: keystroke, now: now) == nil else { return nil }
-        let failed = injector.type(keystroke, now: now).count
+        guard let keystroke = Self.typeAhead(inputs, of: &session), injector.typeFromKeymap(keystroke) else { return nil }
         // Waited for, as in `type`: the server runs now, before the batch is handled.
         display.sync()
-        noteUntyped(failed)
         return keystroke
     }
 

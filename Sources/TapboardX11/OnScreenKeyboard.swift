@@ -64,6 +64,10 @@ public final class OnScreenKeyboard {
     /// Whom to answer for `type(_:delay:answer:)` calls, by requester id (above any X window's).
     var typeAnswers: [UInt64: (String) -> Void] = [:]
     private var nextTypeRequest: UInt64 = 1 << 63
+    /// The deadline the last wait was for, while the session has not changed
+    /// since (`perform` forgets it): not read again from the session, cold,
+    /// before the events that woke the loop.
+    var waitedFor: Duration??
 
     /// Opens the display and creates the (not yet shown) keyboard window.
     public init(_ configuration: KeyboardConfiguration) throws {
@@ -128,9 +132,10 @@ public final class OnScreenKeyboard {
                 stopRequested = false
                 perform(session.handle(.control(.command(.quit)), at: Clock.now()))
             }
-            if let due = Self.nextDeadline(of: &session), due <= Clock.now() {
+            if let due = waitedFor ?? Self.nextDeadline(of: &session), due <= Clock.now() {
                 perform(session.handle(.deadlinePassed, at: Clock.now()))
             }
+            waitedFor = nil
             // XPending flushes and reads the connection: one read per batch, and
             // a last one that finds it empty (round trips made while handling a
             // batch may have queued more) before sleeping.
@@ -138,8 +143,9 @@ public final class OnScreenKeyboard {
                 drainEvents()
             }
             if exitStatus != nil || stopRequested { continue }
-            switch loop.wait(until: Self.nextDeadline(of: &session), now: Clock.now()) {
-            case .ready: break
+            let due = Self.nextDeadline(of: &session)
+            switch loop.wait(until: due, now: Clock.now()) {
+            case .ready: waitedFor = .some(due)
             case .signal(let signo): handleSignal(signo)
             case .connectionClosed:
                 logError("lost the connection to the X server \(display.name)")

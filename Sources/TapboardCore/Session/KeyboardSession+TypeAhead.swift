@@ -12,9 +12,11 @@ extension KeyboardSession {
     /// handled: a tap on a key that types one character that ends no word, with
     /// nothing queued before it and nothing that could change or precede it
     /// (a callout, a modifier, a held shift, another contact, a gesture, the
-    /// strip's corrections). Either the tap's press and release (read
-    /// together, over the same key), or the release of the contact held on
-    /// that key. Nil otherwise: the batch is handled as always.
+    /// strip's corrections). The batch is the tap alone: its press and
+    /// release (read together, over the same key), or the release of the
+    /// contact held on that key; in a flood, where a batch holds several taps,
+    /// the others' keystrokes would be asked for with it. Nil otherwise: the
+    /// batch is handled as always.
     public func typeAhead(_ inputs: [SessionInput]) -> Keystroke? {
         guard !finished, afterTyping == nil, queue.isEmpty, pending.isEmpty, typingEvents.isEmpty,
               exitRequested == nil, framesAreCurrent, let first = inputs.first,
@@ -23,12 +25,12 @@ extension KeyboardSession {
         let text: String?
         switch first {
         case .contact(.began, let id, let point):
-            guard id != .typing, inputs.count > 1, case .contact(.ended, id, let end) = inputs[1],
+            guard id != .typing, inputs.count == 2, case .contact(.ended, id, let end) = inputs[1],
                   let key = Geometry.hitTest(point, in: keyFrames, bounds: frame.size),
                   Geometry.hitTest(end, in: keyFrames, bounds: frame.size) == key else { return nil }
             text = state.tapText(key: key, held: nil)
         case .contact(.ended, let id, let point):
-            guard id != .typing, let key = Geometry.hitTest(point, in: keyFrames, bounds: frame.size) else { return nil }
+            guard id != .typing, inputs.count == 1, let key = Geometry.hitTest(point, in: keyFrames, bounds: frame.size) else { return nil }
             text = state.tapText(key: key, held: id)
         default:
             return nil

@@ -52,7 +52,15 @@ struct TypeAheadTests {
             #expect(try keystroke(d, began: id) == nil, "\(id)")
         }
         #expect(try keystroke(d, began: "q", ended: "w") == nil)
-        try d.tap("page:symbols", at: Self.ms(0))
+        // A flood's batch of several taps: handled whole, every keystroke asked for in order.
+        let q = try d.centre("q"), w = try d.centre("w")
+        #expect(d.session.typeAhead([.contact(.began, id: .pointer, point: q), .contact(.ended, id: .pointer, point: q),
+                                     .contact(.began, id: .pointer, point: w), .contact(.ended, id: .pointer, point: w)]) == nil)
+        d.send([.contact(.began, id: .pointer, point: q), .contact(.ended, id: .pointer, point: q),
+                .contact(.began, id: .pointer, point: w), .contact(.ended, id: .pointer, point: w)], at: Self.ms(0))
+        #expect(d.text == "qw")
+        #expect(d.logs.isEmpty)
+        try d.tap("page:symbols", at: Self.ms(100))
         for id in [".", ",", "?", "!"] {
             #expect(try keystroke(d, began: id) == nil, "\(id) ends a word (autocorrection, the strip's space)")
         }
