@@ -37,12 +37,12 @@ extension KeyboardSession {
                 injected(typed: 1, readyAt: nil)
                 return
             }
-            // `typeAhead` and the state machine disagree (a bug): what is out is not asked for again. Said, not what (a password).
+            // `typeAhead` and the state machine disagree (a bug): what is out is not asked for again.
             if queue.first == ahead {
                 queue.removeFirst()
                 caret.sent(ahead)
             }
-            emit(.log("a keystroke typed ahead of its tap was not what the tap typed; please report this"))
+            typedAheadNotTyped()
         }
         if keystrokesDue {
             afterTyping = plan.keystrokes.isEmpty && batch.isEmpty ? .queued : .plan(plan)

@@ -40,4 +40,11 @@ extension KeyboardSession {
         let keystroke = Keystroke.text(text)
         return Self.followsLater(keystroke) ? keystroke : nil
     }
+
+    /// The batch did not type the letter typed ahead of it alone: `typeAhead`
+    /// and the state machine disagree, a bug. Said, not what (it may be a password).
+    mutating func typedAheadNotTyped() {
+        typedAhead = nil
+        emit(.log("a keystroke typed ahead of its tap was not what the tap typed; please report this"))
+    }
 }

@@ -313,10 +313,7 @@ public struct KeyboardSession: Sendable {
             pending = []
             apply(batch)
         }
-        if typedAhead != nil {
-            typedAhead = nil
-            emit(.log("a keystroke typed ahead of its tap was not what the tap typed; please report this"))
-        }
+        if typedAhead != nil { typedAheadNotTyped() }
         if afterTyping == nil { finishBatch() }
     }
 
