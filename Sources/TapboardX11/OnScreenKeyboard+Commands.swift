@@ -55,7 +55,8 @@ extension OnScreenKeyboard {
         // cannot go before the keystroke (tap latency with the strip, medians of
         // 5 alternated runs: quick tap 0.29 → 0.23 ms, held key 0.24 → 0.17).
         if typed > 0 { display.sync() }
-        noteUntyped(failed)
+        // Says that, not what: what is typed may be a password, and stderr may go to a log.
+        if failed > 0 { logError("\(failed) character\(failed == 1 ? "" : "s") could not be typed: no keysym, or no free keycode to carry it") }
         return .injected(typed: typed, readyAt: readyAt)
     }
 
@@ -69,14 +70,10 @@ extension OnScreenKeyboard {
         return keystroke
     }
 
-    /// Asked in place: a method of the class's property copied the whole session first.
+    /// Asked through `inout`, as `nextDeadline` is (a computed property read from
+    /// the class's property copied the whole session; not checked for a method).
     private static func typeAhead(_ inputs: [SessionInput], of session: inout KeyboardSession) -> Keystroke? {
         session.typeAhead(inputs)
-    }
-
-    /// Says that, not what: what is typed may be a password, and stderr may go to a log.
-    private func noteUntyped(_ failed: Int) {
-        if failed > 0 { logError("\(failed) character\(failed == 1 ? "" : "s") could not be typed: no keysym, or no free keycode to carry it") }
     }
 
     private func apply(_ change: WindowChange) {

@@ -144,8 +144,11 @@ public final class OnScreenKeyboard {
             }
             if exitStatus != nil || stopRequested { continue }
             let due = Self.nextDeadline(of: &session)
+            // Set before the wait: a source handler run inside it (D-Bus, the
+            // accessibility bus) changes the session through `perform`, which forgets it.
+            waitedFor = .some(due)
             switch loop.wait(until: due, now: Clock.now()) {
-            case .ready: waitedFor = .some(due)
+            case .ready: break
             case .signal(let signo): handleSignal(signo)
             case .connectionClosed:
                 logError("lost the connection to the X server \(display.name)")

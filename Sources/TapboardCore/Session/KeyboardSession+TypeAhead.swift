@@ -1,9 +1,9 @@
 /// A tap's character typed before its batch is handled (issue 15, tap latency).
 ///
 /// Handling a quick tap (its press and release read together) took about
-/// 40 µs before the keystroke went out, cold at a hand's pace: the state
+/// 35 µs before the keystroke went out, cold at a hand's pace: the state
 /// machine's effects, the strip, the plan. The floor keyboard types in about
-/// 20 µs from its wake-up. So the transport asks first, with a look at the key
+/// 23 µs from its wake-up (`scripts/wake-trace`, with probes). So the transport asks first, with a look at the key
 /// under the contact, whether the batch begins with a tap that types only a
 /// letter; types it; then hands the batch over with `typedAhead`, and the
 /// session does everything else as if the injector had answered.

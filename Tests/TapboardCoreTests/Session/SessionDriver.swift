@@ -54,7 +54,7 @@ struct SessionDriver {
         #expect(text == plain.text, "typed ahead: \(ahead)")
         let plainCommands = plain.commands[start...].filter { if case .type = $0 { false } else { true } }
         #expect(Array(commands[start...]) == plainCommands, "typed ahead: \(ahead)")
-        #expect(published.count == plain.published.count && logs == plain.logs)
+        #expect(published == plain.published && logs == plain.logs)
     }
 
     mutating func send(_ input: SessionInput, at time: Duration) { send([input], at: time) }

@@ -97,6 +97,22 @@ struct TypeAheadTests {
         #expect(m.typedAheadCount == 0)
     }
 
+    @Test("Should the two ever disagree (a bug), the letter typed ahead is not asked for again, and the log says so without it")
+    func disagreementTypesNothingTwice() throws {
+        let d = try SessionDriver(Self.noAutoShift)
+        var session = d.session
+        let q = try d.centre("q"), w = try d.centre("w")
+        // A flood's batch, which `typeAhead` refuses, handed over as if its first letter had gone ahead.
+        let commands = session.handle([.contact(.began, id: .pointer, point: q), .contact(.ended, id: .pointer, point: q),
+                                       .contact(.began, id: .pointer, point: w), .contact(.ended, id: .pointer, point: w)],
+                                      at: Self.ms(0), typedAhead: .text("q"))
+        let asked = commands.compactMap { if case .type(let k, _) = $0 { k } else { nil } }
+        #expect(asked == [[.text("w")]])
+        let logs = commands.compactMap { if case .log(let line) = $0 { line } else { nil } }
+        #expect(logs.count == 1)
+        #expect(logs.allSatisfy { !$0.contains("\"q\"") && !$0.contains("'q'") })
+    }
+
     @Test("A finger held on shift: the letters others tap are not typed ahead (the held shift decides their case)")
     func heldShift() throws {
         var d = try SessionDriver(Self.noAutoShift)
