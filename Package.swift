@@ -112,7 +112,7 @@ let package = Package(
         .executableTarget(name: "tapboard-swipe", dependencies: ["TapboardCore"], path: "Benchmarks/swipe"),
         .executableTarget(
             name: "tapboard-micro",
-            dependencies: ["TapboardCore", "TapboardX11", .product(name: "Benchmark", package: "swift-benchmark")],
+            dependencies: ["TapboardCore", "TapboardCatalog", "TapboardX11", .product(name: "Benchmark", package: "swift-benchmark")],
             path: "Benchmarks/micro"
         ),
         .testTarget(name: "TapboardCoreTests", dependencies: ["TapboardCore"]),
