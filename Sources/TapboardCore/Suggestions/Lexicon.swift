@@ -16,7 +16,10 @@ public struct LineError: Error, CustomStringConvertible, Equatable {
 /// `FOLDED<TAB>WORD<TAB>ZIPF` lines sorted by FOLDED, or `WORD<TAB>ZIPF` where
 /// the word is its own folded form), so the words are never copied. Lookups fold what was typed the way the file folded its words
 /// (lower case, accents off), so `cafe` finds `café` and `Haus` finds `haus`.
-public struct Lexicon: @unchecked Sendable {
+/// A class: the engine and its lookups pass it around at every keystroke, and
+/// as a struct each copy retained and released its eight fields, a cache line
+/// each, cold at a hand's pace (callgrind with the caches emptied before each tap).
+public final class Lexicon: @unchecked Sendable {
     /// One word of the lexicon.
     public struct Entry: Hashable, Sendable {
         /// The word as it is written.
@@ -110,16 +113,23 @@ public struct Lexicon: @unchecked Sendable {
     /// Remembered tops of short beginnings (a reference: lookups do not mutate
     /// the lexicon; locked: a lexicon may be shared between threads).
     private final class TopsCache: Sendable {
-        let entries = Mutex<[[UInt8]: [Entry]]>([:])
+        let entries = Mutex<[String: [Entry]]>([:])
     }
 
     /// How many characters a folded key has (continuation bytes are 10xxxxxx).
-    private static func characters(_ key: [UInt8]) -> Int {
+    private static func characters(_ key: UnsafeBufferPointer<UInt8>) -> Int {
         key.count(where: { $0 & 0xC0 != 0x80 })
     }
 
+    /// A folded text's bytes, in place: an array made for each lookup was a
+    /// heap allocation and its release, several a keystroke, each cold.
+    private func withKey<T>(_ folded: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        var folded = folded
+        return folded.withUTF8(body)
+    }
+
     /// Reads a lexicon from text in memory.
-    public init(text: String) throws(LineError) {
+    public convenience init(text: String) throws(LineError) {
         let storage = ByteStorage(Array(text.utf8))
         try self.init(bytes: storage.buffer, owner: storage)
     }
@@ -152,22 +162,24 @@ public struct Lexicon: @unchecked Sendable {
     /// The most frequent words that begin with `prefix` (folded), most frequent first.
     public func completions(of prefix: String, limit: Int) -> [Entry] {
         guard limit > 0 else { return [] }
-        let key = Array(fold(prefix).utf8)
-        if limit <= Self.topsKept, case let characters = Self.characters(key), characters < shortRuns.count {
-            // Kept as entries: the strip asks for the same beginning's words at every keystroke of a word's first letters.
-            let top = tops.entries.withLock { $0[key] } ?? {
-                let found = shortTop(key, characters: characters).map { entry(Int($0)) }
-                tops.entries.withLock { $0[key] = found }
-                return found
-            }()
-            return Array(top.prefix(limit))
+        let folded = fold(prefix)
+        return withKey(folded) { key in
+            if limit <= Self.topsKept, case let characters = Self.characters(key), characters < shortRuns.count {
+                // Kept as entries: the strip asks for the same beginning's words at every keystroke of a word's first letters.
+                let top = tops.entries.withLock { $0[folded] } ?? {
+                    let found = shortTop(key, characters: characters).map { entry(Int($0)) }
+                    tops.entries.withLock { $0[folded] = found }
+                    return found
+                }()
+                return top.count <= limit ? top : Array(top.prefix(limit))
+            }
+            return scan(key, limit: limit).map { entry(Int($0)) }
         }
-        return scan(key, limit: limit).map { entry(Int($0)) }
     }
 
     /// The most frequent lines of a key of `characters` characters, at most
     /// `topsKept`, from its run (the runs were found as the file was read).
-    private func shortTop(_ key: [UInt8], characters: Int) -> ArraySlice<Int32> {
+    private func shortTop(_ key: UnsafeBufferPointer<UInt8>, characters: Int) -> ArraySlice<Int32> {
         let low = lowerBound(key)
         guard low < lines.count, keyStarts(low, with: key) else { return [] }
         // The lines before `low` sort below the key, so its run begins there.
@@ -175,9 +187,9 @@ public struct Lexicon: @unchecked Sendable {
     }
 
     /// The most frequent lines whose key begins with `key`, most frequent first.
-    private func scan(_ key: [UInt8], limit: Int) -> [Int32] {
+    private func scan(_ key: UnsafeBufferPointer<UInt8>, limit: Int) -> [Int32] {
         let low = lowerBound(key)
-        return top(low ..< prefixEnd(key[...], from: low), limit: limit)
+        return top(low ..< prefixEnd(key, from: low), limit: limit)
     }
 
     /// The `limit` most frequent lines of `range`, most frequent first (equal ones in file order).
@@ -203,9 +215,10 @@ public struct Lexicon: @unchecked Sendable {
 
     /// The lines whose folded key begins with what `prefix` folds to.
     func lines(beginningWith prefix: String) -> Range<Int> {
-        let key = Array(fold(prefix).utf8)
-        let low = lowerBound(key)
-        return low ..< prefixEnd(key[...], from: low)
+        withKey(fold(prefix)) { key in
+            let low = lowerBound(key)
+            return low ..< prefixEnd(key, from: low)
+        }
     }
 
     /// The first line from `low` on (the first whose key is not below `key`)
@@ -241,21 +254,23 @@ public struct Lexicon: @unchecked Sendable {
 
     /// Whether some word's folded form begins with what is typed.
     public func hasWord(beginningWith prefix: String) -> Bool {
-        let key = Array(fold(prefix).utf8)
-        let i = lowerBound(key)
-        return i < lines.count && keyStarts(i, with: key)
+        withKey(fold(prefix)) { key in
+            let i = lowerBound(key)
+            return i < lines.count && keyStarts(i, with: key)
+        }
     }
 
     /// The words whose folded form is exactly that of `word` (`cafe`: cafe, café), most frequent first.
     public func words(matching word: String) -> [Entry] {
-        let key = Array(fold(word).utf8)
-        var out: [Entry] = []
-        var i = lowerBound(key)
-        while i < lines.count, keyIs(i, key) {
-            out.append(entry(i))
-            i += 1
+        withKey(fold(word)) { key in
+            var out: [Entry] = []
+            var i = lowerBound(key)
+            while i < lines.count, keyIs(i, key) {
+                out.append(entry(i))
+                i += 1
+            }
+            return out.sorted { $0.zipf > $1.zipf }
         }
-        return out.sorted { $0.zipf > $1.zipf }
     }
 
     /// The frequency of `word` written exactly so, if the lexicon has it: the
@@ -266,13 +281,14 @@ public struct Lexicon: @unchecked Sendable {
 
     /// `zipf(ofExactly:)` for a word already folded as this lexicon folds.
     func zipf(ofExactly word: String, folded: String) -> Int? {
-        let key = Array(folded.utf8)
-        var i = lowerBound(key)
-        while i < lines.count, keyIs(i, key) {
-            if bytes[columns(i).word].elementsEqual(word.utf8) { return zipf(i) }
-            i += 1
+        withKey(folded) { key in
+            var i = lowerBound(key)
+            while i < lines.count, keyIs(i, key) {
+                if bytes[columns(i).word].elementsEqual(word.utf8) { return zipf(i) }
+                i += 1
+            }
+            return nil
         }
-        return nil
     }
 
     /// A key's first 8 bytes as a big-endian number, zero from its end (a tab, a line's end) on.
@@ -289,7 +305,7 @@ public struct Lexicon: @unchecked Sendable {
     }
 
     /// The first line whose key is not below `key`.
-    private func lowerBound(_ key: [UInt8]) -> Int {
+    private func lowerBound(_ key: UnsafeBufferPointer<UInt8>) -> Int {
         // Blocks first: a block whose first key's leading bytes are below the
         // key's starts below it; one whose are above starts above it; equal
         // leading bytes decide nothing, so those blocks are searched line by line.
@@ -305,7 +321,7 @@ public struct Lexicon: @unchecked Sendable {
     }
 
     /// The first line in `low ..< high` whose key is not below `key`, or `high`.
-    private func lowerBound(_ key: [UInt8], in low: Int, _ high: Int) -> Int {
+    private func lowerBound(_ key: UnsafeBufferPointer<UInt8>, in low: Int, _ high: Int) -> Int {
         var low = low, high = high
         while low < high {
             let mid = (low + high) / 2
@@ -319,7 +335,7 @@ public struct Lexicon: @unchecked Sendable {
     // cost a scan per probe of every binary search.
 
     /// Whether line `i`'s key sorts before `key`.
-    private func keyIsBelow(_ i: Int, _ key: [UInt8]) -> Bool {
+    private func keyIsBelow(_ i: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         var at = Int(lines[i])
         for b in key {
             guard at < bytes.count else { return true }
@@ -343,7 +359,7 @@ public struct Lexicon: @unchecked Sendable {
     }
 
     /// Whether line `i`'s key is exactly `key` (its tab comes right after).
-    private func keyIs(_ i: Int, _ key: [UInt8]) -> Bool {
+    private func keyIs(_ i: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         let end = Int(lines[i]) + key.count
         return keyStarts(i, with: key) && end < bytes.count && bytes[end] == 9
     }
