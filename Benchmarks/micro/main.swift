@@ -245,6 +245,8 @@ func sessionSuite() -> BenchmarkSuite? {
     }
     // One box each: a session reached through a tuple in an array was copied at every tap (callgrind).
     let sessions = keyboards.map { Box($0.session) }, centres = keyboards.map(\.centres)
+    // The array's copies let go, so each box's session is the only one: a shared
+    // one copied its engine's tables at the first tap that changed them.
     keyboards = []
     let cold = Box((at: 0, clock: clock))
     return BenchmarkSuite(name: "session", settings: TimeUnit(.us)) { suite in

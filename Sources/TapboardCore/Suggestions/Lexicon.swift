@@ -17,7 +17,7 @@ public struct LineError: Error, CustomStringConvertible, Equatable {
 /// the word is its own folded form), so the words are never copied. Lookups fold what was typed the way the file folded its words
 /// (lower case, accents off), so `cafe` finds `café` and `Haus` finds `haus`.
 /// A class: the engine and its lookups pass it around at every keystroke, and
-/// as a struct each copy retained and released its eight fields, a cache line
+/// as a struct each copy retained and released its seven references, a cache line
 /// each, cold at a hand's pace (callgrind with the caches emptied before each tap).
 public final class Lexicon: @unchecked Sendable {
     /// One word of the lexicon.
