@@ -28,20 +28,38 @@ extension KeyboardSession {
         return Set(layouts.compactMap { source in source.language.flatMap { settings.storage.hasLexicon(for: $0) ? $0 : nil } })
     }
 
+    /// The strip shown: its language, and what each keystroke would otherwise
+    /// look up by the language's name (hashing it, a set's or a dictionary's
+    /// cold lines): where its engine is in `engines`, and whether its files were read.
+    struct ShownStrip {
+        var language: String
+        /// Forgotten when an engine is added (the others may move).
+        var engine: Dictionary<String, SuggestionEngine>.Index?
+        var filesRead = false
+    }
+
     /// The language of the strip shown, if the layout shown has one.
-    var stripLanguage: String? { shownStripLanguage }
+    var stripLanguage: String? { shownStrip?.language }
 
     /// Works out `stripLanguage` again after the layouts, the one shown or the languages with a strip changed.
     mutating func noteStripLanguage() {
         let language = layoutIndex < layouts.count ? layouts[layoutIndex].language : nil
-        shownStripLanguage = language.flatMap { stripLanguages.contains($0) ? $0 : nil }
+        shownStrip = language.flatMap { stripLanguages.contains($0) ? ShownStrip(language: $0) : nil }
     }
 
     /// The engine for the layout shown, made (without its files, read later) the first time.
     mutating func withEngine<T>(_ body: (inout SuggestionEngine) -> T) -> T? {
         if !unfollowed.isEmpty { followTyped() }
-        guard let language = stripLanguage, let index = makeEngine(for: language) else { return nil }
+        guard let index = shownEngine() else { return nil }
         return body(&engines.values[index])
+    }
+
+    /// Where the shown strip's engine is in `engines`, made the first time.
+    private mutating func shownEngine() -> Dictionary<String, SuggestionEngine>.Index? {
+        if let index = shownStrip?.engine { return index }
+        guard let language = stripLanguage, let index = makeEngine(for: language) else { return nil }
+        shownStrip?.engine = index
+        return index
     }
 
     /// Where a language's engine is in `engines`, made (without its files, read
@@ -52,6 +70,7 @@ extension KeyboardSession {
     private mutating func makeEngine(for language: String) -> Dictionary<String, SuggestionEngine>.Index? {
         guard let settings = configuration.suggestions else { return nil }
         if let index = engines.index(forKey: language) { return index }
+        shownStrip?.engine = nil
         engines[language] = SuggestionEngine(lexicon: nil, learns: settings.learns)
         return engines.index(forKey: language)
     }
@@ -61,7 +80,8 @@ extension KeyboardSession {
     mutating func followTyped() {
         let keystrokes = unfollowed
         unfollowed = []
-        guard let language = unfollowedLanguage, let index = makeEngine(for: language) else { return }
+        guard let language = unfollowedLanguage,
+              let index = language == stripLanguage ? shownEngine() : makeEngine(for: language) else { return }
         for keystroke in keystrokes { engines.values[index].typed(keystroke) }
     }
 
@@ -269,18 +289,23 @@ extension KeyboardSession {
         suggestions = new
         if !plan.relayout {
             // Only the slots whose word changed are drawn again.
+            // A few slots each: merged by a look along them, not hashed into a set
+            // (and no arrays made for it: a keystroke's strip code is cold).
             func word(_ list: [Suggestion], _ rank: Int) -> String? { rank < list.count ? list[rank].word : nil }
-            let changed = slots.filter { word(old, $0.rank) != word(new, $0.rank) }.map(\.index)
-            if !changed.isEmpty {
-                // A few slots each: merged by a look along them, not hashed into a set.
-                plan.redraw = (plan.redraw + changed.filter { !plan.redraw.contains($0) }).sorted()
+            var changed = false
+            for slot in slots where word(old, slot.rank) != word(new, slot.rank) {
+                changed = true
+                if !plan.redraw.contains(slot.index) { plan.redraw.append(slot.index) }
             }
+            if changed { plan.redraw.sort() }
         }
         if configuration.publishKeys && !isSecure { emit(.publish(.suggestions(new.map(\.word)))) }
     }
 
     /// Reads the shown language's lexicon, its shipped pairs and learned words, the first time they are needed.
     mutating func loadFiles() {
+        guard shownStrip?.filesRead == false else { return }
+        shownStrip?.filesRead = true
         guard let language = stripLanguage, !loadedLanguages.contains(language), let storage = configuration.suggestions?.storage else { return }
         loadedLanguages.insert(language)
         let lexicon = storage.lexicon(for: language)

@@ -36,6 +36,13 @@ extension KeyboardSession {
         configuration.suggestions?.swipe == true && stripLanguage != nil && !isSecure && state.pageIndex == 0 && state.modifiers.isEmpty
     }
 
+    /// Whether a key's text is one letter: an ASCII one by its byte (every
+    /// press asks, and Character's count and properties walk Unicode tables).
+    static func isOneLetter(_ text: String) -> Bool {
+        if text.utf8.count == 1, let b = text.utf8.first, b < 0x80 { return (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+        return text.count == 1 && text.first?.isLetter == true
+    }
+
     /// Follows a contact that is or may become a gesture; true when the state must not see this event.
     mutating func followGesture(_ phase: TouchPhase, id: ContactID, at point: Point, key: Int?) -> Bool {
         let p = GesturePoint(point, time: now)
@@ -46,7 +53,7 @@ extension KeyboardSession {
             gesture = nil
             endTrail()
             guard id != .typing, swipeAvailable, let key, key < keyFrames.count,
-                  case .character(let c) = keyFrames[key].key.action, c.count == 1, c.first?.isLetter == true else { return false }
+                  case .character(let c) = keyFrames[key].key.action, Self.isOneLetter(c) else { return false }
             gesture = SwipeGesture(contact: id, points: [p])
             return false
         case .moved:

@@ -89,9 +89,9 @@ public struct KeyboardSession: Sendable {
     // Suggestions (KeyboardSession+Suggestions.swift)
     /// The languages of the layouts given that have a lexicon: their layouts show the strip.
     var stripLanguages: Set<String> = [] { didSet { noteStripLanguage() } }
-    /// The language of the strip shown, if the layout shown has one: asked several
-    /// times per keystroke, so kept as the layouts change (see `stripLanguage`).
-    var shownStripLanguage: String?
+    /// The strip shown, if the layout shown has a language with one: asked several
+    /// times per keystroke, so kept as the layouts change (see `ShownStrip`).
+    var shownStrip: ShownStrip?
     /// An engine per language, made when its layout first shows.
     var engines: [String: SuggestionEngine] = [:]
     /// Languages whose lexicon and learned words were read.

@@ -77,11 +77,16 @@ public struct LearnedWords: Equatable, Sendable {
         let indexed = IndexEntry(folded: entry.folded, word: word, use: entry.use, rank: Self.rank(entry.use))
         if at < index.count, index[at].word == word { index[at] = indexed } else { index.insert(indexed, at: at) }
         if let previous {
-            var followers = pairs[previous] ?? [:]
-            if followers[word] == nil { pairCount += 1 }
-            followers[word, default: Use(count: 0, last: clock)].count += 1
-            followers[word]!.last = clock
-            pairs[previous] = followers
+            // In place: taken out and put back, the followers were copied at every word.
+            let clock = clock
+            var isNew = false
+            // A new pair is told by its default's `last`, which no pair has.
+            modify(&pairs[previous, default: [:]][word, default: Use(count: 0, last: .min)]) { use in
+                isNew = use.last == .min
+                use.count += 1
+                use.last = clock
+            }
+            if isNew { pairCount += 1 }
         }
         if journalOverflowed {
             // Only the whole can be written now.
@@ -108,9 +113,14 @@ public struct LearnedWords: Equatable, Sendable {
 
     /// The `limit` weightiest learned words whose folded form begins with `folded`, weightiest first.
     public func words(beginningWith folded: String, weightiest limit: Int) -> [(word: String, use: Use)] {
+        words(in: run(beginningWith: folded), weightiest: limit)
+    }
+
+    /// The `limit` weightiest learned words of a run `run(beginningWith:)` found, weightiest first.
+    func words(in run: Range<Int>, weightiest limit: Int) -> [(word: String, use: Use)] {
         var best: [IndexEntry] = []
         best.reserveCapacity(limit + 1)
-        for entry in index[run(beginningWith: folded)] where best.count < limit || entry.rank > best[best.count - 1].rank {
+        for entry in index[run] where best.count < limit || entry.rank > best[best.count - 1].rank {
             best.insert(entry, at: best.firstIndex { $0.rank < entry.rank } ?? best.count)
             if best.count > limit { best.removeLast() }
         }
@@ -133,8 +143,9 @@ public struct LearnedWords: Equatable, Sendable {
         return low
     }
 
-    /// Where the words beginning with `folded` are in `index`.
-    private func run(beginningWith folded: String) -> Range<Int> {
+    /// Where the words beginning with `folded` are in `index` (empty when none
+    /// does: the strip's one search for both whether and which).
+    func run(beginningWith folded: String) -> Range<Int> {
         let low = lowerBound(folded)
         var end = low
         while end < index.count, index[end].folded.utf8.starts(with: folded.utf8) { end += 1 }
@@ -266,3 +277,7 @@ public struct LearnedWords: Equatable, Sendable {
         reindex()
     }
 }
+
+/// Changes a value in place (a dictionary's entry through its defaulting subscript: one hash).
+@inline(__always)
+func modify<T>(_ value: inout T, _ change: (inout T) -> Void) { change(&value) }

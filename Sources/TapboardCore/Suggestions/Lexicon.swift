@@ -161,8 +161,13 @@ public final class Lexicon: @unchecked Sendable {
 
     /// The most frequent words that begin with `prefix` (folded), most frequent first.
     public func completions(of prefix: String, limit: Int) -> [Entry] {
+        Array(completions(ofFolded: fold(prefix), limit: limit))
+    }
+
+    /// `completions(of:limit:)` for a prefix already folded (the strip folds
+    /// what is typed once a keystroke), as a slice of the kept tops: no copy.
+    func completions(ofFolded folded: String, limit: Int) -> ArraySlice<Entry> {
         guard limit > 0 else { return [] }
-        let folded = fold(prefix)
         return withKey(folded) { key in
             if limit <= Self.topsKept, case let characters = Self.characters(key), characters < shortRuns.count {
                 // Kept as entries: the strip asks for the same beginning's words at every keystroke of a word's first letters.
@@ -171,9 +176,9 @@ public final class Lexicon: @unchecked Sendable {
                     tops.entries.withLock { $0[folded] = found }
                     return found
                 }()
-                return top.count <= limit ? top : Array(top.prefix(limit))
+                return top.prefix(limit)
             }
-            return scan(key, limit: limit).map { entry(Int($0)) }
+            return scan(key, limit: limit).map { entry(Int($0)) }[...]
         }
     }
 
@@ -254,7 +259,12 @@ public final class Lexicon: @unchecked Sendable {
 
     /// Whether some word's folded form begins with what is typed.
     public func hasWord(beginningWith prefix: String) -> Bool {
-        withKey(fold(prefix)) { key in
+        hasWord(beginningWithFolded: fold(prefix))
+    }
+
+    /// `hasWord(beginningWith:)` for a prefix already folded.
+    func hasWord(beginningWithFolded folded: String) -> Bool {
+        withKey(folded) { key in
             let i = lowerBound(key)
             return i < lines.count && keyStarts(i, with: key)
         }

@@ -29,6 +29,22 @@ public struct Suggestion: Hashable, Sendable {
     /// The word as an edit of the letters typed: the rest typed after them, or
     /// the letters replaced when they differ (case, accents, a correction).
     public init(word: String, replacing typed: String, kind: Kind) {
+        // Bytes while what is typed is ASCII and the word goes on with an ASCII
+        // byte or ends there (so no accent joins the last letter): counting
+        // characters and dropping them walked grapheme breaks for every word offered.
+        let bytes = typed.utf8.count
+        if typed.utf8.allSatisfy({ $0 < 0x80 }) {
+            if word.utf8.count >= bytes, word.utf8.starts(with: typed.utf8) {
+                let rest = word.utf8.dropFirst(bytes)
+                if rest.first.map({ $0 < 0x80 }) ?? true {
+                    self.init(word: word, delete: 0, insert: String(rest)!, kind: kind)
+                    return
+                }
+            } else if word.utf8.allSatisfy({ $0 < 0x80 }) {
+                self.init(word: word, delete: bytes, insert: word, kind: kind)
+                return
+            }
+        }
         if word.hasPrefix(typed) {
             self.init(word: word, delete: 0, insert: String(word.dropFirst(typed.count)), kind: kind)
         } else {
@@ -79,8 +95,8 @@ public struct SuggestionEngine: Sendable {
     /// A keystroke went out: the text before the cursor follows it, and a word
     /// it ends (a letter's run followed by anything else) is learned.
     public mutating func typed(_ keystroke: Keystroke) {
-        let word = typed.currentWord
-        if learns, !word.isEmpty, Self.endsWord(keystroke) {
+        // The word is found only when the keystroke ends it: a letter (most keystrokes) asks nothing of the text.
+        if learns, Self.endsWord(keystroke), case let word = typed.currentWord, !word.isEmpty {
             learn(String(word), atSentenceStart: typed.atSentenceStart, after: typed.previousWord.map(String.init))
         }
         typed.type(keystroke)
@@ -151,6 +167,8 @@ public struct SuggestionEngine: Sendable {
     /// after it asks of them: their folded form, probability and frequency.
     struct ShippedFollower {
         var word: String
+        /// `Offered.fingerprint(word)`: a candidate's shipped probability is found by a look along these.
+        var print: UInt64
         var folded: String
         var probability: Double
         /// Its frequency, looked up ahead for the likeliest (those a strip offers before a letter is typed).
@@ -168,7 +186,6 @@ public struct SuggestionEngine: Sendable {
         struct Entry {
             var context: String
             var followers: [ShippedFollower]
-            var probability: [String: Double]
         }
         /// Most recently used last.
         let entries = Mutex<[Entry]>([])
@@ -178,6 +195,8 @@ public struct SuggestionEngine: Sendable {
         func find(_ context: String) -> Entry? {
             entries.withLock { entries in
                 guard let i = entries.lastIndex(where: { $0.context == context }) else { return nil }
+                // Every keystroke of a word asks for the same context: the last one, left where it is.
+                if i == entries.count - 1 { return entries[i] }
                 let entry = entries.remove(at: i)
                 entries.append(entry)
                 return entry
@@ -193,39 +212,49 @@ public struct SuggestionEngine: Sendable {
     }
     private var contextCache = ContextCache()
 
-    /// The shipped followers for a context, likeliest first, and their probabilities by word.
-    private func shippedFollowers(of context: String?) -> (list: [ShippedFollower], probability: [String: Double]) {
-        guard let context, let shippedPairs else { return ([], [:]) }
-        if let known = contextCache.find(context) { return (known.followers, known.probability) }
-        // Room for a long line's followers (make-pairs writes at most 40): the
-        // common contexts have that many, and each regrowth rehashed the table.
+    /// The shipped followers for a context, likeliest first, each word once.
+    private func shippedFollowers(of context: String?) -> [ShippedFollower] {
+        guard let context, let shippedPairs else { return [] }
+        if let known = contextCache.find(context) { return known.followers }
+        // Room for a long line's followers (make-pairs writes at most 40).
         var list: [ShippedFollower] = []
         list.reserveCapacity(40)
-        var probability: [String: Double] = Dictionary(minimumCapacity: 40)
         // The lexicon alone goes into the closure: naming `self` there copied the whole engine.
         let lexicon = self.lexicon
         shippedPairs.forEachFollower(of: context) { follower in
-            // One hash: a word given twice keeps its first (likeliest) probability.
-            var isNew = false
-            let p = follower.probability
-            modify(&probability[follower.word, default: .nan]) { if $0.isNaN { $0 = p; isNew = true } }
-            guard isNew else { return true }
+            // A word given twice keeps its first (likeliest) probability.
+            let print = Offered.fingerprint(follower.word)
+            guard Self.shippedProbability(follower.word, print, in: list) == nil else { return true }
             let ahead = list.count < Lexicon.topsKept
             let folded = lexicon?.fold(follower.word) ?? follower.word.lowercased()
-            list.append(ShippedFollower(word: follower.word, folded: folded, probability: p,
+            list.append(ShippedFollower(word: follower.word, print: print, folded: folded, probability: follower.probability,
                                         zipf: ahead ? lexicon?.zipf(ofExactly: follower.word, folded: folded) : nil, zipfKnown: ahead))
             return true
         }
-        contextCache.keep(ContextCache.Entry(context: context, followers: list, probability: probability))
-        return (list, probability)
+        contextCache.keep(ContextCache.Entry(context: context, followers: list))
+        return list
+    }
+
+    /// A word's probability among shipped followers, if it is one: a look along
+    /// their fingerprints (at most 40, in a few cache lines), where a dictionary
+    /// hashed every candidate and built a table for each new context.
+    static func shippedProbability(_ word: String, _ print: UInt64, in followers: [ShippedFollower]) -> Double? {
+        for follower in followers where follower.print == print && follower.word == word { return follower.probability }
+        return nil
     }
 
     /// The suggestions for the text before the cursor, best first, at most `limit`.
     /// `shift`: the keyboard's shift state (a sentence's first word is offered capitalised).
+    ///
+    /// Asked after every keystroke at a hand's pace, when the X server and the
+    /// application have run since the last and little of this is in the caches:
+    /// what is typed is folded once, the learned words searched once, a
+    /// shipped probability found along fingerprints.
     public func suggestions(limit: Int, shift: ShiftState) -> [Suggestion] {
         guard limit > 0 else { return [] }
-        let prefix = String(typed.currentWord)
-        let previous = typed.previousWord.map { fold(String($0)) }
+        let current = typed.currentWord
+        let prefix = String(current)
+        let previous = typed.previousWord(before: current).map { fold(String($0)) }
         // Every candidate word once, with its score and why it is offered: a
         // few tens, looked along by a cheap fingerprint of the word's bytes. A
         // dictionary cost more on every keystroke: a fresh table allocated and
@@ -236,55 +265,61 @@ public struct SuggestionEngine: Sendable {
         let pairTotal = pairs.values.reduce(0.0) { $0 + learned.weight($1) }
         let clock = Double(max(learned.clock, 1))
         // The shipped followers of the previous word (or of a sentence's start, or a comma): a short line of the file, likeliest first.
-        let (shipped, shippedProbability) = shippedFollowers(of: shippedContext(previous: previous))
+        let shipped = shippedFollowers(of: shippedContext(previous: previous))
 
         // The lexicon's precomputed tops hold enough for any strip; more would mean a scan.
         let wanted = min(max(limit * 3, 12), Lexicon.topsKept)
-        // The shipped followers that fit the letters typed (`the` after `of` before anything was learned), offered after the lexicon's.
-        var fitting: [Int] = []
-        fitting.reserveCapacity(wanted)
-        for (i, follower) in shipped.enumerated() where fitting.count < wanted && follower.folded.hasPrefix(folded) { fitting.append(i) }
+        // Whether some shipped follower fits the letters typed (`the` after `of` before anything was learned).
+        let mayBeShipped = shipped.contains { Self.begins($0.folded, with: folded) }
         // A word beginning with the letters typed is learned, or a shipped follower, only if
         // some learned word or follower begins with them; when none does, the lookups (each
-        // hashes the word, about 300 instructions) are skipped.
-        let mayBeLearned = learned.hasWord(beginningWith: folded)
-        let mayBeShipped = !fitting.isEmpty
+        // hashes the word, about 300 instructions) are skipped. One search finds whether and which.
+        let learnedRun = folded.isEmpty ? nil : learned.run(beginningWith: folded)
+        let mayBeLearned = learnedRun.map { !$0.isEmpty } ?? !learned.isEmpty
 
         // `shipped`: the word's shipped probability when the caller has it (nil: look it up).
         // `beginsWithTyped`: the word begins with the letters typed (all but corrections).
-        func score(_ word: String, zipf: Int?, shipped: Double? = nil, beginsWithTyped: Bool = true) -> Double {
+        func score(_ word: String, _ print: UInt64, zipf: Int?, shipped known: Double? = nil, beginsWithTyped: Bool = true) -> Double {
             var p = 0.0
             if let zipf { p += lexiconWeight * Self.probability(zipf: zipf) }
             if mayBeLearned || !beginsWithTyped, let use = learned.use(of: word) { p += wordWeight * learned.weight(use) / clock }
             if !pairs.isEmpty, let use = pairs[word] { p += pairWeight * learned.weight(use) / (pairTotal + 1) }
-            let lookShipped = mayBeShipped || (!beginsWithTyped && !shippedProbability.isEmpty)
-            if let shipped = shipped ?? (lookShipped ? shippedProbability[word] : nil) { p += shippedPairWeight * shipped }
+            let lookShipped = mayBeShipped || (!beginsWithTyped && !shipped.isEmpty)
+            if let probability = known ?? (lookShipped ? Self.shippedProbability(word, print, in: shipped) : nil) {
+                p += shippedPairWeight * probability
+            }
             return p
         }
         // A word already offered keeps its first score and kind.
-        func offer(_ word: String, kind: Suggestion.Kind, _ scored: () -> Double) {
+        func offer(_ word: String, kind: Suggestion.Kind, _ scored: (UInt64) -> Double) {
             let print = Offered.fingerprint(word)
             guard !offered.contains(word, print) else { return }
-            offered.candidates.append(Offered.Candidate(word: word, print: print, score: scored(), kind: kind))
+            offered.candidates.append(Offered.Candidate(word: word, print: print, score: scored(print), kind: kind))
         }
         let kind: Suggestion.Kind = prefix.isEmpty ? .prediction : .completion
-        for entry in lexicon?.completions(of: prefix, limit: wanted) ?? [] { offer(entry.word, kind: kind) { score(entry.word, zipf: entry.zipf) } }
-        for i in fitting {
-            let follower = shipped[i]
+        for entry in lexicon?.completions(ofFolded: folded, limit: wanted) ?? [] {
+            offer(entry.word, kind: kind) { score(entry.word, $0, zipf: entry.zipf) }
+        }
+        // The followers that fit, offered after the lexicon's words (found again:
+        // a list of them was an allocation and its release at every keystroke).
+        var fitting = 0
+        for follower in shipped where mayBeShipped && fitting < wanted && Self.begins(follower.folded, with: folded) {
+            fitting += 1
             offer(follower.word, kind: kind) {
-                score(follower.word, zipf: follower.zipfKnown ? follower.zipf : lexicon?.zipf(ofExactly: follower.word, folded: follower.folded),
+                score(follower.word, $0, zipf: follower.zipfKnown ? follower.zipf : lexicon?.zipf(ofExactly: follower.word, folded: follower.folded),
                       shipped: follower.probability)
             }
         }
         // The learned candidates by their own weight first: only the weightiest are looked up in the lexicon.
         var learnedCandidates: [(word: String, weight: Double)] = []
-        learnedCandidates.reserveCapacity(pairs.count + wanted + offered.candidates.count)
-        for (word, use) in pairs where learned.folded(word)?.hasPrefix(folded) ?? false {
+        // Room only when some may come (an empty array allocates nothing).
+        if !pairs.isEmpty || learnedRun?.isEmpty == false { learnedCandidates.reserveCapacity(pairs.count + wanted + offered.candidates.count) }
+        for (word, use) in pairs where learned.folded(word).map({ Self.begins($0, with: folded) }) ?? false {
             learnedCandidates.append((word, pairWeight * learned.weight(use) / (pairTotal + 1)))
         }
-        if !folded.isEmpty {
+        if let learnedRun, !learnedRun.isEmpty {
             // Only the weightiest can be looked at below: `wanted`, and as many again as may be offered already.
-            for (word, use) in learned.words(beginningWith: folded, weightiest: wanted + offered.candidates.count) {
+            for (word, use) in learned.words(in: learnedRun, weightiest: wanted + offered.candidates.count) {
                 learnedCandidates.append((word, wordWeight * learned.weight(use) / clock))
             }
         }
@@ -294,14 +329,15 @@ public struct SuggestionEngine: Sendable {
             looked += 1
             let zipf = self.zipf(of: word)
             // A word the lexicon does not know is offered once typed twice: a typo typed once never is.
-            if zipf != nil || (learned.use(of: word)?.count ?? 0) >= Self.timesBeforeOffered { offer(word, kind: kind) { score(word, zipf: zipf) } }
+            if zipf != nil || (learned.use(of: word)?.count ?? 0) >= Self.timesBeforeOffered { offer(word, kind: kind) { score(word, $0, zipf: zipf) } }
         }
         // Letters only, and not too many: a compound with a hyphen is no typo, and a long tail costs a long search.
-        if !prefix.isEmpty, prefix.count <= Self.longestCorrected, prefix.allSatisfy(\.isLetter), let lexicon,
-           !lexicon.hasWord(beginningWith: prefix), offered.candidates.count < limit {
+        // (Whether enough were offered is asked first: mostly they were, and it costs nothing.)
+        if offered.candidates.count < limit, !prefix.isEmpty, prefix.utf8.count <= Self.longestCorrected || prefix.count <= Self.longestCorrected,
+           Self.isLetters(prefix), let lexicon, !lexicon.hasWord(beginningWithFolded: folded) {
             // The letters begin no word: the nearest words, a slip to a neighbouring key costing least.
             for (entry, cost) in corrector.corrections(of: prefix, in: lexicon, limit: wanted) {
-                offer(entry.word, kind: .correction) { score(entry.word, zipf: entry.zipf, beginsWithTyped: false) * Self.power(0.01, cost) }
+                offer(entry.word, kind: .correction) { score(entry.word, $0, zipf: entry.zipf, beginsWithTyped: false) * Self.power(0.01, cost) }
             }
         }
         let casing = Casing(typed: prefix, shift: shift)
@@ -317,6 +353,23 @@ public struct SuggestionEngine: Sendable {
             if out.count == limit { break }
         }
         return out
+    }
+
+    /// Whether `text` begins with `prefix`'s bytes: for folded forms, which the
+    /// lexicon matches by bytes too (`hasPrefix` compares characters).
+    static func begins(_ text: String, with prefix: String) -> Bool {
+        text.utf8.count >= prefix.utf8.count && text.utf8.starts(with: prefix.utf8)
+    }
+
+    /// Whether every character is a letter: by byte while ASCII (Character's
+    /// properties are a Unicode table lookup each).
+    static func isLetters(_ text: String) -> Bool {
+        var ascii = true
+        for b in text.utf8 {
+            if b >= 0x80 { ascii = false; break }
+            if (b | 0x20) < UInt8(ascii: "a") || (b | 0x20) > UInt8(ascii: "z") { return false }
+        }
+        return ascii || text.allSatisfy(\.isLetter)
     }
 
     /// What the shipped pairs follow here: the previous word (`previous`, folded:
@@ -353,10 +406,6 @@ public struct SuggestionEngine: Sendable {
             candidates.contains { $0.print == print && $0.word == word }
         }
     }
-
-    /// Changes a value in place (a dictionary's entry through its defaulting subscript: one hash).
-    @inline(__always)
-    private func modify<T>(_ value: inout T, _ change: (inout T) -> Void) { change(&value) }
 
     /// The lexicon's frequency of a word written exactly so, if it has it.
     private func zipf(of word: String) -> Int? {
@@ -469,3 +518,4 @@ public struct SuggestionEngine: Sendable {
         return Double(sign: .plus, exponent: Int(k), significand: sum)
     }
 }
+

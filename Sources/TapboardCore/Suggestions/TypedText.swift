@@ -54,12 +54,19 @@ public struct TypedText: Hashable, Sendable {
 
     /// The word before the current one, when only spaces (or a hyphen-free run of
     /// spaces) separate them and no sentence ended between: the context of a pair.
-    public var previousWord: Substring? {
+    public var previousWord: Substring? { previousWord(before: currentWord) }
+
+    /// `previousWord`, with the current word already found.
+    func previousWord(before currentWord: Substring) -> Substring? {
+        // Spaces are walked back by byte: a space before a word's first letter
+        // (or before another space) is a character of its own, and stepping back
+        // by characters looked for grapheme breaks at every step.
+        let bytes = text.utf8
         var i = currentWord.startIndex
         var sawSpace = false
-        while i > text.startIndex {
-            let before = text.index(before: i)
-            guard text[before] == " " else { break }
+        while i > bytes.startIndex {
+            let before = bytes.index(before: i)
+            guard bytes[before] == UInt8(ascii: " ") else { break }
             sawSpace = true
             i = before
         }
