@@ -118,13 +118,25 @@ public struct LearnedWords: Equatable, Sendable {
 
     /// The `limit` weightiest learned words of a run `run(beginningWith:)` found, weightiest first.
     func words(in run: Range<Int>, weightiest limit: Int) -> [(word: String, use: Use)] {
-        var best: [IndexEntry] = []
+        guard limit > 0 else { return [] }
+        // Places in `index`, weightiest first (an equal rank after those before
+        // it), kept by hand: inserting entries moved their strings through the
+        // general replacement's code, cold at every keystroke.
+        var best: [Int] = []
         best.reserveCapacity(limit + 1)
-        for entry in index[run] where best.count < limit || entry.rank > best[best.count - 1].rank {
-            best.insert(entry, at: best.firstIndex { $0.rank < entry.rank } ?? best.count)
+        for i in run where best.count < limit || index[i].rank > index[best[best.count - 1]].rank {
+            best.append(i)
+            var j = best.count - 1
+            while j > 0, index[best[j - 1]].rank < index[i].rank {
+                best.swapAt(j - 1, j)
+                j -= 1
+            }
             if best.count > limit { best.removeLast() }
         }
-        return best.map { ($0.word, $0.use) }
+        var out: [(word: String, use: Use)] = []
+        out.reserveCapacity(best.count)
+        for i in best { out.append((index[i].word, index[i].use)) }
+        return out
     }
 
     /// Whether a learned word's folded form begins with `folded`: one binary search.

@@ -134,7 +134,9 @@ public struct TypedText: Hashable, Sendable {
             }
         }
         while start < end, isJoiner(bytes[start]) { start = bytes.index(after: start) }
-        return text[start ..< end]
+        // Made from the bytes' view: the bounds are character boundaries already
+        // (ASCII all round), and the string's own subscript looked for grapheme breaks to round them.
+        return Substring(bytes[start ..< end])
     }
 
     /// The word ending at `end`, character by character (any script).
