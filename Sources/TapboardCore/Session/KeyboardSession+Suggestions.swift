@@ -115,9 +115,6 @@ extension KeyboardSession {
             withEngine { $0.resetText() }
             return batch.filter { if case .chooseSuggestion = $0 { return false } else { return true } }
         }
-        var out: [Effect] = []
-        out.reserveCapacity(batch.count)
-        let autocorrect = configuration.suggestions?.autocorrect ?? false
         // Read before the engine learns anything in this batch. A batch of
         // keystrokes followed later (most taps: a letter) learns nothing and reads nothing.
         let learnsNothing = lastAutocorrection == nil && swiped == nil && batch.allSatisfy { effect in
@@ -136,6 +133,9 @@ extension KeyboardSession {
             }
             return batch
         }
+        var out: [Effect] = []
+        out.reserveCapacity(batch.count)
+        let autocorrect = configuration.suggestions?.autocorrect ?? false
         let learnedBefore = learnsNothing ? nil : withEngine { $0.learned.clock } ?? 0
         for effect in batch {
             switch effect {
