@@ -258,7 +258,7 @@ func sessionSuite() -> BenchmarkSuite? {
             cold.value.at += 1
             cold.value.clock += .milliseconds(125)
             try state.measure {
-                for k in 0 ..< 2 {
+                for k in 0 ..< 2 where sessionOnly.map({ $0 == k }) ?? true {
                     evictCaches()
                     let started = threadCPUTime()
                     tap(&sessions[k].value, centres[k][c]!, at: cold.value.clock)
@@ -267,6 +267,14 @@ func sessionSuite() -> BenchmarkSuite? {
             }
         }
     }
+}
+
+/// TAPBOARD_SESSION_ONLY=strip or plain: only that keyboard taps in the measured
+/// loop (both type the text once before), for callgrind counts of one at a time.
+let sessionOnly: Int? = switch getenv("TAPBOARD_SESSION_ONLY").map({ String(cString: $0) }) {
+case "strip": 0
+case "plain": 1
+default: nil
 }
 
 /// CPU time of the calling thread, ns.
