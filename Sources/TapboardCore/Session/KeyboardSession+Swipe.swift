@@ -39,7 +39,7 @@ extension KeyboardSession {
     /// Whether a key's text is one letter: an ASCII one by its byte (every
     /// press asks, and Character's count and properties walk Unicode tables).
     static func isOneLetter(_ text: String) -> Bool {
-        if text.utf8.count == 1, let b = text.utf8.first, b < 0x80 { return (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+        if text.utf8.count == 1, let b = text.utf8.first, b < 0x80 { return TypedText.isASCIILetter(b) }
         return text.count == 1 && text.first?.isLetter == true
     }
 

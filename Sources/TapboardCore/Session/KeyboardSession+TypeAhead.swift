@@ -3,10 +3,11 @@
 /// Handling a quick tap (its press and release read together) took about
 /// 35 µs before the keystroke went out, cold at a hand's pace: the state
 /// machine's effects, the strip, the plan. The floor keyboard types in about
-/// 23 µs from its wake-up (`scripts/wake-trace`, with probes). So the transport asks first, with a look at the key
-/// under the contact, whether the batch begins with a tap that types only a
-/// letter; types it; then hands the batch over with `typedAhead`, and the
-/// session does everything else as if the injector had answered.
+/// 23 µs from its wake-up (`scripts/wake-trace`, with probes). So the
+/// transport asks first, with a look at the key under the contact, whether the
+/// batch begins with a tap that types only a letter; types it; then hands the
+/// batch over with `typedAhead`, and the session does everything else as if
+/// the injector had answered.
 extension KeyboardSession {
     /// The keystroke `inputs` begin with, when it can go out before they are
     /// handled: a tap on a key that types one character that ends no word, with

@@ -292,4 +292,4 @@ public struct LearnedWords: Equatable, Sendable {
 
 /// Changes a value in place (a dictionary's entry through its defaulting subscript: one hash).
 @inline(__always)
-func modify<T>(_ value: inout T, _ change: (inout T) -> Void) { change(&value) }
+private func modify<T>(_ value: inout T, _ change: (inout T) -> Void) { change(&value) }

@@ -132,8 +132,7 @@ public struct SuggestionEngine: Sendable {
             // One ASCII byte (most keystrokes) is read without the Unicode tables:
             // asked of every keystroke before it goes out.
             if text.utf8.count == 1, let b = text.utf8.first, b < 0x80 {
-                let isLetter = (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
-                return !isLetter && b != UInt8(ascii: "'") && b != UInt8(ascii: "-")
+                return !TypedText.isASCIILetter(b) && b != UInt8(ascii: "'") && b != UInt8(ascii: "-")
             }
             guard let c = text.first else { return false }
             // A joiner right after letters may be inside a word (don't, e-mail): not yet an end.
@@ -367,7 +366,7 @@ public struct SuggestionEngine: Sendable {
         var ascii = true
         for b in text.utf8 {
             if b >= 0x80 { ascii = false; break }
-            if (b | 0x20) < UInt8(ascii: "a") || (b | 0x20) > UInt8(ascii: "z") { return false }
+            if !TypedText.isASCIILetter(b) { return false }
         }
         return ascii || text.allSatisfy(\.isLetter)
     }
@@ -519,4 +518,3 @@ public struct SuggestionEngine: Sendable {
         return Double(sign: .plus, exponent: Int(k), significand: sum)
     }
 }
-

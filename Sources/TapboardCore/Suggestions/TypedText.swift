@@ -44,6 +44,8 @@ public struct TypedText: Hashable, Sendable {
 
     /// Whether a character can be part of a word: a letter, or an apostrophe or hyphen after one.
     static func isLetter(_ c: Character) -> Bool { c.isLetter }
+    /// An ASCII letter by its byte: where a byte is a character, without Character's Unicode tables.
+    static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
     static func isJoiner(_ c: Character) -> Bool { c == "'" || c == "-" || c == "’" }
 
     /// The word being typed: the letters right before the cursor (with an
@@ -115,19 +117,18 @@ public struct TypedText: Hashable, Sendable {
     /// the cost); nil at the first byte that is not ASCII.
     private func asciiWordEnding(at end: String.Index, allowTrailingJoiner: Bool) -> Substring? {
         let bytes = text.utf8
-        func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
         func isJoiner(_ b: UInt8) -> Bool { b == UInt8(ascii: "'") || b == UInt8(ascii: "-") }
         var start = end
         while start > bytes.startIndex {
             let before = bytes.index(before: start)
             let b = bytes[before]
             guard b < 0x80 else { return nil }
-            if isLetter(b) {
+            if Self.isASCIILetter(b) {
                 start = before
             } else if isJoiner(b), before > bytes.startIndex, start < end || allowTrailingJoiner {
                 let letter = bytes[bytes.index(before: before)]
                 guard letter < 0x80 else { return nil }
-                guard isLetter(letter) else { break }
+                guard Self.isASCIILetter(letter) else { break }
                 start = before
             } else {
                 break
