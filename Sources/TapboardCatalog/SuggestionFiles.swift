@@ -15,6 +15,11 @@ public final class SuggestionFiles: SuggestionStorage {
     /// Lines to say, languages whose learned file could not be read (never written
     /// over), and those whose journal could not be written (said once).
     private let state = Mutex<(notes: [String], unreadable: Set<String>, unwritable: Set<String>)>(([], [], []))
+    /// Each language's journal, kept open between appends: a word learned (at
+    /// every space) is one `fstat` and one `write`, not an open (its path looked
+    /// up), a seek, a write and a close (issue 15: a tenth of the strip's CPU at
+    /// a hand's pace went there).
+    private let journals = Mutex<[String: Int32]>([:])
 
     /// The most a learned-words file may hold (its bounds make it a few MB at most).
     public static let maximumLearnedSize = 16 << 20
@@ -26,6 +31,8 @@ public final class SuggestionFiles: SuggestionStorage {
         self.lexiconDirectories = lexiconDirectories
         self.learnedDirectory = learnedDirectory
     }
+
+    deinit { closeJournals() }
 
     /// The usual places: `$TAPBOARD_LEXICONS`, then `tapboard/lexicons` in the
     /// config directory, next to the installed binary and in `$XDG_DATA_DIRS`,
@@ -217,22 +224,74 @@ public final class SuggestionFiles: SuggestionStorage {
             note("\(path): cannot save learned words: \(reason)")
         } else if let journal = journalPath(for: language) {
             // The whole holds the journal's words now (read again, they would be skipped by their clock).
+            closeJournal(language)
             unlink(journal)
         }
     }
 
     public func append(_ learnings: [LearnedWords.Learning], whole: LearnedWords, for language: String) {
-        guard let path = journalPath(for: language), let dir = learnedDirectory,
-              !state.withLock({ $0.unreadable.contains(language) }) else { return }
-        let flags = O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW
-        var fd = open(path, flags, 0o600)
-        if fd < 0, errno == ENOENT, Self.makeDirectories(dir) == nil { fd = open(path, flags, 0o600) }
-        guard fd >= 0 else { return unwritable(path, language, String(cString: strerror(errno))) }
-        defer { close(fd) }
-        let end = lseek(fd, 0, SEEK_END)
-        let text = LearnedWords.journalText(learnings, header: end == 0)
-        if let reason = Self.write(text, to: fd) { return unwritable(path, language, reason) }
-        if Int(end) + text.utf8.count > Self.maximumJournalSize { save(whole, for: language) }
+        guard !state.withLock({ $0.unreadable.contains(language) }) else { return }
+        // The journal's size after the write, or why it could not be written
+        // (its path only made to open it: a language's name is checked letter by letter).
+        let written: (size: Int, failure: (path: String, reason: String)?) = journals.withLock { open in
+            var info = stat()
+            var kept = open[language]
+            // Unlinked since (the whole saved, `tapboard forget`, another keyboard
+            // saving): the next words start a new journal at the path.
+            if let fd = kept, fstat(fd, &info) != 0 || info.st_nlink == 0 {
+                close(fd)
+                kept = nil
+            }
+            let fd: Int32
+            if let kept {
+                fd = kept
+            } else {
+                guard let path = journalPath(for: language), let dir = learnedDirectory else {
+                    open[language] = nil
+                    return (0, nil)
+                }
+                let flags = O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW
+                fd = Self.openMakingDirectory(path, flags: flags, directory: dir)
+                guard fd >= 0, fstat(fd, &info) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    if fd >= 0 { close(fd) }
+                    open[language] = nil
+                    return (0, (path, reason))
+                }
+            }
+            open[language] = fd
+            let end = Int(info.st_size)
+            let text = LearnedWords.journalText(learnings, header: end == 0)
+            if let reason = Self.write(text, to: fd) {
+                close(fd)
+                open[language] = nil
+                return (0, (journalPath(for: language) ?? language, reason))
+            }
+            return (end + text.utf8.count, nil)
+        }
+        if let failure = written.failure { return unwritable(failure.path, language, failure.reason) }
+        if written.size > Self.maximumJournalSize { save(whole, for: language) }
+    }
+
+    /// Opens `path`, making its directory first when it is missing.
+    private static func openMakingDirectory(_ path: String, flags: Int32, directory: String) -> Int32 {
+        let fd = Glibc.open(path, flags, 0o600)
+        guard fd < 0, errno == ENOENT, makeDirectories(directory) == nil else { return fd }
+        return Glibc.open(path, flags, 0o600)
+    }
+
+    /// Closes the language's journal if it is open (its file is about to go).
+    private func closeJournal(_ language: String) {
+        journals.withLock { open in
+            if let fd = open.removeValue(forKey: language) { close(fd) }
+        }
+    }
+
+    private func closeJournals() {
+        journals.withLock { open in
+            for fd in open.values { close(fd) }
+            open = [:]
+        }
     }
 
     /// Said once per language: the words are still kept in memory, and written whole at exit.
@@ -244,6 +303,7 @@ public final class SuggestionFiles: SuggestionStorage {
     /// Deletes every language's learned words (`tapboard forget`); what could not be deleted, one line each.
     public func forget() -> [String] {
         guard let dir = learnedDirectory else { return [] }
+        closeJournals()
         var problems: [String] = []
         for name in FileLocations.entries(of: dir) where name.hasPrefix("learned-") {
             let path = dir + "/" + name

@@ -88,6 +88,39 @@ struct SuggestionFilesTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path("data/tapboard")).isEmpty)
     }
 
+    /// How many of this process's descriptors are open on `path` (on it as it is, or on it unlinked).
+    private func descriptors(on path: String) throws -> (current: Int, unlinked: Int) {
+        var current = 0, unlinked = 0
+        for fd in try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + fd) else { continue }
+            if target == path { current += 1 } else if target == path + " (deleted)" { unlinked += 1 }
+        }
+        return (current, unlinked)
+    }
+
+    @Test("The journal stays open between words; one deleted meanwhile starts again at its path; saving and forgetting close it")
+    func journalKeptOpen() throws {
+        let journal = root.path("data/tapboard/learned-en.journal")
+        var learned = LearnedWords()
+        for (word, previous) in [("one", nil), ("two", "one"), ("three", "two")] {
+            try learnAndAppend(word, after: previous, to: &learned)
+            #expect(try descriptors(on: journal) == (1, 0), "after \(word)")
+        }
+        // As `tapboard forget` or another keyboard saving would, from another process.
+        try FileManager.default.removeItem(atPath: journal)
+        try learnAndAppend("four", after: "three", to: &learned)
+        #expect(try String(contentsOfFile: journal, encoding: .utf8) == "tapboard-learned-journal 1\nl\t4\tfour\tfour\tthree\n")
+        #expect(try descriptors(on: journal) == (1, 0))
+        files.save(learned, for: "en")
+        #expect(!FileManager.default.fileExists(atPath: journal))
+        #expect(try descriptors(on: journal) == (0, 0))
+        try learnAndAppend("five", after: "four", to: &learned)
+        #expect(files.learnedWords(for: "en") == learned)
+        #expect(files.forget().isEmpty)
+        #expect(try descriptors(on: journal) == (0, 0))
+        #expect(files.takeNotes().isEmpty)
+    }
+
     @Test("A journal cut short (or with a bad line) is read up to it, the line named; the whole is written and the journal starts again")
     func cutJournal() throws {
         let journal = root.path("data/tapboard/learned-en.journal")
