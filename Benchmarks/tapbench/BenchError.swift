@@ -12,6 +12,8 @@ enum BenchError: Error, CustomStringConvertible {
     case exited(String)
     /// Something the bench needs is missing or failed.
     case setup(String)
+    /// A round of a paired run lost or garbled taps: its figure would not compare like with like.
+    case pairedRoundUnclean(keyboard: String, counts: String)
 
     var description: String {
         switch self {
@@ -21,6 +23,7 @@ enum BenchError: Error, CustomStringConvertible {
         case .wrongKey(let key, let got): return "the key \(Self.name(key)) typed \(got)"
         case .exited(let why): return "exited during the run: \(why)"
         case .setup(let why): return why
+        case .pairedRoundUnclean(let keyboard, let counts): return "a paired round on \(keyboard) was not typed cleanly (lost/doubled/wrong \(counts))"
         }
     }
 

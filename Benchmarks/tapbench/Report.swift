@@ -65,6 +65,8 @@ struct Table {
     static let modeAdditionKiB = 4096
     /// Issue 15: CPU per 1000 taps with suggestions at most this times without.
     static let suggestionsCPUFactor = 1.5
+    /// Tap latency at most this times the floor's (issue 15).
+    static let latencyFactor = 1.2
     /// Issue 15: release to the first character of a swiped word, p95, ms.
     static let swipeP95Milliseconds = 20.0
     /// The column of tapboard run with `--no-suggestions`.
@@ -308,6 +310,26 @@ struct Table {
             line += (line.isEmpty ? "" : " ") + word
         }
         if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}
+
+extension Table {
+    /// The paired rounds' lines, printed under the table; their ratio targets
+    /// join `targets` (the latency one is checked only here).
+    mutating func addPairs(_ paired: [PairedResult]) -> [String] {
+        var lines = ["paired rounds (two keyboards on two live servers, alternated round by round):"]
+        for pair in paired {
+            let factor = pair.names[1] == "floor" ? Self.latencyFactor : Self.suggestionsCPUFactor
+            let ratio = pair.ratio
+            let check = TargetCheck(figure: "paired: \(pair.figure), \(pair.names[0]) ÷ \(pair.names[1])",
+                                    value: Format.ratio(ratio), target: "≤ \(Format.ratio(factor))",
+                                    met: ratio.map { $0 <= factor })
+            targets.append(check)
+            let met = check.met.map { $0 ? "yes" : "NO" } ?? "-"
+            lines.append("  \(pair.figure): \(pair.names[0]) \(Format.ms(pair.values[0])), \(pair.names[1]) \(Format.ms(pair.values[1])): "
+                         + "\(check.value) (\(pair.rounds) rounds, \(pair.tapsEach) taps each)  target \(check.target)  \(met)")
+        }
         return lines
     }
 }

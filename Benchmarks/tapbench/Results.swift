@@ -177,6 +177,8 @@ struct BenchReport: Codable {
     var sentence: String
     /// One entry per keyboard, in column order.
     var keyboards: [KeyboardResult]
+    /// Figures of two keyboards measured in alternated rounds (`PairedRun`).
+    var paired: [PairedResult]
     /// The printed table: rows of cells, the first row the header.
     var table: [[String]]
     /// Issue 15's targets: each figure, its value, the target and whether it is met.

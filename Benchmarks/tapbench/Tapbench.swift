@@ -76,6 +76,9 @@ struct Tapbench: ParsableCommand {
     @Flag(name: .long, help: "Skip the second session with openbox.")
     var noWindowManager = false
 
+    @Flag(name: .long, help: "Skip the paired rounds (tapboard against the floor for latency, and against --no-suggestions at 8/s).")
+    var noPairs = false
+
     func validate() throws {
         for name in keyboardNames where !Self.allKeyboards.contains(name) {
             throw ValidationError("unknown keyboard '\(name)'; known: \(Self.allKeyboards.joined(separator: ", "))")
@@ -143,9 +146,11 @@ struct Tapbench: ParsableCommand {
             if spec.name == "tapboard" { result.modes = settings.modes.map(modeRunner.run) }
             return result
         }
+        let paired = noPairs ? [] : Self.pairs(specs, settings: settings, log: runner.log)
         try? FileManager.default.removeItem(at: KeyboardSpec.dataRoot)
-        let table = Table(results: results)
+        var table = Table(results: results)
         print(table.render())
+        if !paired.isEmpty { print("\n" + table.addPairs(paired).joined(separator: "\n")) }
         let footnotes = Self.footnotes(results, settings: settings)
         if !footnotes.isEmpty { print("\n" + footnotes.joined(separator: "\n")) }
 
@@ -166,13 +171,31 @@ struct Tapbench: ParsableCommand {
                                      "swiftFloorFont": KeyboardSpec.swiftFloorFont,
                                  ],
                                  sentence: String(Array(BenchSettings.pangrams).prefix(settings.burstTaps)),
-                                 keyboards: results, table: table.rows, targets: table.targets)
+                                 keyboards: results, paired: paired, table: table.rows, targets: table.targets)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let url = URL(fileURLWithPath: out)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try encoder.encode(report).write(to: url)
         print("\nwritten: \(out)")
+    }
+
+    /// The paired rounds the keyboards measured allow: tapboard's latency against
+    /// the floor's, its 8/s CPU against --no-suggestions'. A pair that fails is
+    /// logged and left out.
+    private static func pairs(_ specs: [KeyboardSpec], settings: BenchSettings, log: @escaping (String) -> Void) -> [PairedResult] {
+        guard let tapboard = specs.first(where: { $0.name == "tapboard" }) else { return [] }
+        let run = PairedRun(settings: settings, log: log)
+        var out: [PairedResult] = []
+        if let floor = specs.first(where: { $0.name == "floor" }) {
+            log("paired: tapboard and the floor, latency")
+            do { out.append(try run.latency(tapboard, against: floor)) } catch { log("  paired latency: \(error)") }
+        }
+        if let plain = specs.first(where: { $0.name == Table.noSuggestionsName }) {
+            log("paired: tapboard with and without the strip, 8/s")
+            do { out.append(try run.handCPU(tapboard, against: plain)) } catch { log("  paired 8/s: \(error)") }
+        }
+        return out
     }
 
     /// Notes and key sources, one line each, under the table.
