@@ -1,13 +1,13 @@
 import Foundation
 import TapboardTestKit
 
-/// Two keyboards measured in alternated rounds, each on its own live Xvfb, for
+/// Two keyboards measured side by side, each on its own live Xvfb, for
 /// the two targets that are ratios between columns (issue 15): tapboard's tap
 /// latency against the floor's, and its CPU at a hand's pace with the strip
 /// against without. The columns are measured minutes apart, and on this VM a
 /// column's own figure moves more than the targets' margins between runs (the
-/// --no-suggestions column's CPU at 8/s: 115 to 258 ms per 1000 taps); in
-/// rounds, both keyboards meet the same machine.
+/// --no-suggestions column's CPU at 8/s: 115 to 258 ms per 1000 taps); side
+/// by side, both keyboards meet the same machine.
 struct PairedRun {
     /// One keyboard of the pair on its own server, and the edge it types on.
     typealias Side = (session: BenchSession, keyboard: RunningKeyboard, edge: FiringEdge)
@@ -43,39 +43,58 @@ struct PairedRun {
                             values: medians, rounds: rounds, tapsEach: perRound * rounds)
     }
 
-    /// CPU per 1000 taps at a hand's pace (`handIntervalMilliseconds`): the 8/s
-    /// run's taps in `rounds` pieces, each tapped on one keyboard then on the other
-    /// (order swapped every round), after a fast burst of the whole sentence on
-    /// each, as in the columns, where the 8/s run follows the bursts.
-    func handCPU(_ first: KeyboardSpec, against second: KeyboardSpec, rounds: Int = 6) throws -> PairedResult {
-        var run: [Double] = [0, 0]
+    /// CPU per 1000 taps at a hand's pace: the 8/s run's taps on both keyboards
+    /// over the same seconds, each at `handIntervalMilliseconds` as in its
+    /// column, the second's taps half an interval after the first's (so their
+    /// work does not overlap); after a fast burst of the whole sentence on each,
+    /// as in the columns, where the 8/s run follows the bursts.
+    func handCPU(_ first: KeyboardSpec, against second: KeyboardSpec) throws -> PairedResult {
+        var perThousand: [Double?] = [nil, nil]
         var tapped = 0
         try withPair(first, second) { pair in
-            for (session, keyboard, _) in pair {
-                _ = try BurstRun(session: session, keyboard: keyboard)
-                    .run(settings.sentence(for: keyboard.spec), mode: .fast, intervalMilliseconds: 0, windowManager: false)
+            for side in pair {
+                _ = try BurstRun(session: side.session, keyboard: side.keyboard)
+                    .run(settings.sentence(for: side.keyboard.spec), mode: .fast, intervalMilliseconds: 0, windowManager: false)
             }
             let hand = Array(settings.sentence(for: pair[0].keyboard.spec).prefix(settings.handTaps))
-            let piece = max(1, hand.count / rounds)
-            for round in 0..<rounds {
-                let taps = Array(hand[round * piece ..< min(hand.count, (round + 1) * piece)])
-                for side in round % 2 == 0 ? [0, 1] : [1, 0] {
-                    let (session, keyboard, _) = pair[side]
-                    if !session.target.hasFocus { session.target.focus() }
-                    let burst = try BurstRun(session: session, keyboard: keyboard)
-                        .run(taps, mode: .paced, intervalMilliseconds: settings.handIntervalMilliseconds, windowManager: false)
-                    guard burst.counts.lost + burst.counts.doubled + burst.counts.wrong == 0 else {
-                        throw BenchError.pairedRoundUnclean(keyboard: keyboard.spec.name, counts: burst.counts.compact)
-                    }
-                    run[side] += burst.cpuPer1000Taps.runMilliseconds * Double(taps.count) / 1000
-                }
-                tapped += taps.count
+            let points = try pair.map { side in try hand.map { try side.keyboard.centre(of: $0) } }
+            for side in pair {
+                if !side.session.target.hasFocus { side.session.target.focus() }
+                side.session.target.clearLog()
             }
+            let before = try pair.map { try $0.keyboard.cpu() }
+            let interval = settings.handIntervalMilliseconds
+            let start = ContinuousClock.now
+            for index in hand.indices {
+                for (side, offset) in [(0, 0), (1, interval / 2)] {
+                    // Until this tap is due, the other side's target reads what its tap typed.
+                    let due = start + .milliseconds(index * interval + offset)
+                    pair[1 - side].session.target.handleEvents(until: Deadline(due - .now))
+                    let tapper = pair[side].session.tapper
+                    tapper.queueMotion(to: points[side][index])
+                    tapper.queueButton(down: true)
+                    tapper.queueButton(down: false)
+                    tapper.flush()
+                }
+            }
+            for side in 0..<2 {
+                let (session, keyboard, _) = pair[side]
+                // Every key in (5 s at most), then quiet for 300 ms (the strip's last look included).
+                _ = session.target.waitForPress(after: hand.count - 1, until: Deadline(.seconds(5)))
+                session.target.handleEvents(until: Deadline(.milliseconds(300)))
+                let typed = session.target.presses.compactMap { $0.text.first }
+                let counts = AlignmentCounts(expected: hand, typed: typed)
+                guard counts.lost + counts.doubled + counts.wrong == 0 else {
+                    throw BenchError.pairedRoundUnclean(keyboard: keyboard.spec.name, counts: counts.compact)
+                }
+                perThousand[side] = try keyboard.cpu().since(before[side]).scaled(by: 1000 / Double(hand.count)).runMilliseconds
+                session.tapper.move(to: BenchSession.restingPoint)
+            }
+            tapped = hand.count
         }
-        let per1000 = run.map { Optional($0 * 1000 / Double(max(tapped, 1))) }
-        log("  paired 8/s: \(Format.ms(per1000[0])) / \(Format.ms(per1000[1])) ms per 1000 taps over \(rounds) rounds")
+        log("  paired 8/s: \(Format.ms(perThousand[0])) / \(Format.ms(perThousand[1])) ms per 1000 taps, interleaved")
         return PairedResult(figure: "8/s CPU ms/1000 taps (run time)", names: [first.name, second.name],
-                            values: per1000, rounds: rounds, tapsEach: tapped)
+                            values: perThousand, rounds: 1, tapsEach: tapped)
     }
 
     /// Both keyboards launched, each on a fresh Xvfb without a window manager,
@@ -108,7 +127,8 @@ struct PairedResult: Codable {
     var names: [String]
     /// The figure for each.
     var values: [Double?]
-    /// Rounds (each keyboard once per round, the order swapped every round).
+    /// Rounds (each keyboard once per round, the order swapped every round);
+    /// 1 for taps interleaved over the same seconds.
     var rounds: Int
     /// Taps on each keyboard in all.
     var tapsEach: Int
