@@ -4,7 +4,12 @@
 /// optional first `#` line), so nothing is copied until a lookup reads one line.
 /// PREVIOUS is folded as the language's lexicon folds; COST is
 /// −100·log10 P(WORD | PREVIOUS), the likeliest first.
-public struct WordPairs: @unchecked Sendable {
+///
+/// A final class, as `Lexicon` is: as a struct every copy (the engine's
+/// optional, read at each word's start) retained and released its owner and its
+/// line index, two cache lines cold at a hand's pace, through outlined copies
+/// (perf at 8 taps a second: about 3 µs a tap).
+public final class WordPairs: @unchecked Sendable {
     /// A word that follows another.
     public struct Follower: Hashable, Sendable {
         /// The word, spelled as the lexicon spells it.
@@ -55,7 +60,7 @@ public struct WordPairs: @unchecked Sendable {
     }
 
     /// Reads pairs from text in memory.
-    public init(text: String) throws(LineError) {
+    public convenience init(text: String) throws(LineError) {
         let storage = ByteStorage(Array(text.utf8))
         try self.init(bytes: storage.buffer, owner: storage)
     }
