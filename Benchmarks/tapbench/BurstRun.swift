@@ -75,7 +75,7 @@ struct BurstRun {
     /// slow keyboard's backlog is counted in this burst and not in the next:
     /// no KeyPress for 300 ms once all `expected` have come (5 s before that),
     /// and less than 1 ms of keyboard run time in the last 250 ms; at most 60 s.
-    private func settle(expecting expected: Int, after sent: UInt64) throws {
+    func settle(expecting expected: Int, after sent: UInt64) throws {
         let target = session.target
         let overall = Deadline(.seconds(60))
         var lastSample = try keyboard.cpu()

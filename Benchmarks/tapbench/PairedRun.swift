@@ -39,8 +39,8 @@ struct PairedRun {
         }
         let medians = samples.map { Statistics.median($0) }
         log("  paired latency: median \(Format.ms(medians[0])) / \(Format.ms(medians[1])) ms over \(rounds) rounds")
-        return PairedResult(figure: "tap latency median (ms)", names: [first.name, second.name],
-                            values: medians, rounds: rounds, tapsEach: perRound * rounds)
+        return PairedResult(figure: "tap latency median (ms)", names: [first.name, second.name], values: medians,
+                            limit: Table.latencyFactor, how: "\(rounds) alternated rounds", tapsEach: perRound * rounds)
     }
 
     /// CPU per 1000 taps at a hand's pace: the 8/s run's taps on both keyboards
@@ -77,11 +77,11 @@ struct PairedRun {
                     tapper.flush()
                 }
             }
+            let sent = MonotonicClock.now
             for side in 0..<2 {
                 let (session, keyboard, _) = pair[side]
-                // Every key in (5 s at most), then quiet for 300 ms (the strip's last look included).
-                _ = session.target.waitForPress(after: hand.count - 1, until: Deadline(.seconds(5)))
-                session.target.handleEvents(until: Deadline(.milliseconds(300)))
+                // Every key in and the keyboard idle (the strip's last look included), as after a burst.
+                try BurstRun(session: session, keyboard: keyboard).settle(expecting: hand.count, after: sent)
                 let typed = session.target.presses.compactMap { $0.text.first }
                 let counts = AlignmentCounts(expected: hand, typed: typed)
                 guard counts.lost + counts.doubled + counts.wrong == 0 else {
@@ -93,8 +93,8 @@ struct PairedRun {
             tapped = hand.count
         }
         log("  paired 8/s: \(Format.ms(perThousand[0])) / \(Format.ms(perThousand[1])) ms per 1000 taps, interleaved")
-        return PairedResult(figure: "8/s CPU ms/1000 taps (run time)", names: [first.name, second.name],
-                            values: perThousand, rounds: 1, tapsEach: tapped)
+        return PairedResult(figure: "8/s CPU ms/1000 taps (run time)", names: [first.name, second.name], values: perThousand,
+                            limit: Table.suggestionsCPUFactor, how: "taps interleaved", tapsEach: tapped)
     }
 
     /// Both keyboards launched, each on a fresh Xvfb without a window manager,
@@ -127,9 +127,10 @@ struct PairedResult: Codable {
     var names: [String]
     /// The figure for each.
     var values: [Double?]
-    /// Rounds (each keyboard once per round, the order swapped every round);
-    /// 1 for taps interleaved over the same seconds.
-    var rounds: Int
+    /// The target: the first's value at most this times the second's.
+    var limit: Double
+    /// How the two were measured side by side (alternated rounds, interleaved taps).
+    var how: String
     /// Taps on each keyboard in all.
     var tapsEach: Int
 

@@ -315,21 +315,19 @@ struct Table {
 }
 
 extension Table {
-    /// The paired rounds' lines, printed under the table; their ratio targets
+    /// The paired runs' lines, printed under the table; their ratio targets
     /// join `targets` (the latency one is checked only here).
     mutating func addPairs(_ paired: [PairedResult]) -> [String] {
         var lines = ["paired (two keyboards on two live servers, tapped in alternated rounds or interleaved):"]
         for pair in paired {
-            let factor = pair.names[1] == "floor" ? Self.latencyFactor : Self.suggestionsCPUFactor
             let ratio = pair.ratio
             let check = TargetCheck(figure: "paired: \(pair.figure), \(pair.names[0]) ÷ \(pair.names[1])",
-                                    value: Format.ratio(ratio), target: "≤ \(Format.ratio(factor))",
-                                    met: ratio.map { $0 <= factor })
+                                    value: Format.ratio(ratio), target: "≤ \(Format.ratio(pair.limit))",
+                                    met: ratio.map { $0 <= pair.limit })
             targets.append(check)
             let met = check.met.map { $0 ? "yes" : "NO" } ?? "-"
-            let how = pair.rounds > 1 ? "\(pair.rounds) alternated rounds" : "taps interleaved"
             lines.append("  \(pair.figure): \(pair.names[0]) \(Format.ms(pair.values[0])), \(pair.names[1]) \(Format.ms(pair.values[1])): "
-                         + "\(check.value) (\(how), \(pair.tapsEach) taps each)  target \(check.target)  \(met)")
+                         + "\(check.value) (\(pair.how), \(pair.tapsEach) taps each)  target \(check.target)  \(met)")
         }
         return lines
     }
