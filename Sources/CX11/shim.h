@@ -34,5 +34,11 @@ static inline unsigned long tb_get_pixel(XImage *i, int x, int y) { return XGetP
 static inline void tb_destroy_image(XImage *i) { XDestroyImage(i); }
 /// XISetMask, a macro: sets an event's bit in an XInput2 event mask.
 static inline void tb_xi_set_mask(unsigned char *mask, int event) { XISetMask(mask, event); }
+/// XftFontOpen, variadic: the font of this family at this pixel size. A pattern
+/// built field by field, not a name parsed ("family:pixelsize=N"): a family
+/// with ':', '-' or ',' in it stays whole, and no number is printed for it.
+static inline XftFont *tb_font_open(Display *d, int s, const char *family, double pixel_size) {
+    return XftFontOpen(d, s, XFT_FAMILY, XftTypeString, family, XFT_PIXEL_SIZE, XftTypeDouble, pixel_size, (char *)0);
+}
 
 #endif

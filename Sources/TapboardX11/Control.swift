@@ -12,7 +12,7 @@ final class ControlWindow {
     let id: Window
 
     /// The selection's name on a screen.
-    static func selection(screen: Int32) -> String { "_TAPBOARD_S\(screen)" }
+    static func selection(screen: Int32) -> String { "_TAPBOARD_S" + decimalText(Int(screen)) }
     /// The ClientMessage type of commands.
     static let commandType = "_TAPBOARD_COMMAND"
 

@@ -92,9 +92,8 @@ final class RenderResources {
         let key = FontKey(family: family, pixelSize: max(pixelSize, 1))
         if let f = fonts[key] { return f }
         Self.finishFontSetup()
-        let pattern = "\(family):pixelsize=\(key.pixelSize)"
-        guard let f = XftFontOpenName(display.pointer, display.screen, pattern) else {
-            throw X11Error.cannotLoadFont(pattern)
+        guard let f = family.withCString({ tb_font_open(display.pointer, display.screen, $0, Double(key.pixelSize)) }) else {
+            throw X11Error.cannotLoadFont("\(family):pixelsize=\(key.pixelSize)")
         }
         let opaque = OpaquePointer(f)
         fonts[key] = opaque

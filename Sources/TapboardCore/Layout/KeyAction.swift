@@ -131,7 +131,7 @@ extension KeyAction {
         case .modifier(let m): return m.rawValue
         case .hide: return "hide"
         case .run(let argv): return "run:" + argv.joined(separator: " ")
-        case .suggestion(let rank): return "suggestion-\(rank + 1)"
+        case .suggestion(let rank): return "suggestion-" + decimalText(rank + 1)
         }
     }
 }

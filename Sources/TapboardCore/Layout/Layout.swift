@@ -31,7 +31,7 @@ public struct Page: Hashable, Sendable {
             var id = base, n = 1
             while used.contains(id) {
                 n += 1
-                id = "\(base)-\(n)"
+                id = base + "-" + decimalText(n)
             }
             used.insert(id)
             return id
