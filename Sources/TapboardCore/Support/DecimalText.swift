@@ -1,5 +1,6 @@
 /// An integer in decimal, as `String(n)` writes it, for what a start names
-/// with a number (the control selection `_TAPBOARD_S0`). Written out here
+/// with a number (the control selection `_TAPBOARD_S0`, the strip's
+/// `suggestion-1`, a repeated key's `shift-2`). Written out here
 /// because the standard library's integer printing lies in two 64 KiB windows
 /// of its code that nothing else in a start runs, and the kernel maps the
 /// whole window around a page that is run: 128 KiB resident for one digit

@@ -19,7 +19,7 @@ struct DecimalTextTests {
         }
     }
 
-    @Test("the strip's slots and repeated keys are named with it")
+    @Test("the strip's slots are named with it")
     func identifiers() {
         #expect(KeyAction.suggestion(0).identifier == "suggestion-1")
         #expect(KeyAction.suggestion(11).identifier == "suggestion-12")
