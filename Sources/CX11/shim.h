@@ -34,11 +34,25 @@ static inline unsigned long tb_get_pixel(XImage *i, int x, int y) { return XGetP
 static inline void tb_destroy_image(XImage *i) { XDestroyImage(i); }
 /// XISetMask, a macro: sets an event's bit in an XInput2 event mask.
 static inline void tb_xi_set_mask(unsigned char *mask, int event) { XISetMask(mask, event); }
-/// XftFontOpen, variadic: the font of this family at this pixel size. A pattern
-/// built field by field, not a name parsed ("family:pixelsize=N"): a family
-/// with ':', '-' or ',' in it stays whole, and no number is printed for it.
-static inline XftFont *tb_font_open(Display *d, int s, const char *family, double pixel_size) {
-    return XftFontOpen(d, s, XFT_FAMILY, XftTypeString, family, XFT_PIXEL_SIZE, XftTypeDouble, pixel_size, (char *)0);
+/// What XftFontOpen does before it opens a font: the pattern fontconfig and
+/// Xft's defaults match for this family at this pixel size (nil when none),
+/// kept so a later start can open it with XftFontOpenPattern (FontMatches).
+/// The request is built field by field, not a name parsed ("family:pixelsize=N"):
+/// a family with ':', '-' or ',' in it stays whole, and no number is printed for it.
+static inline FcPattern *tb_font_match(Display *d, int s, const char *family, double pixel_size) {
+    FcPattern *asked = FcPatternBuild(NULL, FC_FAMILY, FcTypeString, family, FC_PIXEL_SIZE, FcTypeDouble, pixel_size, (char *)0);
+    if (!asked) return NULL;
+    FcResult result;
+    FcPattern *match = XftFontMatch(d, s, asked, &result);
+    FcPatternDestroy(asked);
+    return match;
 }
+/// A pattern's font file (FC_FILE), or nil.
+static inline const char *tb_pattern_file(FcPattern *p) {
+    FcChar8 *file = NULL;
+    return FcPatternGetString(p, FC_FILE, 0, &file) == FcResultMatch ? (const char *)file : NULL;
+}
+static inline int tb_display_width_mm(Display *d, int s) { return DisplayWidthMM(d, s); }
+static inline int tb_display_height_mm(Display *d, int s) { return DisplayHeightMM(d, s); }
 
 #endif

@@ -4,10 +4,10 @@ import Glibc
 /// default keyboard looks here at every start, and linking Foundation costs
 /// every start its initialisation (megabytes of memory) whether it is used or not.
 public enum FileLocations {
-    /// The variables the search path depends on.
+    /// The variables the search path and the cache depend on.
     public static var environment: [String: String] {
         var out: [String: String] = [:]
-        for name in ["XDG_CONFIG_HOME", "HOME", "XDG_DATA_DIRS"] {
+        for name in ["XDG_CONFIG_HOME", "HOME", "XDG_DATA_DIRS", "XDG_CACHE_HOME"] {
             if let v = getenv(name) { out[name] = String(cString: v) }
         }
         return out
@@ -29,6 +29,14 @@ public enum FileLocations {
     public static func configDirectory(kind: String, environment: [String: String]) -> String? {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/tapboard/" + kind }
         if let home = environment["HOME"], !home.isEmpty { return home + "/.config/tapboard/" + kind }
+        return nil
+    }
+
+    /// `$XDG_CACHE_HOME/tapboard/NAME` (default `~/.cache`): what a start may
+    /// keep for the next, that can always be made again.
+    public static func cacheFile(_ name: String, environment: [String: String]) -> String? {
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/tapboard/" + name }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.cache/tapboard/" + name }
         return nil
     }
 

@@ -101,6 +101,7 @@ public struct RunOptions: Equatable, Sendable {
             configuration.suggestions = SuggestionSettings(storage: SuggestionFiles.standard(environment: SuggestionFiles.environment),
                                                            learns: learn, autocorrect: autocorrect, swipe: swipe)
         }
+        configuration.fontMatchesPath = FileLocations.cacheFile("font-matches", environment: FileLocations.environment)
         configuration.animation = animate ? .milliseconds(250) : .zero
         configuration.monitor = monitor
         configuration.mode = float ? .float : overlay ? .overlay : .dock(dock.flatMap(DockEdge.init(rawValue:)) ?? .bottom)

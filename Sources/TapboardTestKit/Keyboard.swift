@@ -28,6 +28,9 @@ public final class Keyboard {
     private var layoutArguments: [String] = []
     /// Whether it shows the suggestion strip (dumped frames include it then).
     public private(set) var suggestions = false
+    /// Its `$XDG_CACHE_HOME` when the test gives none: the fonts it keeps
+    /// (`font-matches`) go there, not to the user's cache, and go with it.
+    private let cache: ScratchDirectory?
 
     /// Finds the binary: `$TAPBOARD_BIN`, or `tapboard` in the build directory
     /// that holds the running test executable.
@@ -81,6 +84,8 @@ public final class Keyboard {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
         environment.merge(added) { $1 }
+        cache = added["XDG_CACHE_HOME"] == nil ? try ScratchDirectory() : nil
+        if let cache { environment["XDG_CACHE_HOME"] = cache.path }
         // Off the session bus unless the test gives one of its own: a user's bus would be shared by every test.
         let bus = added["DBUS_SESSION_BUS_ADDRESS"] == nil ? ["--no-dbus"] : []
         // No suggestion strip unless the test gives a data directory of its own: learned words would go to the user's.

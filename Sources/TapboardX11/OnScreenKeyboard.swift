@@ -71,8 +71,12 @@ public final class OnScreenKeyboard {
 
     /// Opens the display and creates the (not yet shown) keyboard window.
     public init(_ configuration: KeyboardConfiguration) throws {
-        RenderResources.beginFontSetup()
+        // fontconfig is set up only when a font was not kept at an earlier start
+        // (`FontMatches`); then it begins at once, on its own thread.
+        let matches = FontMatches(path: configuration.fontMatchesPath)
+        if !matches.isCurrent { RenderResources.beginFontSetup() }
         display = try XDisplay(name: configuration.displayName)
+        matches.check(display: display)
         // Every atom the start names, in one round trip (Xlib's own WM_PROTOCOLS
         // too: it looks in the same cache), not one each before the window maps.
         display.internAtoms([ControlWindow.selection(screen: display.screen), Injector.borrowedProperty] + XDisplay.windowAtoms)
@@ -80,7 +84,7 @@ public final class OnScreenKeyboard {
         control = try ControlWindow(display: display, replace: configuration.replace)
         events = EventPublisher(display: display, keysAllowed: configuration.publishKeys)
         injector = try Injector(display: display)
-        resources = try RenderResources(display: display)
+        resources = try RenderResources(display: display, matches: matches)
         do {
             session = try KeyboardSession(configuration, screen: display.screenNow)
         } catch {
@@ -92,6 +96,7 @@ public final class OnScreenKeyboard {
         // Opened at the size the letters use, after the window maps (see `run`).
         let letters = configuration.theme.style(.character)
         firstFont = (letters.fontFamily, Int((letters.fontSize * configuration.theme.scale(forHeight: frame.height)).rounded()))
+        if !matches.has(family: firstFont.family, pixelSize: firstFont.pixelSize) { RenderResources.beginFontSetup() }
         // Shown in the theme's colour until the keys are drawn.
         window.setBackground(resources.xftColor(configuration.theme.background).pixel)
         if case .dock(let edge) = configuration.mode { dock = DockWindow(display: display, frame: frame, edge: edge) } else { dock = nil }
@@ -126,6 +131,9 @@ public final class OnScreenKeyboard {
         }
         window.setBackground(nil)
         display.flush()
+        // The fonts fontconfig matched during the start, for the next; later ones as they come.
+        resources.matches?.save()
+        resources.savesMatches = true
         started?()
         while exitStatus == nil {
             if stopRequested {

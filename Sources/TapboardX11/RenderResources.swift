@@ -2,8 +2,14 @@ import CX11
 import Glibc
 import TapboardCore
 
-/// fontconfig's set-up, begun on a thread of its own (`RenderResources.beginFontSetup`).
-nonisolated(unsafe) private var fontSetupThread: pthread_t?
+/// fontconfig's set-up: not begun, running on a thread of its own
+/// (`RenderResources.beginFontSetup`), or done.
+private enum FontSetup {
+    case notBegun
+    case running(pthread_t)
+    case done
+}
+nonisolated(unsafe) private var fontSetup = FontSetup.notBegun
 
 /// Server-side drawing resources shared by the keyboard and its popups:
 /// solid colour pictures, Xft colours and fonts, each made once.
@@ -12,6 +18,10 @@ final class RenderResources {
     private var solids: [Color: Picture] = [:]
     private var xftColors: [Color: XftColor] = [:]
     private var fonts: [FontKey: OpaquePointer] = [:]
+    /// The patterns kept from earlier starts; nil matches every font through fontconfig.
+    let matches: FontMatches?
+    /// Set once the first frame is out: a font matched later is kept at once.
+    var savesMatches = false
     /// The 8-bit alpha format that anti-aliased polygons are rendered through.
     let maskFormat: UnsafeMutablePointer<XRenderPictFormat>
 
@@ -21,13 +31,14 @@ final class RenderResources {
     }
 
     /// Prepares resources on a display with the RENDER extension.
-    init(display: XDisplay) throws {
+    init(display: XDisplay, matches: FontMatches? = nil) throws {
         var ev: Int32 = 0, err: Int32 = 0
         guard XRenderQueryExtension(display.pointer, &ev, &err) != 0,
               let format = XRenderFindStandardFormat(display.pointer, Int32(PictStandardA8)) else {
             throw X11Error.missingExtension("RENDER")
         }
         self.display = display
+        self.matches = matches
         maskFormat = format
     }
 
@@ -68,34 +79,55 @@ final class RenderResources {
     }
 
     /// Starts fontconfig's set-up (FcInit: /etc/fonts parsed, the caches read;
-    /// more than half of a start's instructions) on a thread of its own, so it
-    /// runs while the display is opened, the layout built and the window
-    /// mapped. The first font waits for it. Call once, before any Xft call.
+    /// ~8 ms of CPU, more than half of a start's instructions) on a thread of
+    /// its own, so it runs while the display is opened, the layout built and
+    /// the window mapped. The first font not kept in `FontMatches` waits for
+    /// it. Call before any Xft call; once begun, later calls do nothing.
     static func beginFontSetup() {
-        guard fontSetupThread == nil else { return }
+        guard case .notBegun = fontSetup else { return }
         // One malloc arena: fontconfig's set-up allocated in a thread arena of its own cost ~0.1 MB more resident.
         mallopt(M_ARENA_MAX, 1)
         var thread = pthread_t()
         // No Xlib here: the thread touches fontconfig only, and nothing else touches it until the join.
-        if pthread_create(&thread, nil, { _ in _ = FcInit(); return nil }, nil) == 0 { fontSetupThread = thread }
+        if pthread_create(&thread, nil, { _ in _ = FcInit(); return nil }, nil) == 0 { fontSetup = .running(thread) }
     }
 
-    /// Waits for `beginFontSetup`'s thread, if one runs.
+    /// fontconfig set up: waits for `beginFontSetup`'s thread, or sets it up here if none was begun.
     private static func finishFontSetup() {
-        guard let thread = fontSetupThread else { return }
-        pthread_join(thread, nil)
-        fontSetupThread = nil
+        switch fontSetup {
+        case .notBegun: _ = FcInit()
+        case .running(let thread): pthread_join(thread, nil)
+        case .done: return
+        }
+        fontSetup = .done
     }
 
-    /// The font of this family at this pixel size.
+    /// The font of this family at this pixel size: opened from the pattern kept
+    /// at an earlier start when there is one, else matched by fontconfig (and kept).
     func font(family: String, pixelSize: Int) throws -> OpaquePointer {
         let key = FontKey(family: family, pixelSize: max(pixelSize, 1))
         if let f = fonts[key] { return f }
+        let d = display.pointer
+        // XftFontOpenPattern owns the pattern once it opens a font; one that fails is ours to free.
+        if let kept = matches?.pattern(family: key.family, pixelSize: key.pixelSize) {
+            if let f = XftFontOpenPattern(d, kept) { return keep(f, as: key) }
+            FcPatternDestroy(kept)
+        }
         Self.finishFontSetup()
-        guard let f = family.withCString({ tb_font_open(display.pointer, display.screen, $0, Double(key.pixelSize)) }) else {
+        guard let match = key.family.withCString({ tb_font_match(d, display.screen, $0, Double(key.pixelSize)) }) else {
             throw X11Error.cannotLoadFont("\(family):pixelsize=\(key.pixelSize)")
         }
-        let opaque = OpaquePointer(f)
+        matches?.remember(family: key.family, pixelSize: key.pixelSize, match: match)
+        guard let f = XftFontOpenPattern(d, match) else {
+            FcPatternDestroy(match)
+            throw X11Error.cannotLoadFont("\(family):pixelsize=\(key.pixelSize)")
+        }
+        if savesMatches { matches?.save() }
+        return keep(f, as: key)
+    }
+
+    private func keep(_ font: UnsafeMutablePointer<XftFont>, as key: FontKey) -> OpaquePointer {
+        let opaque = OpaquePointer(font)
         fonts[key] = opaque
         return opaque
     }

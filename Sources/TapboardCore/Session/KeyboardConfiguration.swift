@@ -68,6 +68,10 @@ public struct KeyboardConfiguration: Sendable {
     public var autoHideDelay: Duration = .milliseconds(300)
     /// The suggestion strip, for layouts whose language has a lexicon; none when nil (`--no-suggestions`).
     public var suggestions: SuggestionSettings?
+    /// The file that keeps the patterns fontconfig matched for the keyboard's
+    /// fonts between starts, so a start need not set fontconfig up; nil matches
+    /// them at every start.
+    public var fontMatchesPath: String?
 
     /// Makes a configuration; every part has a default (US English, compact or wide by the window's width).
     public init(layouts: [LayoutSource] = [.enUS], wideWidth: Int = LayoutProvider.defaultWideWidth, theme: Theme = .default,

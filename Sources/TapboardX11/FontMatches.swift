@@ -1,0 +1,178 @@
+import CX11
+import Glibc
+import TapboardCore
+
+/// The patterns fontconfig matched for the keyboard's fonts, kept in a file
+/// between starts (`FontMatchRecord`), so that a start whose fonts were all
+/// matched before opens them with `XftFontOpenPattern` and never sets
+/// fontconfig up (~8 ms of CPU, ~0.5 MiB). A record that is not current
+/// (a configuration file, font directory or font file changed, another
+/// locale, X resources or screen) is not used, and is written again from
+/// fontconfig's own answers.
+final class FontMatches {
+    /// The file; nil keeps nothing.
+    let path: String?
+    /// What the patterns were matched under; nil until `check(display:)`.
+    private var context: String?
+    /// The record read, while current, with what was matched since.
+    private var record: FontMatchRecord?
+    /// Paths the matches depend on, stamped once fontconfig was set up (`remember`).
+    private var watched: [FontMatchRecord.Watched]?
+    /// Patterns matched since the file was read.
+    private(set) var unsaved = false
+
+    /// Reads the record at `path` and keeps it if every path it watches is as it was.
+    init(path: String?) {
+        self.path = path
+        guard let path, let text = Self.readText(path), let record = FontMatchRecord(parsing: text),
+              record.isCurrent(context: record.context, stamp: Self.stamp) else { return }
+        self.record = record
+    }
+
+    /// True while a record read is usable (before `check(display:)`, as far as its files tell).
+    var isCurrent: Bool { record != nil }
+
+    /// Drops the record when it was made under another context than the display's.
+    func check(display: XDisplay) {
+        let context = Self.context(display)
+        self.context = context
+        if record?.context != context { record = nil }
+    }
+
+    /// True when a font of this family and size opens without fontconfig.
+    func has(family: String, pixelSize: Int) -> Bool {
+        record?.patterns[FontMatchRecord.Request(family: family, pixelSize: pixelSize)] != nil
+    }
+
+    /// The kept pattern for this font (the caller owns it), or nil.
+    func pattern(family: String, pixelSize: Int) -> OpaquePointer? {
+        guard let name = record?.patterns[FontMatchRecord.Request(family: family, pixelSize: pixelSize)] else { return nil }
+        return FcNameParse(name)
+    }
+
+    /// Keeps what fontconfig matched (it is set up by now) for the next start,
+    /// unless its name does not read back as itself. (Its reals, the point
+    /// size and dpi, are written to six figures; Xft sizes the font by the
+    /// pixel size, a whole number here, so the font opened is the same.)
+    func remember(family: String, pixelSize: Int, match: OpaquePointer) {
+        guard path != nil, let context, let written = FcNameUnparse(match) else { return }
+        defer { free(written) }
+        guard let again = FcNameParse(written) else { return }
+        defer { FcPatternDestroy(again) }
+        guard let rewritten = FcNameUnparse(again) else { return }
+        defer { free(rewritten) }
+        guard strcmp(written, rewritten) == 0 else { return }
+        if watched == nil { watched = Self.fontconfigPaths().map { FontMatchRecord.Watched(path: $0, stamp: Self.stamp($0)) } }
+        if let file = tb_pattern_file(match).map({ String(cString: $0) }), watched?.contains(where: { $0.path == file }) == false {
+            watched?.append(FontMatchRecord.Watched(path: file, stamp: Self.stamp(file)))
+        }
+        if record == nil { record = FontMatchRecord(context: context) }
+        record?.patterns[FontMatchRecord.Request(family: family, pixelSize: pixelSize)] = String(cString: written)
+        unsaved = true
+    }
+
+    /// Writes the record (atomically) when something was matched since it was read.
+    func save() {
+        guard unsaved, let path, var record, let watched else { return }
+        unsaved = false
+        record.watched = watched
+        guard let text = record.serialized() else { return }
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        Self.makeDirectories(directory)
+        // One temporary per process: keyboards on several displays may write at once.
+        let temporary = path + "." + decimalText(Int(getpid())) + ".tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { return }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        if written != bytes.count || rename(temporary, path) != 0 { unlink(temporary) }
+    }
+
+    /// What a match depends on besides files: fontconfig's version, the
+    /// variables it and Xlib's defaults read, the X resources (Xft.dpi,
+    /// Xft.hintstyle...) and the screen, which Xft's defaults are made of.
+    static func context(_ display: XDisplay) -> String {
+        let d = display.pointer, s = display.screen
+        var parts = [decimalText(Int(FcGetVersion()))]
+        for name in ["FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "FC_LANG", "LC_ALL", "LC_CTYPE", "LANG",
+                     "LANGUAGE", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XENVIRONMENT"] {
+            parts.append(name + "=" + (getenv(name).map { String(cString: $0) } ?? "\u{1}"))
+        }
+        parts.append(XResourceManagerString(d).map { String(cString: $0) } ?? "\u{1}")
+        for n in [s, tb_display_width(d, s), tb_display_height(d, s), tb_display_width_mm(d, s), tb_display_height_mm(d, s)] {
+            parts.append(decimalText(Int(n)))
+        }
+        return FontMatchRecord.digest(parts)
+    }
+
+    /// What fontconfig read to set itself up and where it looked for fonts,
+    /// with each configuration file's directory (a file added beside one), and
+    /// the places a user's configuration or X defaults would be that may not exist yet.
+    private static func fontconfigPaths() -> [String] {
+        var paths: [String] = []
+        func add(_ path: String) { if !paths.contains(path) { paths.append(path) } }
+        func each(_ list: OpaquePointer?, _ body: (String) -> Void) {
+            guard let list else { return }
+            defer { FcStrListDone(list) }
+            while let s = FcStrListNext(list) { body(String(cString: s)) }
+        }
+        each(FcConfigGetConfigFiles(nil)) { file in
+            add(file)
+            if let slash = file.lastIndex(of: "/"), slash != file.startIndex { add(String(file[..<slash])) }
+        }
+        each(FcConfigGetConfigDirs(nil)) { add($0) }
+        each(FcConfigGetFontDirs(nil)) { add($0) }
+        let home = getenv("HOME").map { String(cString: $0) }
+        if let config = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }) ?? home.map({ $0 + "/.config" }) {
+            add(config + "/fontconfig")
+            add(config + "/fontconfig/conf.d")
+            add(config + "/fontconfig/fonts.conf")
+        }
+        if let home {
+            add(home + "/.fonts.conf")
+            add(home + "/.fonts.conf.d")
+            // Xlib's defaults when the server has no RESOURCE_MANAGER.
+            add(home + "/.Xdefaults")
+            var host = [UInt8](repeating: 0, count: 256)
+            if gethostname(&host, host.count - 1) == 0 {
+                add(home + "/.Xdefaults-" + String(decoding: host.prefix { $0 != 0 }, as: UTF8.self))
+            }
+        }
+        if let environment = getenv("XENVIRONMENT") { add(String(cString: environment)) }
+        return paths
+    }
+
+    /// The path's stamp, or nil when it does not exist (or cannot be looked at).
+    static func stamp(_ path: String) -> FontMatchRecord.Stamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FontMatchRecord.Stamp(inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                                     seconds: Int64(info.st_mtim.tv_sec), nanoseconds: Int64(info.st_mtim.tv_nsec))
+    }
+
+    /// A small file's text, or nil.
+    private static func readText(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 << 10)
+        while bytes.count < 1 << 20 {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 { return nil }
+            if n == 0 { return String(decoding: bytes, as: UTF8.self) }
+            bytes += chunk[..<n]
+        }
+        return nil
+    }
+
+    /// `mkdir -p`, private to the user as the XDG base directories are.
+    private static func makeDirectories(_ path: String) {
+        var prefix = ""
+        for part in path.split(separator: "/") {
+            prefix += "/" + part
+            mkdir(prefix, 0o700)
+        }
+    }
+}
