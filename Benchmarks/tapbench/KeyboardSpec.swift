@@ -79,8 +79,12 @@ extension KeyboardSpec {
                                 keys: .dumpLayout(binary: binary, arguments: extra.filter { $0 == "--no-suggestions" }),
                                 typeable: Set("abcdefghijklmnopqrstuvwxyz "),
                                 usesDisplayVariable: false)
-        spec.environment["XDG_DATA_HOME"] = dataRoot
-            .appendingPathComponent(String(name.map { $0.isLetter || $0.isNumber ? $0 : "-" })).path
+        let column = dataRoot.appendingPathComponent(String(name.map { $0.isLetter || $0.isNumber ? $0 : "-" }))
+        spec.environment["XDG_DATA_HOME"] = column.path
+        // Its fonts kept in one cache for the run (FontMatches): the first start
+        // matches them through fontconfig, as a user's first does; later ones
+        // (the other startup trials, the modes) find them kept, as a user's do.
+        spec.environment["XDG_CACHE_HOME"] = dataRoot.appendingPathComponent("cache").path
         return spec
     }
 
