@@ -16,8 +16,8 @@ final class FontMatches {
     private var context: String?
     /// The record read, while current, with what was matched since.
     private var record: FontMatchRecord?
-    /// Paths the matches depend on, stamped once fontconfig was set up (`remember`).
-    private var watched: [FontMatchRecord.Watched]?
+    /// Paths the matches depend on, and the user's places, stamped once fontconfig was set up (`remember`).
+    private var watched: (paths: [FontMatchRecord.Watched], places: [FontMatchRecord.Watched])?
     /// Patterns matched since the file was read.
     private(set) var unsaved = false
 
@@ -25,7 +25,7 @@ final class FontMatches {
     init(path: String?) {
         self.path = path
         guard let path, let text = Self.readText(path), let record = FontMatchRecord(parsing: text),
-              record.isCurrent(context: record.context, stamp: Self.stamp) else { return }
+              record.isCurrent(context: record.context, places: Self.userPlaces(), stamp: Self.stamp) else { return }
         self.record = record
     }
 
@@ -62,9 +62,10 @@ final class FontMatches {
         guard let rewritten = FcNameUnparse(again) else { return }
         defer { free(rewritten) }
         guard strcmp(written, rewritten) == 0 else { return }
-        if watched == nil { watched = Self.fontconfigPaths().map { FontMatchRecord.Watched(path: $0, stamp: Self.stamp($0)) } }
-        if let file = tb_pattern_file(match).map({ String(cString: $0) }), watched?.contains(where: { $0.path == file }) == false {
-            watched?.append(FontMatchRecord.Watched(path: file, stamp: Self.stamp(file)))
+        func stamped(_ paths: [String]) -> [FontMatchRecord.Watched] { paths.map { .init(path: $0, stamp: Self.stamp($0)) } }
+        if watched == nil { watched = (stamped(Self.fontconfigPaths()), stamped(Self.userPlaces())) }
+        if let file = tb_pattern_file(match).map({ String(cString: $0) }), watched?.paths.contains(where: { $0.path == file }) == false {
+            watched?.paths.append(FontMatchRecord.Watched(path: file, stamp: Self.stamp(file)))
         }
         if record == nil { record = FontMatchRecord(context: context) }
         record?.patterns[FontMatchRecord.Request(family: family, pixelSize: pixelSize)] = String(cString: written)
@@ -75,7 +76,7 @@ final class FontMatches {
     func save() {
         guard unsaved, let path, var record, let watched else { return }
         unsaved = false
-        record.watched = watched
+        (record.watched, record.places) = watched
         guard let text = record.serialized() else { return }
         let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         Self.makeDirectories(directory)
@@ -95,8 +96,8 @@ final class FontMatches {
     static func context(_ display: XDisplay) -> String {
         let d = display.pointer, s = display.screen
         var parts = [decimalText(Int(FcGetVersion()))]
-        for name in ["FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "FC_LANG", "LC_ALL", "LC_CTYPE", "LANG",
-                     "LANGUAGE", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XENVIRONMENT"] {
+        // HOME and the XDG directories are not here: the user's places they name are compared by what is in them.
+        for name in ["FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "FC_LANG", "LC_ALL", "LC_CTYPE", "LANG", "LANGUAGE"] {
             parts.append(name + "=" + (getenv(name).map { String(cString: $0) } ?? "\u{1}"))
         }
         parts.append(XResourceManagerString(d).map { String(cString: $0) } ?? "\u{1}")
@@ -107,8 +108,7 @@ final class FontMatches {
     }
 
     /// What fontconfig read to set itself up and where it looked for fonts,
-    /// with each configuration file's directory (a file added beside one), and
-    /// the places a user's configuration or X defaults would be that may not exist yet.
+    /// with each configuration file's directory (a file added beside one).
     private static func fontconfigPaths() -> [String] {
         var paths: [String] = []
         func add(_ path: String) { if !paths.contains(path) { paths.append(path) } }
@@ -123,24 +123,31 @@ final class FontMatches {
         }
         each(FcConfigGetConfigDirs(nil)) { add($0) }
         each(FcConfigGetFontDirs(nil)) { add($0) }
-        let home = getenv("HOME").map { String(cString: $0) }
-        if let config = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }) ?? home.map({ $0 + "/.config" }) {
-            add(config + "/fontconfig")
-            add(config + "/fontconfig/conf.d")
-            add(config + "/fontconfig/fonts.conf")
+        return paths
+    }
+
+    /// Where, for the environment now, fontconfig would find a user's fonts
+    /// and configuration, and Xlib its defaults when the server has no
+    /// RESOURCE_MANAGER; most do not exist.
+    static func userPlaces() -> [String] {
+        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
+        var paths: [String] = []
+        let home = variable("HOME")
+        if let data = variable("XDG_DATA_HOME") ?? home.map({ $0 + "/.local/share" }) { paths.append(data + "/fonts") }
+        if let config = variable("XDG_CONFIG_HOME") ?? home.map({ $0 + "/.config" }) {
+            paths += [config + "/fontconfig", config + "/fontconfig/conf.d", config + "/fontconfig/fonts.conf"]
         }
         if let home {
-            add(home + "/.fonts.conf")
-            add(home + "/.fonts.conf.d")
-            // Xlib's defaults when the server has no RESOURCE_MANAGER.
-            add(home + "/.Xdefaults")
+            paths += [home + "/.fonts", home + "/.fonts.conf", home + "/.fonts.conf.d", home + "/.Xdefaults"]
             var host = [UInt8](repeating: 0, count: 256)
             if gethostname(&host, host.count - 1) == 0 {
-                add(home + "/.Xdefaults-" + String(decoding: host.prefix { $0 != 0 }, as: UTF8.self))
+                paths.append(home + "/.Xdefaults-" + String(decoding: host.prefix { $0 != 0 }, as: UTF8.self))
             }
         }
-        if let environment = getenv("XENVIRONMENT") { add(String(cString: environment)) }
-        return paths
+        if let environment = variable("XENVIRONMENT") { paths.append(environment) }
+        var unique: [String] = []
+        for p in paths where !unique.contains(p) { unique.append(p) }
+        return unique
     }
 
     /// The path's stamp, or nil when it does not exist (or cannot be looked at).

@@ -71,7 +71,7 @@ struct FontMatchTests {
         #expect(inode() == nil)
         let first = try start()
         let text = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(text.hasPrefix("tapboard font matches 1\ncontext "))
+        #expect(text.hasPrefix("tapboard font matches 2\ncontext "))
         #expect(text.contains("\nfont "), "\(text.prefix(500))")
         #expect(text.contains("file=/"), "a kept pattern names its font file")
         let kept = try #require(inode())

@@ -3,10 +3,13 @@
 /// fontconfig's configuration: its set-up (FcInit, /etc/fonts parsed and the
 /// font caches read) is ~8 ms of CPU and ~0.5 MiB at every start, which a C
 /// keyboard pays too (issue 15). A record is used only while everything it
-/// depended on is as it was: the same context (environment, X resources,
-/// screen) and every watched file or directory (fontconfig's configuration
-/// files, its font directories, the user's configuration places, the font
-/// files) with the same stamp, or still absent.
+/// depended on is as it was: the same context (locale, fontconfig's
+/// variables, X resources, screen) and every watched file or directory
+/// (fontconfig's configuration files, its font directories, the font files)
+/// with the same stamp, or still absent. The user's places (fonts and
+/// configuration under `$HOME` and the XDG directories) are compared by what
+/// is there, not by name: another `$XDG_DATA_HOME` with no fonts in it keeps
+/// the record, one with fonts does not.
 public struct FontMatchRecord: Equatable, Sendable {
     /// What identifies a file's version: its inode, size and modification time.
     public struct Stamp: Equatable, Sendable {
@@ -48,22 +51,31 @@ public struct FontMatchRecord: Equatable, Sendable {
     /// `digest` of what the matches depend on besides files.
     public var context: String
     public var watched: [Watched]
+    /// The user's places, where fontconfig would find a user's fonts or
+    /// configuration (and Xlib its defaults), as they were.
+    public var places: [Watched]
     /// Each request's matched pattern, as fontconfig writes a pattern's name (`FcNameUnparse`).
     public var patterns: [Request: String]
 
-    public init(context: String, watched: [Watched] = [], patterns: [Request: String] = [:]) {
+    public init(context: String, watched: [Watched] = [], places: [Watched] = [], patterns: [Request: String] = [:]) {
         self.context = context
         self.watched = watched
+        self.places = places
         self.patterns = patterns
     }
 
-    static let header = "tapboard font matches 1"
+    static let header = "tapboard font matches 2"
 
-    /// True when the record may be used: the same context, and every watched
-    /// path as `stamp` finds it now.
-    public func isCurrent(context: String, stamp: (String) -> Stamp?) -> Bool {
+    /// True when the record may be used: the same context, every watched path
+    /// and user's place as `stamp` finds it now, and the user's places now
+    /// (`places`, for the environment now) holding nothing the record's did
+    /// not: each that exists was one of them, and each of them that existed
+    /// is one.
+    public func isCurrent(context: String, places now: [String], stamp: (String) -> Stamp?) -> Bool {
         guard context == self.context else { return false }
-        for w in watched where stamp(w.path) != w.stamp { return false }
+        for w in watched + places where stamp(w.path) != w.stamp { return false }
+        for path in now where !places.contains(where: { $0.path == path }) && stamp(path) != nil { return false }
+        for place in places where place.stamp != nil && !now.contains(place.path) { return false }
         return true
     }
 
@@ -74,13 +86,15 @@ public struct FontMatchRecord: Equatable, Sendable {
         func plain(_ s: String) -> Bool { !s.utf8.contains { $0 == 10 || $0 == 9 || $0 == 13 } }
         guard plain(context) else { return nil }
         var out = Self.header + "\ncontext " + context + "\n"
-        for w in watched {
-            guard plain(w.path) else { return nil }
-            if let s = w.stamp {
-                out += "watch " + decimalText(Int(truncatingIfNeeded: s.inode)) + " " + decimalText(Int(s.size)) + " "
-                    + decimalText(Int(s.seconds)) + " " + decimalText(Int(s.nanoseconds)) + "\t" + w.path + "\n"
-            } else {
-                out += "absent\t" + w.path + "\n"
+        for (kind, list) in [("watch", watched), ("place", places)] {
+            for w in list {
+                guard plain(w.path) else { return nil }
+                if let s = w.stamp {
+                    out += kind + " " + decimalText(Int(truncatingIfNeeded: s.inode)) + " " + decimalText(Int(s.size)) + " "
+                        + decimalText(Int(s.seconds)) + " " + decimalText(Int(s.nanoseconds)) + "\t" + w.path + "\n"
+                } else {
+                    out += kind + " absent\t" + w.path + "\n"
+                }
             }
         }
         // Sorted, so the same record is always the same file.
@@ -102,14 +116,20 @@ public struct FontMatchRecord: Equatable, Sendable {
         self.init(context: context)
         for line in lines {
             let fields = line.split(separator: 9, omittingEmptySubsequences: false)
-            if fields.count == 2, let numbers = Self.after("watch ", in: fields[0]) {
-                let n = numbers.utf8.split(separator: 32).map { Self.decimal($0) }
-                guard n.count == 4, let inode = n[0], let size = n[1], let seconds = n[2], let nanoseconds = n[3] else { return nil }
-                let stamp = Stamp(inode: UInt64(truncatingIfNeeded: inode), size: Int64(size),
+            let kind = fields.count == 2 ? (Self.after("watch ", in: fields[0]).map { (false, $0) }
+                ?? Self.after("place ", in: fields[0]).map { (true, $0) }) : nil
+            if let (isPlace, rest) = kind {
+                let stamp: Stamp?
+                if rest == "absent" {
+                    stamp = nil
+                } else {
+                    let n = rest.utf8.split(separator: 32).map { Self.decimal($0) }
+                    guard n.count == 4, let inode = n[0], let size = n[1], let seconds = n[2], let nanoseconds = n[3] else { return nil }
+                    stamp = Stamp(inode: UInt64(truncatingIfNeeded: inode), size: Int64(size),
                                   seconds: Int64(seconds), nanoseconds: Int64(nanoseconds))
-                watched.append(Watched(path: String(Substring(fields[1])), stamp: stamp))
-            } else if fields.count == 2, String(Substring(fields[0])) == "absent" {
-                watched.append(Watched(path: String(Substring(fields[1])), stamp: nil))
+                }
+                let w = Watched(path: String(Substring(fields[1])), stamp: stamp)
+                if isPlace { places.append(w) } else { watched.append(w) }
             } else if fields.count == 3, let size = Self.after("font ", in: fields[0]).flatMap({ Self.decimal($0.utf8[...]) }) {
                 patterns[Request(family: String(Substring(fields[1])), pixelSize: size)] = String(Substring(fields[2]))
             } else {
