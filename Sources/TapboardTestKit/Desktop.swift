@@ -55,6 +55,17 @@ public final class Desktop {
         return events
     }
 
+    /// Polls (blocked on the target's connection between looks, which handles
+    /// its events meanwhile) until `condition` holds or `timeout` passes; whether it held.
+    public func waitUntil(timeout: Duration = .seconds(5), _ condition: () -> Bool) -> Bool {
+        let end = Deadline(timeout)
+        while !condition() {
+            if end.hasPassed { return false }
+            target.handleEvents(until: Deadline(.milliseconds(20)))
+        }
+        return true
+    }
+
     /// Waits (deadline) until a child's output passes `test`, the target handling
     /// its events meanwhile; whether it did.
     public func waitForOutput(of child: ChildProcess, timeout: Duration = .seconds(5), until test: (String) -> Bool) -> Bool {

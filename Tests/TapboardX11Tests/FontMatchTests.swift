@@ -20,16 +20,6 @@ struct FontMatchTests {
         config = try ScratchDirectory()
     }
 
-    /// Polls (blocked on the target's connection between looks) until `condition` holds or 10 s pass.
-    private func waitUntil(_ condition: () -> Bool) -> Bool {
-        let end = Deadline(.seconds(10))
-        while !condition() {
-            if end.hasPassed { return false }
-            desktop.target.handleEvents(until: Deadline(.milliseconds(20)))
-        }
-        return true
-    }
-
     private func capture(_ keyboard: Keyboard) -> Screenshot? {
         try? Screenshot.capture(displayName: desktop.xvfb.displayName, window: keyboard.window,
                                 width: keyboard.actual.width, height: keyboard.actual.height)
@@ -40,7 +30,7 @@ struct FontMatchTests {
     private func drawnKeys(_ keyboard: Keyboard) throws -> Screenshot {
         var last: Screenshot?
         var drawn: Screenshot?
-        #expect(waitUntil {
+        #expect(desktop.waitUntil(timeout: .seconds(10)) {
             let now = capture(keyboard)
             defer { last = now }
             guard let now, now == last else { return false }

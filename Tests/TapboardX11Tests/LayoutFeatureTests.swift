@@ -19,16 +19,6 @@ struct LayoutFeatureTests {
                 sourceLocation: sourceLocation)
     }
 
-    /// Polls (blocked on the target's connection between looks) until `condition` holds or 5 s pass.
-    private func waitUntil(_ condition: () -> Bool) -> Bool {
-        let end = Deadline(.seconds(5))
-        while !condition() {
-            if end.hasPassed { return false }
-            desktop.target.handleEvents(until: Deadline(.milliseconds(20)))
-        }
-        return true
-    }
-
     @Test("Holding e opens its callout; sliding one cell right and lifting types é; lifting far above types nothing")
     func calloutTypesTheAlternateSlidTo() throws {
         let keyboard = try desktop.launchKeyboard(arguments: ["--no-auto-shift"])
@@ -116,7 +106,7 @@ struct LayoutFeatureTests {
                                             width: keyboard.actual.width, height: keyboard.actual.height)
         try "name: mine\npages:\n  - name: p\n    rows: [x y z]\n".write(to: file, atomically: false, encoding: .utf8)
         keyboard.child.send(SIGHUP)
-        #expect(waitUntil {
+        #expect(desktop.waitUntil {
             let now = try? Screenshot.capture(displayName: desktop.xvfb.displayName, window: keyboard.window,
                                               width: keyboard.actual.width, height: keyboard.actual.height)
             return now != nil && now != before
@@ -128,7 +118,7 @@ struct LayoutFeatureTests {
 
         try "name: mine\npages:\n  - name: p\n    rows: [[x y z]\n".write(to: file, atomically: false, encoding: .utf8)
         keyboard.child.send(SIGHUP)
-        #expect(waitUntil { keyboard.standardError.contains("reload on SIGHUP") })
+        #expect(desktop.waitUntil { keyboard.standardError.contains("reload on SIGHUP") })
         #expect(keyboard.standardError.contains("\(file.path):5:1: YAML syntax error"), "\(keyboard.standardError)")
         #expect(keyboard.standardError.contains("keeping the layouts and theme in use"))
         desktop.tapper.tap(keyboard.actual.screenPoint(x: y.x + y.width / 2, y: y.y + y.height / 2))
