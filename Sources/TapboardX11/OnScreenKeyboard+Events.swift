@@ -41,11 +41,21 @@ extension OnScreenKeyboard {
         case PropertyNotify where event.xproperty.window == display.root && event.xproperty.atom == display.atom("_NET_ACTIVE_WINDOW"):
             noteFocus()
             if noteActiveWindow() { inputs.append(.activeWindowChanged) }
+        case PropertyNotify where event.xproperty.window == display.root:
+            pointerFocus.rootPropertyChanged(event.xproperty.atom)
+        case EnterNotify where event.xcrossing.detail != NotifyInferior && event.xcrossing.mode != NotifyGrab:
+            // Only other clients' top-level windows select it (`PointerFocus`).
+            pointerFocus.entered(event.xcrossing.window)
         case FocusIn where event.xfocus.window == window.id && event.xfocus.mode != NotifyUngrab
                            && event.xfocus.detail != NotifyPointer && event.xfocus.detail != NotifyInferior:
             inputs.append(.focusTaken)
         case MapNotify where event.xmap.event == display.root:
+            pointerFocus.mapped(event.xmap.window, overrideRedirect: event.xmap.override_redirect != 0)
             if isOther(event.xmap.window) { inputs.append(.otherWindowRestacked) }
+        case UnmapNotify where event.xunmap.event == display.root:
+            pointerFocus.gone(event.xunmap.window)
+        case DestroyNotify where event.xdestroywindow.event == display.root && event.xdestroywindow.window != window.id:
+            pointerFocus.gone(event.xdestroywindow.window)
         case ConfigureNotify where event.xconfigure.event == display.root:
             if isOther(event.xconfigure.window) { inputs.append(.otherWindowRestacked) }
         case ClientMessage:

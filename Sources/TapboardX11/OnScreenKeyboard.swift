@@ -42,6 +42,8 @@ public final class OnScreenKeyboard {
     let surface: KeyboardSurface
     let injector: Injector
     let loop: EventLoop
+    /// Gives the focus to the application the pointer was in, when no window manager does.
+    let pointerFocus: PointerFocus
     let reload: (@Sendable () throws -> ReloadedFiles)?
     /// The letters' font, the first opened.
     let firstFont: (family: String, pixelSize: Int)
@@ -79,7 +81,8 @@ public final class OnScreenKeyboard {
         matches.check(display: display)
         // Every atom the start names, in one round trip (Xlib's own WM_PROTOCOLS
         // too: it looks in the same cache), not one each before the window maps.
-        display.internAtoms([ControlWindow.selection(screen: display.screen), Injector.borrowedProperty] + XDisplay.windowAtoms)
+        display.internAtoms([ControlWindow.selection(screen: display.screen), Injector.borrowedProperty,
+                             PointerFocus.givenProperty, PointerFocus.windowManagerProperty] + XDisplay.windowAtoms)
         // First, so a second keyboard on the display says so before anything else.
         control = try ControlWindow(display: display, replace: configuration.replace)
         events = EventPublisher(display: display, keysAllowed: configuration.publishKeys)
@@ -103,6 +106,9 @@ public final class OnScreenKeyboard {
         surface = KeyboardSurface(display: display, window: window.id, resources: resources, theme: configuration.theme)
         reload = configuration.reload
         loop = EventLoop(xConnection: display.fileDescriptor)
+        pointerFocus = PointerFocus(display: display) { [window, dock, surface, control] other in
+            other == window.id || other == dock?.id || other == control.id || surface.owns(other)
+        }
     }
 
     /// Shows the keyboard and handles events until it is told to quit; returns the exit status.
@@ -118,6 +124,8 @@ public final class OnScreenKeyboard {
         // the keyboard the focus as it maps, and the focus to hand back is lost.
         noteFocus()
         noteActiveWindow()
+        // Before the map too: the pointer may rest where the keyboard shows.
+        pointerFocus.start()
         // The session maps first, then draws: the map leaves at once (see `apply`),
         // and the drawing waits for fontconfig's thread.
         perform(session.start(at: Clock.now()))
@@ -286,6 +294,7 @@ public final class OnScreenKeyboard {
         surface.hidePopups()
         injector.releaseAll()
         injector.restoreSpares(replaced: replaced)
+        pointerFocus.finish()
         // A program that goes on after run() returns has no keyboard left on the screen.
         window.unmap()
         dock?.unmap()

@@ -91,6 +91,15 @@ extension XDisplay {
         }
     }
 
+    /// Sets a property to a list of windows (WINDOW).
+    func setProperty(_ name: String, of window: Window, windows: [Window]) {
+        var values = windows.map { UInt($0) }
+        values.withUnsafeMutableBytes {
+            _ = XChangeProperty(pointer, window, atom(name), XA_WINDOW, 32, PropModeReplace,
+                                $0.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(windows.count))
+        }
+    }
+
     /// Sets a property to a list of atoms given by name.
     func setProperty(_ name: String, of window: Window, atoms names: [String]) {
         var list = names.map { atom($0) }

@@ -74,6 +74,18 @@ public final class XDisplay {
         return XCreateGC(pointer, drawable, UInt(GCGraphicsExposures), &values)!
     }
 
+    /// Sends requests whose failure is expected and harmless (a window of
+    /// another client's, which may go away at any moment): their errors are not reported.
+    func quietly(_ body: () -> Void) {
+        let first = XNextRequest(pointer)
+        body()
+        let last = XNextRequest(pointer)
+        // Errors come in order: those of requests the server has answered past are read already.
+        let answered = XLastKnownRequestProcessed(pointer)
+        quietRequests.removeAll { $0.upperBound <= answered }
+        if last > first { quietRequests.append(first ..< last) }
+    }
+
     /// Sends buffered requests.
     func flush() { XFlush(pointer) }
 
@@ -92,6 +104,9 @@ public final class XDisplay {
 /// their way to them fail, and saying so would only be noise. Touched on the
 /// keyboard's thread only (Xlib calls the handler there).
 nonisolated(unsafe) var destroyedWindows: Set<Window> = []
+
+/// The serials of requests sent `quietly`, until the server has answered past them.
+nonisolated(unsafe) private var quietRequests: [Range<UInt>] = []
 
 /// The window a queued DestroyNotify is looked for, and whether one was seen.
 nonisolated(unsafe) private var destroyedLookup: (window: Window, seen: Bool) = (0, false)
@@ -113,7 +128,8 @@ private func destructionQueued(_ display: OpaquePointer, _ window: Window) -> Bo
 
 /// Reports X protocol errors without exiting; a bad request must not kill the keyboard.
 private func xErrorHandler(_ display: OpaquePointer?, _ event: UnsafeMutablePointer<XErrorEvent>?) -> Int32 {
-    guard let display, let e = event?.pointee, !destroyedWindows.contains(e.resourceid) else { return 0 }
+    guard let display, let e = event?.pointee, !destroyedWindows.contains(e.resourceid),
+          !quietRequests.contains(where: { $0.contains(e.serial) }) else { return 0 }
     if Int32(e.error_code) == BadWindow || Int32(e.error_code) == BadDrawable, destructionQueued(display, e.resourceid) {
         destroyedWindows.insert(e.resourceid)
         return 0

@@ -1,0 +1,133 @@
+import CX11
+import TapboardCore
+
+/// The X half of `FocusFollower`: on a server with no window manager, the
+/// application window the pointer last entered gets the input focus, so a tap
+/// on the keyboard types into it rather than into the keyboard under the pointer.
+///
+/// It hears the pointer enter the top-level windows of other clients
+/// (EnterWindowMask on each), reads the focus when it matters, and keeps the
+/// window it gave the focus to in a root window property: a keyboard killed
+/// before its exit leaves the focus there, and the next start takes it as its own.
+final class PointerFocus {
+    private let display: XDisplay
+    /// Whether a window is the keyboard's own (the keyboard, its strip, its popups).
+    private let isOwn: (Window) -> Bool
+    private var follower = FocusFollower(windowManagerRuns: true)
+
+    /// The root window property naming the window the keyboard gave the focus to.
+    static let givenProperty = "_TAPBOARD_FOCUS_GIVEN"
+    /// Set on the root by a running EWMH window manager.
+    static let windowManagerProperty = "_NET_SUPPORTING_WM_CHECK"
+
+    init(display: XDisplay, isOwn: @escaping (Window) -> Bool) {
+        self.display = display
+        self.isOwn = isOwn
+    }
+
+    /// Reads whether a window manager runs and what an earlier keyboard gave;
+    /// with none running, follows the windows there are and gives the focus to
+    /// the one under the pointer (the keyboard is not shown yet).
+    func start() {
+        let inherited = display.property(Self.givenProperty, of: display.root, type: XA_WINDOW)?.items.first.map(UInt64.init)
+        let focus = serverFocus()
+        follower = FocusFollower(windowManagerRuns: windowManagerRuns(),
+                                 given: inherited.flatMap { focus == .window($0) ? $0 : nil })
+        if inherited != nil, follower.given == nil { XDeleteProperty(display.pointer, display.root, display.atom(Self.givenProperty)) }
+        guard !follower.windowManagerRuns else { return }
+        followTopLevels()
+        var root: Window = 0, child: Window = 0
+        var rx: Int32 = 0, ry: Int32 = 0, x: Int32 = 0, y: Int32 = 0
+        var mask: UInt32 = 0
+        if XQueryPointer(display.pointer, display.root, &root, &child, &rx, &ry, &x, &y, &mask) != 0, child != 0 {
+            entered(child)
+        }
+    }
+
+    /// Another client mapped a top-level window: followed unless it is a popup.
+    func mapped(_ window: Window, overrideRedirect: Bool) {
+        guard !follower.windowManagerRuns, !overrideRedirect, !isOwn(window) else { return }
+        XSelectInput(display.pointer, window, EnterWindowMask)
+    }
+
+    /// A top-level window went away (unmapped or destroyed).
+    func gone(_ window: Window) {
+        let had = follower.given
+        follower.windowGone(UInt64(window))
+        if had != nil, follower.given == nil { XDeleteProperty(display.pointer, display.root, display.atom(Self.givenProperty)) }
+    }
+
+    /// The pointer entered a top-level window of another client: it gets the
+    /// focus when the follower says so (a viewable, managed-looking window only).
+    func entered(_ window: Window) {
+        guard !follower.windowManagerRuns, !isOwn(window) else { return }
+        var attributes = XWindowAttributes()
+        var read: Int32 = 0
+        display.quietly { read = XGetWindowAttributes(display.pointer, window, &attributes) }
+        guard read != 0,
+              attributes.override_redirect == 0, attributes.map_state == IsViewable, attributes.`class` == InputOutput else { return }
+        guard let request = follower.pointerEntered(UInt64(window), focus: serverFocus()) else { return }
+        apply(request)
+    }
+
+    /// The root's properties changed: a window manager may have started or left.
+    func rootPropertyChanged(_ atom: Atom) {
+        guard atom == display.atom(Self.windowManagerProperty) else { return }
+        let runs = windowManagerRuns()
+        guard runs != follower.windowManagerRuns else { return }
+        follower.windowManagerChanged(runs: runs)
+        if runs {
+            XDeleteProperty(display.pointer, display.root, display.atom(Self.givenProperty))
+        } else {
+            // Its frames are gone and the applications' windows are the root's children again.
+            followTopLevels()
+        }
+    }
+
+    /// At exit: the focus the keyboard gave goes back to the pointer.
+    func finish() {
+        if let request = follower.atExit(focus: serverFocus()) { apply(request) }
+        XDeleteProperty(display.pointer, display.root, display.atom(Self.givenProperty))
+    }
+
+    private func apply(_ request: FocusRequest) {
+        switch request {
+        case .focus(let window):
+            // Reverting to PointerRoot: if the window goes, the focus follows the pointer as before.
+            display.quietly { XSetInputFocus(display.pointer, Window(window), Int32(RevertToPointerRoot), Time(CurrentTime)) }
+            display.setProperty(Self.givenProperty, of: display.root, windows: [Window(window)])
+        case .pointerRoot:
+            XSetInputFocus(display.pointer, Window(PointerRoot), Int32(RevertToPointerRoot), Time(CurrentTime))
+        }
+        display.flush()
+    }
+
+    /// Listens for the pointer entering each top-level window there is now.
+    private func followTopLevels() {
+        var root: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(display.pointer, display.root, &root, &parent, &children, &count) != 0, let children else { return }
+        defer { XFree(children) }
+        // Unmapped and override-redirect ones too: which is which would take a
+        // round trip each, and the pointer entering one is checked anyway.
+        for window in UnsafeBufferPointer(start: children, count: Int(count)) where !isOwn(window) {
+            display.quietly { XSelectInput(display.pointer, window, EnterWindowMask) }
+        }
+    }
+
+    private func windowManagerRuns() -> Bool {
+        display.property(Self.windowManagerProperty, of: display.root, type: XA_WINDOW)?.items.first.map { $0 != 0 } ?? false
+    }
+
+    private func serverFocus() -> ServerFocus {
+        var focus: Window = 0
+        var revert: Int32 = 0
+        XGetInputFocus(display.pointer, &focus, &revert)
+        switch focus {
+        case Window(None): return .none
+        case Window(PointerRoot), display.root: return .pointer
+        default: return .window(UInt64(focus))
+        }
+    }
+}
