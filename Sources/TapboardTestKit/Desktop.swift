@@ -23,12 +23,14 @@ public final class Desktop {
 
     /// Starts Xvfb (then openbox, when `windowManager`), maps and focuses the target, opens the tapper.
     /// With `resizableScreen`, the server is Xorg's dummy driver instead (see `Xvfb.resizable()`).
-    public init(windowManager useWindowManager: Bool = false, resizableScreen: Bool = false) throws {
+    /// Without `focusTarget` the target is mapped and the focus left as the server has it
+    /// (PointerRoot with no window manager, as on a kiosk).
+    public init(windowManager useWindowManager: Bool = false, resizableScreen: Bool = false, focusTarget: Bool = true) throws {
         xvfb = resizableScreen ? try Xvfb.resizable() : try Xvfb()
         var manager: WindowManager?
         do {
             if useWindowManager { manager = try WindowManager.openbox(on: xvfb.displayName) }
-            target = try TargetWindow(displayName: xvfb.displayName)
+            target = try TargetWindow(displayName: xvfb.displayName, takeFocus: focusTarget)
             tapper = try Tapper(displayName: xvfb.displayName)
         } catch {
             manager?.stop()

@@ -40,9 +40,9 @@ public final class TargetWindow {
     private var mapped = false
     private var focused = false
 
-    /// Creates, maps and focuses the window at (x, y) with this size.
+    /// Creates, maps and (unless `takeFocus` is false) focuses the window at (x, y) with this size.
     public init(displayName: String, x: Int32 = 40, y: Int32 = 40, width: UInt32 = 500, height: UInt32 = 300,
-         timeout: Duration = .seconds(10)) throws {
+         takeFocus: Bool = true, timeout: Duration = .seconds(10)) throws {
         let d = try XConnection.open(displayName)
         display = d
         let screen = tb_default_screen(d)
@@ -68,7 +68,7 @@ public final class TargetWindow {
         guard pump(until: Deadline(timeout), { self.mapped }) else {
             throw HarnessError.timedOut("the target window was not mapped")
         }
-        guard focus(timeout: timeout) else {
+        guard !takeFocus || focus(timeout: timeout) else {
             throw HarnessError.timedOut("the target window did not get the focus")
         }
         focusOuts = []

@@ -36,18 +36,25 @@ final class PointerFocus {
         if inherited != nil, follower.given == nil { XDeleteProperty(display.pointer, display.root, display.atom(Self.givenProperty)) }
         guard !follower.windowManagerRuns else { return }
         followTopLevels()
-        var root: Window = 0, child: Window = 0
-        var rx: Int32 = 0, ry: Int32 = 0, x: Int32 = 0, y: Int32 = 0
-        var mask: UInt32 = 0
-        if XQueryPointer(display.pointer, display.root, &root, &child, &rx, &ry, &x, &y, &mask) != 0, child != 0 {
-            entered(child)
-        }
+        if let window = topLevelUnderPointer() { entered(window) }
     }
 
     /// Another client mapped a top-level window: followed unless it is a popup.
+    /// Mapped under the pointer, it is entered at once: that crossing came
+    /// before the keyboard could ask to hear of it.
     func mapped(_ window: Window, overrideRedirect: Bool) {
         guard !follower.windowManagerRuns, !overrideRedirect, !isOwn(window) else { return }
-        XSelectInput(display.pointer, window, EnterWindowMask)
+        display.quietly { XSelectInput(display.pointer, window, EnterWindowMask) }
+        if topLevelUnderPointer() == window { entered(window) }
+    }
+
+    /// The root's child the pointer is in, if any.
+    private func topLevelUnderPointer() -> Window? {
+        var root: Window = 0, child: Window = 0
+        var rx: Int32 = 0, ry: Int32 = 0, x: Int32 = 0, y: Int32 = 0
+        var mask: UInt32 = 0
+        guard XQueryPointer(display.pointer, display.root, &root, &child, &rx, &ry, &x, &y, &mask) != 0, child != 0 else { return nil }
+        return child
     }
 
     /// A top-level window went away (unmapped or destroyed).

@@ -12,7 +12,7 @@ struct AutoShowTests {
     let bus: SessionBus
     let keyboard: ChildProcess
     let keyboardWindow: Window
-    let app: GTKFields
+    let app: ToolkitFields
     /// The keyboard's data directory: what it learns stays in the test.
     let data: ScratchDirectory
 
@@ -44,7 +44,7 @@ struct AutoShowTests {
             return found != nil
         }
         keyboardWindow = try #require(found)
-        app = try GTKFields(on: desktop, size: (1280, 800), environment: bus.environment)
+        app = try ToolkitFields(on: desktop, size: (1280, 800), environment: bus.environment)
         // The application starts with its first entry focused: the keyboard shows for it.
         let watch = try MapWatch(desktop.xvfb.displayName, window: keyboardWindow)
         try #require(watch.waitUntil(mapped: true), "the keyboard did not show for the application's focused entry")

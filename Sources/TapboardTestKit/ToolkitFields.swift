@@ -1,24 +1,31 @@
 import Foundation
 
-/// A real GTK 3 application (python3-gi) with the fields an on-screen keyboard
-/// meets: an entry, a multi-line text view, a password entry, a button and an
-/// entry at the bottom of a window as large as asked (typing `up` into it halves
-/// the window's height, moving it up). It prints where each is on the screen,
-/// then each field's text whenever it changes (JSON lines).
-public final class GTKFields {
+/// A real GTK 3 (python3-gi) or Qt 5 (python3-pyqt5) application with the fields
+/// an on-screen keyboard meets: an entry, a multi-line text view, a password
+/// entry, a button and an entry at the bottom of a window as large as asked
+/// (typing `up` into it halves the window's height, moving it up; GTK only). It
+/// prints where each is on the screen, then each field's text whenever it
+/// changes and each widget taking the focus (JSON lines).
+public final class ToolkitFields {
+    /// Which toolkit draws the application.
+    public enum Toolkit: String, Sendable {
+        case gtk3, qt5
+    }
+
+
     /// The application's process (its output: the places, then the texts).
     public let process: ChildProcess
     /// Where each widget is on the screen: entry, view, password, button, bottom.
     public let places: [String: WindowPlacement]
 
     /// Starts the application on the desktop's display with an environment (its session bus) and waits (deadline 15 s) for its places.
-    public init(on desktop: Desktop, size: (width: Int, height: Int), environment: [String: String]) throws {
+    public init(_ toolkit: Toolkit = .gtk3, on desktop: Desktop, size: (width: Int, height: Int), environment: [String: String]) throws {
         let displayName = desktop.xvfb.displayName
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
-            throw HarnessError.programMissing("/usr/bin/python3", hint: "apt-get install python3-gi gir1.2-gtk-3.0")
+            throw HarnessError.programMissing("/usr/bin/python3", hint: "apt-get install python3-gi gir1.2-gtk-3.0 python3-pyqt5")
         }
-        let script = FileManager.default.temporaryDirectory.appendingPathComponent("tapboard-gtk-fields-\(UUID().uuidString).py")
-        try Self.script.write(to: script, atomically: false, encoding: .utf8)
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("tapboard-\(toolkit.rawValue)-fields-\(UUID().uuidString).py")
+        try (toolkit == .gtk3 ? Self.gtkScript : Self.qtScript).write(to: script, atomically: false, encoding: .utf8)
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }
         env["DISPLAY"] = displayName
@@ -26,7 +33,7 @@ public final class GTKFields {
         process = try ChildProcess(URL(fileURLWithPath: "/usr/bin/python3"), [script.path, "\(size.width)", "\(size.height)"], environment: env)
         _ = desktop.waitForOutput(of: process, timeout: .seconds(15)) { $0.contains("\"places\"") }
         guard let found = Self.lines(process.standardOutput).lazy.compactMap({ $0["places"] as? [String: [Int]] }).first else {
-            throw HarnessError.processFailed("the GTK application did not start: \(process.standardError)")
+            throw HarnessError.processFailed("the \(toolkit) application did not start: \(process.standardError)")
         }
         places = found.mapValues { WindowPlacement(width: $0[2], height: $0[3], x: $0[0], y: $0[1]) }
     }
@@ -53,7 +60,7 @@ public final class GTKFields {
         output.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
 
-    private static let script = """
+    private static let gtkScript = """
         import json, sys
         import gi
         gi.require_version("Gtk", "3.0")
@@ -108,5 +115,61 @@ public final class GTKFields {
         win.connect("map-event", lambda *a: GLib.idle_add(report))
         win.show_all()
         Gtk.main()
+        """
+
+    private static let qtScript = """
+        import json, sys
+        from PyQt5.QtCore import QEvent, QObject, QTimer
+        from PyQt5.QtWidgets import QApplication, QLineEdit, QPushButton, QTextEdit, QVBoxLayout, QWidget
+
+        width, height = int(sys.argv[1]), int(sys.argv[2])
+        app = QApplication(sys.argv[:1])
+        win = QWidget()
+        win.setWindowTitle("fields")
+        win.move(0, 0)
+        win.resize(width, height)
+        box = QVBoxLayout(win)
+        widgets = {}
+        def add(name, widget):
+            widgets[name] = widget
+            box.addWidget(widget)
+        add("entry", QLineEdit())
+        view = QTextEdit()
+        view.setFixedHeight(80)
+        add("view", view)
+        password = QLineEdit()
+        password.setEchoMode(QLineEdit.Password)
+        add("password", password)
+        add("button", QPushButton("button"))
+        box.addStretch(1)
+        add("bottom", QLineEdit())
+
+        def say(obj):
+            print(json.dumps(obj), flush=True)
+
+        def report():
+            places = {}
+            for name, w in widgets.items():
+                p = w.mapToGlobal(w.rect().topLeft())
+                places[name] = [p.x(), p.y(), w.width(), w.height()]
+            say({"places": places})
+
+        names = {id(w): n for n, w in widgets.items()}
+        app.focusChanged.connect(lambda old, new: new is not None and id(new) in names and say({"focus": names[id(new)]}))
+        for name in ["entry", "password", "bottom"]:
+            widgets[name].textChanged.connect(lambda t, n=name: say({"text": n, "value": t}))
+        view.textChanged.connect(lambda: say({"text": "view", "value": view.toPlainText()}))
+        # Placed once the window is first exposed (where a window manager put it), after that event.
+        class Exposed(QObject):
+            done = False
+            def eventFilter(self, obj, event):
+                if event.type() == QEvent.Expose and not self.done and obj.isExposed():
+                    self.done = True
+                    QTimer.singleShot(0, report)
+                return False
+        exposed = Exposed()
+        win.show()
+        win.windowHandle().installEventFilter(exposed)
+        app.exec_()
         """
 }
