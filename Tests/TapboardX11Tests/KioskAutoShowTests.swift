@@ -1,0 +1,107 @@
+import CX11
+import Foundation
+import TapboardTestKit
+import Testing
+
+/// `--auto-show` on a kiosk: no window manager, a full-screen GTK 3 application,
+/// the accessibility bus. The keyboard showing under the pointer once took the
+/// application's focus from under it (the focus followed the pointer), the
+/// field lost the focus, the keyboard hid, and round again.
+@Suite("Kiosk auto-show: no window manager, a full-screen GTK application", .serialized)
+struct KioskAutoShowTests {
+    let desktop: Desktop
+    let bus: SessionBus
+    let keyboard: ChildProcess
+    let keyboardWindow: Window
+    let app: ToolkitFields
+    let data: ScratchDirectory
+    /// Where the keyboard shows (its resting frame at the bottom of the screen).
+    let rest = WindowPlacement(width: 1280, height: 288, x: 0, y: 512)
+
+    init() throws {
+        desktop = try Desktop(focusTarget: false)
+        bus = try SessionBus()
+        let a11y = try #require(try bus.accessibilityAddress(), "the accessibility bus did not start (at-spi2-core)")
+        var env = ProcessInfo.processInfo.environment
+        env.merge(bus.environment) { $1 }
+        env["DISPLAY"] = nil
+        data = try ScratchDirectory()
+        env["XDG_DATA_HOME"] = data.path
+        keyboard = try ChildProcess(try Keyboard.locateBinary(),
+                                    ["--display", desktop.xvfb.displayName, "--auto-show", "--no-auto-shift", "--no-dbus"], environment: env)
+        let bus = bus
+        let registered = desktop.waitUntil(timeout: .seconds(10)) {
+            (try? bus.busctl(["--address=\(a11y)", "call", "org.a11y.atspi.Registry", "/org/a11y/atspi/registry",
+                              "org.a11y.atspi.Registry", "GetRegisteredEvents"]).output.lowercased().contains("statechanged:focused")) ?? false
+        }
+        try #require(registered, "the keyboard did not register for focus events: \(keyboard.standardError)")
+        var found: Window?
+        let displayName = desktop.xvfb.displayName
+        _ = desktop.waitUntil(timeout: .seconds(10)) {
+            found = try? WindowWatcher.topLevelWindows(named: "tapboard", on: displayName).first?.window
+            return found != nil
+        }
+        keyboardWindow = try #require(found)
+        // The pointer rests where the keyboard will show, over the application once it starts.
+        desktop.tapper.move(to: ScreenPoint(x: 640, y: 650))
+        app = try ToolkitFields(on: desktop, size: (1280, 800), environment: bus.environment)
+    }
+
+    /// The keyboard's key centres on the screen, for a page.
+    private func centres(_ page: String) throws -> [String: ScreenPoint] {
+        let frames = try PageFrames.dump(binary: try Keyboard.locateBinary(), size: "\(rest.width)x\(rest.height)", page: page, suggestions: true)
+        return Dictionary(frames.keys.map { key in
+            (key.id, rest.screenPoint(x: key.x + key.width / 2, y: key.y + key.height / 2))
+        }, uniquingKeysWith: { a, _ in a })
+    }
+
+    @Test("The pointer resting where the keyboard shows, a field focused by Tab: one show and no hide in 5 s; 200 taps at 8/s, clicks in the field between keys, all arrive")
+    func showsOnceAndTypes() throws {
+        let watch = try MapWatch(desktop.xvfb.displayName, window: keyboardWindow)
+        // The application starts with its entry focused: the keyboard shows for it, under the pointer.
+        #expect(watch.waitUntil(mapped: true, timeout: .seconds(10)), "the keyboard did not show for the entry")
+        #expect(!watch.waitUntil(mapped: false, timeout: .seconds(2)), "hidden again: \(watch.maps) shows, \(watch.unmaps) hides")
+        #expect(watch.maps == 1 && watch.unmaps == 0, "\(watch.maps) shows, \(watch.unmaps) hides")
+        // Away to the button: hidden. The pointer back over where the keyboard shows.
+        desktop.tapper.tap(app.centre("button"))
+        #expect(watch.waitUntil(mapped: false))
+        desktop.tapper.move(to: ScreenPoint(x: 640, y: 650))
+        let shows = watch.maps, hides = watch.unmaps
+        // Shift+Tab twice: the password field, then the text view, focused from the keyboard.
+        let shift = desktop.tapper.keycode(for: XK_Shift_L), tab = desktop.tapper.keycode(for: XK_Tab)
+        for _ in 0 ..< 2 {
+            desktop.tapper.key(shift, down: true)
+            desktop.tapper.key(tab, down: true)
+            desktop.tapper.key(tab, down: false)
+            desktop.tapper.key(shift, down: false)
+        }
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "view" })
+        #expect(watch.waitUntil(mapped: true))
+        #expect(!watch.waitUntil(mapped: false, timeout: .seconds(5)), "hidden again: \(watch.maps - shows) shows, \(watch.unmaps - hides) hides")
+        #expect(watch.maps - shows == 1 && watch.unmaps - hides == 0, "\(watch.maps - shows) shows, \(watch.unmaps - hides) hides in 5 s")
+
+        // 100 clicks at the end of the view's text and 100 keys between them, 125 ms apart.
+        let keys = try centres("letters")
+        let view = app.places["view"]!
+        // Right of the text's end, at two places in turn: two clicks at one place would be a double click, selecting a word.
+        let endOfText = [ScreenPoint(x: Int32(view.x + view.width - 4), y: Int32(view.y + 10)),
+                         ScreenPoint(x: Int32(view.x + view.width - 200), y: Int32(view.y + 14))]
+        var random = SeededGenerator(seed: 36)
+        var typed = ""
+        var next = Deadline(.milliseconds(125))
+        for i in 0 ..< 100 {
+            desktop.tapper.tap(endOfText[i % 2])
+            next.waitReadable([])
+            next = Deadline(.milliseconds(125))
+            let letter = String("abcdefghijklmnopqrstuvwxyz".randomElement(using: &random)!)
+            desktop.tapper.tap(try #require(keys[letter]))
+            typed += letter
+            next.waitReadable([])
+            next = Deadline(.milliseconds(125))
+        }
+        #expect(desktop.waitForOutput(of: app.process, timeout: .seconds(10)) { _ in app.text("view") == typed },
+                "typed \(typed.debugDescription), the view has \(app.text("view").debugDescription)")
+        #expect(watch.unmaps - hides == 0, "hidden while typing")
+        #expect(desktop.tapper.noKeyDown)
+    }
+}
