@@ -19,23 +19,39 @@ public final class ToolkitFields {
     public let places: [String: WindowPlacement]
 
     /// Starts the application on the desktop's display with an environment (its session bus) and waits (deadline 15 s) for its places.
-    public init(_ toolkit: Toolkit = .gtk3, on desktop: Desktop, size: (width: Int, height: Int), environment: [String: String]) throws {
-        let displayName = desktop.xvfb.displayName
+    public convenience init(_ toolkit: Toolkit = .gtk3, on desktop: Desktop, size: (width: Int, height: Int), environment: [String: String]) throws {
+        let script = try Self.script(toolkit)
+        var env = ProcessInfo.processInfo.environment
+        env["NO_AT_BRIDGE"] = nil
+        env.merge(environment) { $1 }
+        env["DISPLAY"] = desktop.xvfb.displayName
+        let process = try ChildProcess(URL(fileURLWithPath: "/usr/bin/python3"), [script, "\(size.width)", "\(size.height)"], environment: env)
+        _ = desktop.waitForOutput(of: process, timeout: .seconds(15)) { $0.contains("\"places\"") }
+        try self.init(output: process, timeout: .zero)
+    }
+
+    /// An application started some other way (a kiosk's session script runs
+    /// `python3 SCRIPT WIDTH HEIGHT`), whose output is `process`'s: waits (deadline) for its places.
+    public init(output process: ChildProcess, timeout: Duration) throws {
+        self.process = process
+        let end = Deadline(timeout)
+        while !process.standardOutput.contains("\"places\""), !end.hasPassed, process.isRunning {
+            _ = Deadline(.milliseconds(20)).waitReadable([])
+        }
+        guard let found = Self.lines(process.standardOutput).lazy.compactMap({ $0["places"] as? [String: [Int]] }).first else {
+            throw HarnessError.processFailed("the fields application did not start: \(process.standardError)")
+        }
+        places = found.mapValues { WindowPlacement(width: $0[2], height: $0[3], x: $0[0], y: $0[1]) }
+    }
+
+    /// Writes the application's script for a toolkit to a temporary file; its path.
+    public static func script(_ toolkit: Toolkit) throws -> String {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
             throw HarnessError.programMissing("/usr/bin/python3", hint: "apt-get install python3-gi gir1.2-gtk-3.0 python3-pyqt5")
         }
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("tapboard-\(toolkit.rawValue)-fields-\(UUID().uuidString).py")
-        try (toolkit == .gtk3 ? Self.gtkScript : Self.qtScript).write(to: script, atomically: false, encoding: .utf8)
-        var env = ProcessInfo.processInfo.environment
-        env.merge(environment) { $1 }
-        env["DISPLAY"] = displayName
-        env["NO_AT_BRIDGE"] = nil
-        process = try ChildProcess(URL(fileURLWithPath: "/usr/bin/python3"), [script.path, "\(size.width)", "\(size.height)"], environment: env)
-        _ = desktop.waitForOutput(of: process, timeout: .seconds(15)) { $0.contains("\"places\"") }
-        guard let found = Self.lines(process.standardOutput).lazy.compactMap({ $0["places"] as? [String: [Int]] }).first else {
-            throw HarnessError.processFailed("the \(toolkit) application did not start: \(process.standardError)")
-        }
-        places = found.mapValues { WindowPlacement(width: $0[2], height: $0[3], x: $0[0], y: $0[1]) }
+        try (toolkit == .gtk3 ? gtkScript : qtScript).write(to: script, atomically: false, encoding: .utf8)
+        return script.path
     }
 
     deinit { _ = process.terminate() }

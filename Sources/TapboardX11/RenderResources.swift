@@ -88,8 +88,15 @@ final class RenderResources {
         // One malloc arena: fontconfig's set-up allocated in a thread arena of its own cost ~0.1 MB more resident.
         mallopt(M_ARENA_MAX, 1)
         var thread = pthread_t()
+        // Started with every signal blocked (a thread inherits its creator's mask):
+        // a SIGTERM delivered to it would end the process at once, before the
+        // event loop could read it and release what the keyboard holds.
+        var all = sigset_t(), previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_SETMASK, &all, &previous)
         // No Xlib here: the thread touches fontconfig only, and nothing else touches it until the join.
         if pthread_create(&thread, nil, { _ in _ = FcInit(); return nil }, nil) == 0 { fontSetup = .running(thread) }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
     }
 
     /// fontconfig set up: waits for `beginFontSetup`'s thread, or sets it up here if none was begun.
