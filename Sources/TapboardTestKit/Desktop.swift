@@ -25,11 +25,16 @@ public final class Desktop {
     /// With `resizableScreen`, the server is Xorg's dummy driver instead (see `Xvfb.resizable()`).
     /// Without `focusTarget` the target is mapped and the focus left as the server has it
     /// (PointerRoot with no window manager, as on a kiosk).
-    public init(windowManager useWindowManager: Bool = false, resizableScreen: Bool = false, focusTarget: Bool = true) throws {
+    public convenience init(windowManager useWindowManager: Bool = false, resizableScreen: Bool = false, focusTarget: Bool = true) throws {
+        try self.init(manager: useWindowManager ? .openbox : nil, resizableScreen: resizableScreen, focusTarget: focusTarget)
+    }
+
+    /// As `init(windowManager:...)`, with the window manager named (none when nil).
+    public init(manager kind: WindowManager.Kind?, resizableScreen: Bool = false, focusTarget: Bool = true) throws {
         xvfb = resizableScreen ? try Xvfb.resizable() : try Xvfb()
         var manager: WindowManager?
         do {
-            if useWindowManager { manager = try WindowManager.openbox(on: xvfb.displayName) }
+            if let kind { manager = try WindowManager.start(kind, on: xvfb.displayName) }
             target = try TargetWindow(displayName: xvfb.displayName, takeFocus: focusTarget)
             tapper = try Tapper(displayName: xvfb.displayName)
         } catch {

@@ -4,8 +4,8 @@ import Foundation
 import Glibc
 #endif
 
-/// A window manager running on a private server (openbox), started and waited
-/// for until it really manages windows. Stop it before the server: it gives its
+/// A window manager running on a private server (openbox, fluxbox or icewm),
+/// started and waited for until it really manages windows. Stop it before the server: it gives its
 /// windows back to the root when it exits, which needs the server.
 public final class WindowManager {
     /// The program's name, for messages (`openbox`).
@@ -16,21 +16,46 @@ public final class WindowManager {
     private var exitStatus: ExitStatus?
     private var stopped = false
 
-    private init(name: String, child: ChildProcess) {
+    /// Its home, where it may write its settings.
+    private let home: ScratchDirectory?
+
+    private init(name: String, child: ChildProcess, home: ScratchDirectory? = nil) {
         self.name = name
         self.child = child
+        self.home = home
         pid = child.pid
     }
 
     deinit { stop() }
 
-    /// Starts `openbox --sm-disable` on `displayName` and waits (poll with a deadline, no sleeping)
-    /// until it has claimed the screen and then until it reparents a newly mapped window into a frame
-    /// (`timeout` for each).
-    public static func openbox(on displayName: String, timeout: Duration = .seconds(15)) throws -> WindowManager {
-        guard let openbox = executableOnPath("openbox") else {
-            throw HarnessError.programMissing("openbox", hint: "the window manager tests and the bench need it (apt-get install openbox)")
+    /// The window managers the tests run under, from Debian's packages.
+    public enum Kind: String, CaseIterable, Sendable {
+        case openbox, fluxbox, icewm
+
+        /// Its arguments: no session management, nothing but the manager.
+        var arguments: [String] {
+            switch self {
+            case .openbox: return ["--sm-disable"]
+            case .fluxbox, .icewm: return []
+            }
         }
+    }
+
+    /// Starts `openbox --sm-disable` on `displayName` (see `start`).
+    public static func openbox(on displayName: String, timeout: Duration = .seconds(15)) throws -> WindowManager {
+        try start(.openbox, on: displayName, timeout: timeout)
+    }
+
+    /// Starts a window manager on `displayName` (with a home of its own, so no
+    /// setting of the user's is read or written) and waits (poll with a deadline,
+    /// no sleeping) until it has claimed the screen and then until it reparents a
+    /// newly mapped window into a frame (`timeout` for each).
+    public static func start(_ kind: Kind, on displayName: String, timeout: Duration = .seconds(15)) throws -> WindowManager {
+        let name = kind.rawValue
+        guard let program = executableOnPath(name) else {
+            throw HarnessError.programMissing(name, hint: "the window manager tests and the bench need it (apt-get install \(name))")
+        }
+        let home = try ScratchDirectory()
         let display = try XConnection.open(displayName)
         defer { XCloseDisplay(display) }
         let root = tb_root_window(display, tb_default_screen(display))
@@ -40,12 +65,13 @@ public final class WindowManager {
         let check = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", 0)
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = displayName
-        let child = try ChildProcess(openbox, ["--sm-disable"], environment: environment)
-        let manager = WindowManager(name: "openbox", child: child)
+        environment["HOME"] = home.path
+        let child = try ChildProcess(program, kind.arguments, environment: environment)
+        let manager = WindowManager(name: name, child: child, home: home)
         // Stops it (if it still runs) and says why, with the end of its stderr.
         let failed = { (why: String) -> HarnessError in
             manager.stop()
-            return HarnessError.windowManagerDidNotStart(name: "openbox", why: "\(why); stderr: \(child.standardError.suffix(400))")
+            return HarnessError.windowManagerDidNotStart(name: name, why: "\(why); stderr: \(child.standardError.suffix(400))")
         }
 
         // It sets _NET_SUPPORTING_WM_CHECK on the root once it has claimed the screen.

@@ -73,6 +73,11 @@ final class PointerFocus {
         display.quietly { read = XGetWindowAttributes(display.pointer, window, &attributes) }
         guard read != 0,
               attributes.override_redirect == 0, attributes.map_state == IsViewable, attributes.`class` == InputOutput else { return }
+        // An application's own window says what it is; a frame of a window manager
+        // that does not announce itself (twm) does not, and the focus is not for it.
+        var named = false
+        display.quietly { named = display.property("WM_CLASS", of: window, type: XA_STRING, maxLength: 64) != nil }
+        guard named else { return }
         guard let request = follower.pointerEntered(UInt64(window), focus: serverFocus()) else { return }
         apply(request)
     }

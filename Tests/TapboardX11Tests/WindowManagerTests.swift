@@ -127,4 +127,33 @@ struct WindowManagerTests {
         return "at \(index): expected \(String(e[from..<min(e.count, index + 20)]).debugDescription), "
             + "got \(String(t[from..<min(t.count, index + 20)]).debugDescription)"
     }
+
+    @Test("Under openbox, fluxbox and icewm: a GTK 3 field clicked gets the keys tapped, the keyboard never sets the focus itself, and hide and show are published",
+          arguments: WindowManager.Kind.allCases)
+    func typesUnderEachManager(_ kind: WindowManager.Kind) throws {
+        let desktop = try Desktop(manager: kind, focusTarget: false)
+        let app = try ToolkitFields(on: desktop, size: (1000, 450), environment: ["NO_AT_BRIDGE": "1", "DBUS_SESSION_BUS_ADDRESS": "disabled:"])
+        let keyboard = try desktop.launchKeyboard()
+        let events = try desktop.listen()
+        desktop.tapper.tap(app.centre("entry"))
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" }, "\(kind): the entry did not take the focus")
+        try keyboard.tap("hello".map { ("letters", String($0)) })
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == "Hello" }, "\(kind): \(app.text("entry").debugDescription)")
+        // The window manager owns the focus: the keyboard gave none.
+        let d = try XConnection.open(desktop.xvfb.displayName)
+        defer { XCloseDisplay(d) }
+        var type: Atom = 0, format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        XGetWindowProperty(d, tb_root_window(d, tb_default_screen(d)), XInternAtom(d, "_TAPBOARD_FOCUS_GIVEN", 0), 0, 1, 0,
+                           Atom(AnyPropertyType), &type, &format, &count, &after, &data)
+        if let data { XFree(data) }
+        #expect(type == 0, "\(kind): the keyboard recorded a focus it gave")
+        try keyboard.tap("letters", "hide")
+        #expect(desktop.waitForOutput(of: events) { $0.contains("\"didHide\"") }, "\(kind): \(events.standardOutput)")
+        _ = try ChildProcess(try Keyboard.locateBinary(), ["show", "--display", desktop.xvfb.displayName]).wait(until: Deadline(.seconds(10)))
+        #expect(desktop.waitForOutput(of: events) { $0.components(separatedBy: "\"didShow\"").count == 3 }, "\(kind): \(events.standardOutput)")
+        #expect(desktop.tapper.noKeyDown)
+        #expect(keyboard.standardError == "")
+    }
 }
