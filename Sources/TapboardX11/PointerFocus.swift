@@ -41,7 +41,9 @@ final class PointerFocus {
 
     /// Another client mapped a top-level window: followed unless it is a popup.
     /// Mapped under the pointer, it is entered at once: that crossing came
-    /// before the keyboard could ask to hear of it.
+    /// before the keyboard could ask to hear of it. That holds where the pointer
+    /// rests on the keyboard too (an application starting, a dialog): a new
+    /// window maps above the keyboard, which raises itself again only after this.
     func mapped(_ window: Window, overrideRedirect: Bool) {
         guard !follower.windowManagerRuns, !overrideRedirect, !isOwn(window) else { return }
         display.quietly { XSelectInput(display.pointer, window, EnterWindowMask) }

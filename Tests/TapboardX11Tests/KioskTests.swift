@@ -119,4 +119,16 @@ struct KioskTests {
         #expect(desktop.target.text == "No")
         #expect(try Self.focus(on: desktop.xvfb.displayName) == String(desktop.target.window))
     }
+
+    @Test("An application that starts while the pointer rests on the keyboard gets the focus: the keys tapped go to its field")
+    func startsUnderKeyboard() throws {
+        let desktop = try Desktop(focusTarget: false)
+        let keyboard = try desktop.launchKeyboard()
+        desktop.tapper.move(to: try keyboard.centre(of: "space", on: "letters"))
+        // GTK focuses its first entry as it starts; the window is given the focus as it maps.
+        let app = try ToolkitFields(on: desktop, size: (1280, 800), environment: Self.noBridge)
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
+        try keyboard.tap(Self.letters("hello"))
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == "Hello" }, "\(app.text("entry").debugDescription)")
+    }
 }
