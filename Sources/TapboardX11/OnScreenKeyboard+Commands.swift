@@ -35,13 +35,14 @@ extension OnScreenKeyboard {
         }
     }
 
-    /// Types keystrokes in order until one must wait for a borrowed keycode (see `Injector.reuseAge`).
+    /// Types keystrokes in order until one must wait for a borrowed keycode (see `SpareKeycodes`).
     private func type(_ keystrokes: [Keystroke], waitingForKeycodes: Bool) -> SessionInput {
         var typed = 0, failed = 0
         var readyAt: Duration?
-        for keystroke in keystrokes {
+        for (i, keystroke) in keystrokes.enumerated() {
             let now = Clock.now()
-            if waitingForKeycodes, let ready = injector.readyTime(for: keystroke, now: now) {
+            let next = i + 1 < keystrokes.count ? keystrokes[i + 1] : nil
+            if waitingForKeycodes, let ready = injector.prepare(keystroke, next: next, now: now) {
                 readyAt = ready
                 break
             }
