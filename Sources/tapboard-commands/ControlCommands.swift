@@ -105,7 +105,7 @@ struct TypeText: ParsableCommand {
     func run() throws {
         let untypable = try KeyboardControl.type(text, delay: .milliseconds(delay), displayName: display.display)
         guard untypable.isEmpty else {
-            throw UserError(description: "no key types \(untypable.map { "'\($0)'" }.joined(separator: ", ")) on the layout shown; the rest was typed")
+            throw UserError(description: "no key types \(untypable.map { "'\(printable(String($0)))'" }.joined(separator: ", ")) on the layout shown; the rest was typed")
         }
     }
 }
