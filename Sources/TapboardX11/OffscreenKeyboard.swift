@@ -178,7 +178,7 @@ public final class OffscreenKeyboard {
                 case .map, .move, .place, .raise, .handFocusBack, .placeStrip, .reserveStrip, .releaseStrip:
                     break
                 }
-            case .publish, .notify, .run, .answer, .log, .exit:
+            case .publish, .notify, .run, .answer, .typingStopped, .log, .exit:
                 break
             }
         }

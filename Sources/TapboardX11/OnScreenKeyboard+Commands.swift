@@ -24,8 +24,12 @@ extension OnScreenKeyboard {
             case .answer(let requester, let untyped):
                 if let answer = typeAnswers.removeValue(forKey: requester) {
                     answer(untyped)
-                } else {
+                } else if typeRequesters.remove(Window(requester)) != nil {
                     ControlWindow.answer(Window(requester), untyped: untyped, display: display)
+                }
+            case .typingStopped(let requester, let typed):
+                if typeRequesters.remove(Window(requester)) != nil {
+                    ControlWindow.answerStopped(Window(requester), typed: typed, display: display)
                 }
             case .log(let line):
                 logError(line)
