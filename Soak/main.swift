@@ -22,6 +22,12 @@ while let a = arguments.popFirst() {
     }
 }
 
+/// The command that runs this soak again with the same events and seed (timing aside, the same traffic).
+let replay: String = {
+    let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    return "\(exe) \(events) --seed \(seed)"
+}()
+
 
 func say(_ line: String) { FileHandle.standardOutput.write((line + "\n").data(using: .utf8)!) }
 
@@ -44,7 +50,25 @@ func publishedText(_ output: String) -> String {
     return text
 }
 
+/// How many characters of `typed` are missing from `received`: those left out
+/// of the longest run of characters both have in the same order.
+func lost(_ typed: String, _ received: String) -> Int {
+    let a = Array(typed.unicodeScalars), b = Array(received.unicodeScalars)
+    var row = [Int](repeating: 0, count: b.count + 1)
+    for x in a {
+        var diagonal = 0
+        for j in b.indices {
+            let above = row[j + 1]
+            row[j + 1] = x == b[j] ? diagonal + 1 : max(row[j + 1], row[j])
+            diagonal = above
+        }
+    }
+    return a.count - row[b.count]
+}
+
 nonisolated(unsafe) var failures: [String] = []
+/// Characters the keyboard says it typed, the target received, and typed but never received.
+nonisolated(unsafe) var typedCount = 0, receivedCount = 0, lostCount = 0
 func check(_ ok: Bool, _ what: String) {
     say("  \(ok ? "ok  " : "FAIL") \(what)")
     if !ok { failures.append(what) }
@@ -116,7 +140,7 @@ do {
         }
         tapper.flush()
         // The target reads as it goes, as a live application does: one that reads
-        // late sees borrowed keycodes as they are when it reads (see Injector.reuseAge).
+        // late sees borrowed keycodes as they are when it reads (see SpareKeycodes.reuseAge).
         desktop.target.handlePending()
         // The hide key may have hidden it: shown again now and then (SIGUSR1).
         if sent % 500 < 4 { keyboard.child.send(SIGUSR1) }
@@ -137,6 +161,9 @@ do {
     let rssEnd = rssKiB(keyboard.child.pid)
     let typed = publishedText(listener.standardOutput)
     let received = desktop.target.text
+    typedCount = typed.unicodeScalars.count
+    receivedCount = received.unicodeScalars.count
+    lostCount = lost(typed, received)
     say("typed \(typed.unicodeScalars.count) characters; RSS \(rssAtTenth) KiB at 10%, \(rssEnd) KiB at the end")
 
     check(keyboard.isRunning, "the keyboard is alive")
@@ -156,8 +183,12 @@ do {
     check(tapper.keyboardMapping() == before, "the keymap equals the one before start")
     check(keyboard.standardError.isEmpty, "nothing on stderr\(keyboard.standardError.isEmpty ? "" : ": " + keyboard.standardError.prefix(300))")
 } catch {
-    say("tapsoak: \(error)")
+    say("tapsoak: \(error) (seed \(seed))")
+    say("replay: \(replay)")
     exit(2)
 }
-say(failures.isEmpty ? "tapsoak: passed" : "tapsoak: FAILED: \(failures.joined(separator: "; "))")
+// One line for scripts (scripts/soak-seeds reads it): the seed, what was typed and what arrived.
+say("tapsoak: seed \(seed), \(events) events, typed \(typedCount), received \(receivedCount), lost \(lostCount): "
+    + (failures.isEmpty ? "passed" : "FAILED: \(failures.joined(separator: "; "))"))
+if !failures.isEmpty { say("replay: \(replay)") }
 exit(failures.isEmpty ? 0 : 1)

@@ -307,7 +307,7 @@ public final class SuggestionFiles: SuggestionStorage {
         var problems: [String] = []
         for name in FileLocations.entries(of: dir) where name.hasPrefix("learned-") {
             let path = dir + "/" + name
-            if unlink(path) != 0 { problems.append("\(path): cannot delete: \(String(cString: strerror(errno)))") }
+            if unlink(path) != 0 { problems.append("\(printable(path)): cannot delete: \(String(cString: strerror(errno)))") }
         }
         return problems
     }

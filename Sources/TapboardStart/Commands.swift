@@ -28,7 +28,7 @@ public enum Commands {
         execv(path, argv)
         let reason = String(cString: strerror(errno))
         argv.forEach { free($0) }
-        return UserError(description: "\(path): \(reason); it reads the subcommands, --help and every option form but the plain one (install it beside tapboard)")
+        return UserError(description: "\(printable(path)): \(reason); it reads the subcommands, --help and every option form but the plain one (install it beside tapboard)")
     }
 }
 

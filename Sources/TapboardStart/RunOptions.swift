@@ -44,7 +44,7 @@ public struct RunOptions: Equatable, Sendable {
     public var problem: String? {
         if let problem = Self.displayProblem(display) { return problem }
         if [dock != nil, float, overlay].filter({ $0 }).count > 1 { return "give one of --dock, --float and --overlay" }
-        if let dock, DockEdge(rawValue: dock) == nil { return "--dock '\(dock)': expected top or bottom" }
+        if let dock, DockEdge(rawValue: dock) == nil { return "--dock '\(printable(dock))': expected top or bottom" }
         if let scale, !(scale >= 0.25 && scale <= 4) { return "--scale must be between 0.25 and 4, not \(scale)" }
         return Self.layoutProblem(layout: layout, layouts: layouts, wideWidth: wideWidth)
     }
@@ -58,7 +58,7 @@ public struct RunOptions: Equatable, Sendable {
     public static func layoutProblem(layout: String?, layouts: String?, wideWidth: Int) -> String? {
         if layout != nil && layouts != nil { return "give --layout or --layouts, not both" }
         if let layouts, names(layouts, keepingEmpty: true).contains(where: \.isEmpty) {
-            return "--layouts '\(layouts)' has an empty name; expected names or files separated by commas"
+            return "--layouts '\(printable(layouts))' has an empty name; expected names or files separated by commas"
         }
         if wideWidth < 0 { return "--wide-width must be 0 or more, not \(wideWidth)" }
         return nil

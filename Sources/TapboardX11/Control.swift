@@ -53,6 +53,8 @@ final class ControlWindow {
         case subscribe(Window, keys: Bool)
         /// `tapboard type`: tap the keys for the text in this window's `_TAPBOARD_TEXT`, `delay` apart, then answer it.
         case type(Window, delay: Duration)
+        /// `tapboard type` interrupted: stop typing for this requester window and answer it with how much was typed.
+        case stopTyping(Window)
     }
 
     /// The request a ClientMessage to this window carries, if it is one.
@@ -65,6 +67,9 @@ final class ControlWindow {
         if name == display.atom(Self.typeRequest) {
             return .type(Window(UInt(bitPattern: event.data.l.1)), delay: .milliseconds(max(0, min(event.data.l.2, 10_000))))
         }
+        if name == display.atom(Self.stopTypingRequest) {
+            return .stopTyping(Window(UInt(bitPattern: event.data.l.1)))
+        }
         return ControlCommand.allCases.first { display.atom("_TAPBOARD_" + $0.rawValue.uppercased()) == name }.map { .command($0) }
     }
 
@@ -73,11 +78,22 @@ final class ControlWindow {
     /// The request name of `tapboard type`, its text property, and the answer's type and property.
     static let typeRequest = "_TAPBOARD_TYPE", typeText = "_TAPBOARD_TEXT"
     static let typedAnswer = "_TAPBOARD_TYPED", untypedText = "_TAPBOARD_UNTYPED"
+    /// The request name that stops a `tapboard type` request.
+    static let stopTypingRequest = "_TAPBOARD_STOP_TYPING"
 
     /// Answers a `tapboard type` request: the characters that could not be typed, then the answer message.
     static func answer(_ requester: Window, untyped: String, display: XDisplay) {
         display.setProperty(untypedText, of: requester, utf8: untyped)
         display.send(display.clientMessage(typedAnswer, to: requester), to: requester)
+    }
+
+    /// Answers a `tapboard type` request stopped before its end: the answer
+    /// message saying so (second word 1) and how many characters were typed (third).
+    static func answerStopped(_ requester: Window, typed: Int, display: XDisplay) {
+        var event = display.clientMessage(typedAnswer, to: requester)
+        event.xclient.data.l.1 = 1
+        event.xclient.data.l.2 = typed
+        display.send(event, to: requester)
     }
 
     /// Whether a SelectionClear means another keyboard took this display over.
@@ -122,12 +138,36 @@ private struct ControlClient {
     }
 }
 
+/// How a `tapboard type` request ended.
+public enum TypingOutcome: Equatable, Sendable {
+    /// Every key was tapped; these characters have no key on the layout shown.
+    case finished(untypable: [Character])
+    /// A signal stopped it: `typed` characters of the text were typed (nil when
+    /// the keyboard did not say in time), none will be after.
+    case interrupted(signal: Int32, typed: Int?)
+}
+
 /// The sending end: `tapboard show` and the others, `tapboard type` and `tapboard events`.
 public enum KeyboardControl {
+    /// The signals that interrupt `type`.
+    static let interruptingSignals: [Int32] = [SIGINT, SIGTERM]
+
     /// Asks the keyboard running on a display to tap the keys for `text`, `delay`
-    /// apart, as a person would (pages, shift, callouts), and waits until it has;
-    /// returns the characters no key of its layout types.
-    public static func type(_ text: String, delay: Duration, displayName: String?) throws -> [Character] {
+    /// apart, as a person would (pages, shift, callouts), and waits until it has.
+    /// SIGINT or SIGTERM meanwhile stops it: the keyboard is told, and says how
+    /// much was typed (a killed client's window goes, and the keyboard stops too).
+    public static func type(_ text: String, delay: Duration, displayName: String?) throws -> TypingOutcome {
+        // The signals come through a descriptor polled with the connection, not
+        // their default action: the keyboard must hear of the interruption.
+        var mask = sigset_t(), previous = sigset_t()
+        sigemptyset(&mask)
+        for s in interruptingSignals { sigaddset(&mask, s) }
+        sigprocmask(SIG_BLOCK, &mask, &previous)
+        let signals = signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
+        defer {
+            close(signals)
+            sigprocmask(SIG_SETMASK, &previous, nil)
+        }
         let client = try ControlClient(displayName: displayName)
         let display = client.display
         let requester = client.helperWindow()
@@ -135,12 +175,35 @@ public enum KeyboardControl {
         display.setProperty(ControlWindow.typeText, of: requester, utf8: text)
         let ms = delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000
         client.request(ControlWindow.typeRequest, window: requester, value: Int(ms))
+        var interruptedBy: Int32?
+        var end: Duration?
         while true {
-            var e = XEvent()
-            XNextEvent(display.pointer, &e)
-            if client.ownerGone(e) { throw X11Error.notRunning(display.name) }
-            if e.type == ClientMessage, e.xclient.window == requester, e.xclient.message_type == display.atom(ControlWindow.typedAnswer) {
-                return Array(display.text(ControlWindow.untypedText, of: requester) ?? "")
+            while XPending(display.pointer) > 0 {
+                var e = XEvent()
+                XNextEvent(display.pointer, &e)
+                if client.ownerGone(e) { throw X11Error.notRunning(display.name) }
+                guard e.type == ClientMessage, e.xclient.window == requester,
+                      e.xclient.message_type == display.atom(ControlWindow.typedAnswer) else { continue }
+                if e.xclient.data.l.1 == 1 {
+                    return .interrupted(signal: interruptedBy ?? SIGINT, typed: e.xclient.data.l.2)
+                }
+                let untypable = Array(display.text(ControlWindow.untypedText, of: requester) ?? "")
+                // Finished as the signal came: all was typed.
+                return .finished(untypable: untypable)
+            }
+            if let end, Clock.now() >= end { return .interrupted(signal: interruptedBy ?? SIGINT, typed: nil) }
+            var fds = [pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+            let timeout = end.map { Int32(($0 - Clock.now()).millisecondsRoundedUp) } ?? -1
+            _ = poll(&fds, 2, max(timeout, 0))
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                var info = signalfd_siginfo()
+                guard read(signals, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size else { continue }
+                // A second signal while the keyboard is asked: leave at once (the window's destruction stops it).
+                if let first = interruptedBy { return .interrupted(signal: first, typed: nil) }
+                interruptedBy = Int32(info.ssi_signo)
+                client.request(ControlWindow.stopTypingRequest, window: requester)
+                end = Clock.now() + .seconds(2)
             }
         }
     }

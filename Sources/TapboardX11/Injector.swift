@@ -5,39 +5,22 @@ import TapboardCore
 ///
 /// A keysym in the keymap is typed with its keycode, Shift held around it when
 /// it sits on the shifted level. A keysym the keymap lacks is typed through a
-/// spare keycode (one the keymap leaves empty). A spare keeps its keysym until
-/// it is needed for another, least recently used first and never within
-/// `reuseAge` of its last use, and all are put back at exit: an application reads
-/// the mapping when it handles the key press, which may be after a quick restore
-/// (the race xdotool is known for). Restoring after some idle time lost
-/// characters under load in the tests, so spares are not restored while running;
-/// they are keycodes no key uses.
+/// spare keycode (one the keymap leaves empty), lent as `SpareKeycodes` says:
+/// remapped, announced again a while later, and only then pressed. A spare
+/// keeps its keysym until it is needed for another, and all are put back at
+/// exit: an application reads the mapping when it handles the key press, which
+/// may be after a quick restore (the race xdotool is known for). Restoring after
+/// some idle time lost characters under load in the tests, so spares are not
+/// restored while running; they are keycodes no key uses.
 final class Injector {
     private let display: XDisplay
     private var keymap: Keymap
     private var positions: [KeySym: KeyPosition]
     private var shiftKeycode: KeyCode?
-    /// Borrowed keycodes: the keysym each carries now (0 when unmapped) and when it was last used.
-    private var spares: [(keycode: KeyCode, keysym: KeySym, lastUse: UInt64, usedAt: Duration)] = []
-    private var useCounter: UInt64 = 0
+    /// The borrowed keycodes and when each may change or be pressed.
+    private var spares = SpareKeycodes()
     /// Keycodes this injector holds down in the server at the moment.
     private var down: Set<KeyCode> = []
-    /// The most keycodes borrowed at once (a keymap rarely has more empty ones).
-    static let spareLimit = 64
-    /// The least time between two remappings. Xlib notes a keymap change when it
-    /// reads the event and forgets the changes noted while it fetches the new
-    /// map, so an application that reads a second change during the fetch for
-    /// the first keeps the old keysym for it (seen in the tests under load: the
-    /// second remapped keycode read as NoSymbol). Keystrokes that need a remap
-    /// sooner wait, in order.
-    static let remapInterval: Duration = .milliseconds(50)
-    /// When a keycode was last remapped.
-    private var lastRemap: Duration?
-    /// How long a borrowed keycode keeps what it typed before it may carry
-    /// another keysym: an application looks a keycode up when it handles the
-    /// press, which may come after the next remapping (Xvfb's US keymap has 19
-    /// empty keycodes; Cyrillic needs 33).
-    static let reuseAge: Duration = .milliseconds(250)
 
     /// Prepares typing on a display that has the XTest extension.
     init(display: XDisplay) throws {
@@ -74,7 +57,7 @@ final class Injector {
             let keycode = Int(values[pair]), keysym = KeySym(values[pair + 1])
             let syms = keymap.symbols(of: keycode)
             guard keysym != 0, syms.contains(keysym), syms.allSatisfy({ $0 == keysym || $0 == 0 }) else { continue }
-            remap(KeyCode(keycode), to: 0)
+            write(KeyCode(keycode), 0)
             restored += 1
         }
         if restored > 0 {
@@ -86,7 +69,7 @@ final class Injector {
     /// Writes the borrowed keycodes and their keysyms to the root window (see `borrowedProperty`).
     private func recordBorrowed() {
         display.setProperty(Self.borrowedProperty, of: display.root,
-                            cardinals: spares.filter { $0.keysym != 0 }.flatMap { [UInt($0.keycode), UInt($0.keysym)] })
+                            cardinals: spares.borrowed.flatMap { [UInt($0.keycode), UInt($0.keysym)] })
     }
 
     /// Asks for the XKB events a core MappingNotify does not cover: a whole new
@@ -113,7 +96,7 @@ final class Injector {
             // Applications reload their whole keymap now (also when the keyboard a
             // key comes from changes, a physical one to XTest): a remapping that
             // arrives during that reload is forgotten, so the next one waits.
-            lastRemap = Clock.now()
+            spares.keymapReplaced(at: Clock.now())
             return true
         case XkbStateNotify: modifiersSeen = UInt32(withUnsafeBytes(of: event) { $0.load(as: XkbStateNotifyEvent.self) }.mods)
         default: break
@@ -143,12 +126,12 @@ final class Injector {
         keymap = Keymap.read(from: display.pointer)
         positions = keymap.positions()
         refreshModifiers()
-        spares.removeAll { spare in
-            !keymap.symbols(of: Int(spare.keycode)).allSatisfy { $0 == spare.keysym || $0 == 0 }
+        spares.keep { keycode, keysym in
+            keymap.symbols(of: Int(keycode)).allSatisfy { $0 == KeySym(keysym) || $0 == 0 }
         }
         adoptSpares()
-        // Borrowed keycodes are typed through `borrow`, which keeps their use times.
-        let borrowed = Set(spares.map(\.keycode))
+        // Borrowed keycodes are typed through `spares`, which keeps their use times.
+        let borrowed = Set(spares.spares.map { KeyCode($0.keycode) })
         positions = positions.filter { !borrowed.contains($0.value.keycode) }
     }
 
@@ -166,37 +149,41 @@ final class Injector {
 
     /// Fills the pool of spare keycodes from keycodes with no keysym, highest first.
     private func adoptSpares() {
-        let taken = Set(spares.map(\.keycode))
-        for kc in keymap.emptyKeycodes().reversed() where spares.count < Self.spareLimit {
-            if !taken.contains(KeyCode(kc)) { spares.append((KeyCode(kc), 0, 0, .zero)) }
+        spares.adopt(keymap.emptyKeycodes().map { UInt32($0) })
+    }
+
+    /// Makes the keymap changes a keystroke needs that are due (a keycode
+    /// remapped, or announced again before its first press; see `SpareKeycodes`);
+    /// returns when to come back, nil when it can be typed now. A remapping the
+    /// keystroke after it (`next`) needs may go with them.
+    func prepare(_ keystroke: Keystroke, next: Keystroke?, now: Duration) -> Duration? {
+        let upcoming = next.map(borrowedKeysyms) ?? []
+        while true {
+            switch spares.step(for: borrowedKeysyms(keystroke), upcoming: upcoming, now: now) {
+            case .ready: return nil
+            case .wait(let until): return until
+            case .change(let changes): apply(changes)
+            }
         }
     }
 
-    /// When a keystroke can be typed without remapping a keycode that typed
-    /// something less than `reuseAge` ago: nil for now.
-    func readyTime(for keystroke: Keystroke, now: Duration) -> Duration? {
-        var needed = Set<KeySym>()
+    /// The keysyms of a keystroke that must go through a borrowed keycode.
+    private func borrowedKeysyms(_ keystroke: Keystroke) -> Set<UInt32> {
+        var needed = Set<UInt32>()
         func collect(_ k: Keystroke) {
             switch k {
             case .text(let text):
                 for scalar in text.unicodeScalars {
-                    if let ks = Keysyms.keysym(for: scalar), !canTypeFromKeymap(ks) { needed.insert(ks) }
+                    if let ks = Keysyms.keysym(for: scalar), !canTypeFromKeymap(ks) { needed.insert(UInt32(ks)) }
                 }
             case .keysym(let symbol):
-                if let ks = Keysyms.keysym(named: symbol.name), !canTypeFromKeymap(ks) { needed.insert(ks) }
+                if let ks = Keysyms.keysym(named: symbol.name), !canTypeFromKeymap(ks) { needed.insert(UInt32(ks)) }
             case .chord(_, let inner):
                 collect(inner)
             }
         }
         collect(keystroke)
-        let missing = needed.filter { ks in !spares.contains { $0.keysym == ks } }
-        guard !missing.isEmpty else { return nil }
-        // The spares that would be taken, least recently used first: ready once the youngest is old enough.
-        let candidates = spares.sorted { $0.lastUse < $1.lastUse }.prefix(missing.count)
-        guard candidates.count == missing.count else { return nil }  // too many at once: type what can be
-        var ready = candidates.map { $0.keysym == 0 ? Duration.zero : $0.usedAt + Self.reuseAge }.max() ?? .zero
-        if let last = lastRemap { ready = max(ready, last + Self.remapInterval) }
-        return ready > now ? ready : nil
+        return needed
     }
 
     private func canTypeFromKeymap(_ keysym: KeySym) -> Bool {
@@ -268,26 +255,29 @@ final class Injector {
         return tapFromKeymap(keysym)
     }
 
-    /// A spare keycode carrying the keysym: one that already does, or the least recently used.
+    /// A spare keycode carrying the keysym: one that already does (prepared by
+    /// `prepare`), or one lent at once (quitting, or a modifier held elsewhere
+    /// since the keystroke was prepared).
     private func borrow(for keysym: KeySym, now: Duration) -> KeyCode? {
-        useCounter += 1
-        if let i = spares.firstIndex(where: { $0.keysym == keysym }) {
-            spares[i].lastUse = useCounter
-            spares[i].usedAt = now
-            return spares[i].keycode
+        let ks = UInt32(truncatingIfNeeded: keysym)
+        if spares.keycode(carrying: ks) == nil {
+            guard let change = spares.lendNow(ks, at: now) else { return nil }
+            apply([change])
         }
-        guard let i = spares.indices.min(by: { spares[$0].lastUse < spares[$1].lastUse }) else { return nil }
-        spares[i].keysym = keysym
-        spares[i].lastUse = useCounter
-        spares[i].usedAt = now
-        lastRemap = now
-        // Recorded before the remapping: a kill between the two leaves a record of a keycode not yet changed, which is harmless.
-        recordBorrowed()
-        remap(spares[i].keycode, to: keysym)
-        return spares[i].keycode
+        guard let keycode = spares.keycode(carrying: ks) else { return nil }
+        spares.pressed(ks, at: now)
+        return KeyCode(keycode)
     }
 
-    private func remap(_ keycode: KeyCode, to keysym: KeySym) {
+    /// Carries out keymap changes in order.
+    private func apply(_ changes: [SpareKeycodes.Change]) {
+        // Recorded before the remapping: a kill between the two leaves a record of a keycode not yet changed, which is harmless.
+        if changes.contains(where: { if case .remap = $0 { true } else { false } }) { recordBorrowed() }
+        for change in changes { write(KeyCode(change.keycode), KeySym(change.keysym)) }
+    }
+
+    /// Sets a keycode's keysyms (an announcement writes the same ones again: the server tells every client).
+    private func write(_ keycode: KeyCode, _ keysym: KeySym) {
         // Both levels carry the keysym, so a Shift held elsewhere does not change it.
         var syms: [KeySym] = [keysym, keysym]
         XChangeKeyboardMapping(display.pointer, Int32(keycode), 2, &syms, 1)
@@ -300,10 +290,7 @@ final class Injector {
     /// may already be borrowing keycodes of its own.
     func restoreSpares(replaced: Bool = false) {
         guard !replaced else { return }
-        for i in spares.indices where spares[i].keysym != 0 {
-            spares[i].keysym = 0
-            remap(spares[i].keycode, to: 0)
-        }
+        for keycode in spares.returnAll() { write(KeyCode(keycode), 0) }
         XDeleteProperty(display.pointer, display.root, display.atom(Self.borrowedProperty))
     }
 

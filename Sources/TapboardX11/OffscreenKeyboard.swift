@@ -12,9 +12,9 @@ public enum OffscreenKeyboardError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .unknownKey(let id, let page):
-            return "the page '\(page)' has no key '\(id)'"
+            return "the page '\(printable(page))' has no key '\(printable(id))'"
         case .noKeyToPage(let target, let page):
-            return "the page '\(page)' has no key that switches to the page '\(target)'"
+            return "the page '\(printable(page))' has no key that switches to the page '\(printable(target))'"
         }
     }
 }
@@ -178,7 +178,7 @@ public final class OffscreenKeyboard {
                 case .map, .move, .place, .raise, .handFocusBack, .placeStrip, .reserveStrip, .releaseStrip:
                     break
                 }
-            case .publish, .notify, .run, .answer, .log, .exit:
+            case .publish, .notify, .run, .answer, .typingStopped, .log, .exit:
                 break
             }
         }

@@ -24,8 +24,12 @@ extension OnScreenKeyboard {
             case .answer(let requester, let untyped):
                 if let answer = typeAnswers.removeValue(forKey: requester) {
                     answer(untyped)
-                } else {
+                } else if typeRequesters.remove(Window(requester)) != nil {
                     ControlWindow.answer(Window(requester), untyped: untyped, display: display)
+                }
+            case .typingStopped(let requester, let typed):
+                if typeRequesters.remove(Window(requester)) != nil {
+                    ControlWindow.answerStopped(Window(requester), typed: typed, display: display)
                 }
             case .log(let line):
                 logError(line)
@@ -35,13 +39,14 @@ extension OnScreenKeyboard {
         }
     }
 
-    /// Types keystrokes in order until one must wait for a borrowed keycode (see `Injector.reuseAge`).
+    /// Types keystrokes in order until one must wait for a borrowed keycode (see `SpareKeycodes`).
     private func type(_ keystrokes: [Keystroke], waitingForKeycodes: Bool) -> SessionInput {
         var typed = 0, failed = 0
         var readyAt: Duration?
-        for keystroke in keystrokes {
+        for (i, keystroke) in keystrokes.enumerated() {
             let now = Clock.now()
-            if waitingForKeycodes, let ready = injector.readyTime(for: keystroke, now: now) {
+            let next = i + 1 < keystrokes.count ? keystrokes[i + 1] : nil
+            if waitingForKeycodes, let ready = injector.prepare(keystroke, next: next, now: now) {
                 readyAt = ready
                 break
             }

@@ -38,6 +38,9 @@ extension OnScreenKeyboard {
             inputs.append(.windowMapped)
         case DestroyNotify where events.removeListener(event.xdestroywindow.window):
             break
+        case DestroyNotify where typeRequesters.remove(event.xdestroywindow.window) != nil:
+            // A `tapboard type` client went without a word (SIGKILL): its typing stops, unanswered.
+            inputs.append(.control(.stopTyping(requester: UInt64(event.xdestroywindow.window), requesterGone: true)))
         case PropertyNotify where event.xproperty.window == display.root && event.xproperty.atom == display.atom("_NET_ACTIVE_WINDOW"):
             noteFocus()
             if noteActiveWindow() { inputs.append(.activeWindowChanged) }
@@ -65,7 +68,10 @@ extension OnScreenKeyboard {
                     inputs.append(.control(.command(command)))
                 case .type(let requester, let delay):
                     let text = display.text(ControlWindow.typeText, of: requester) ?? ""
+                    typeRequesters.insert(requester)
                     inputs.append(.control(.type(text, delay: delay, requester: UInt64(requester))))
+                case .stopTyping(let requester):
+                    inputs.append(.control(.stopTyping(requester: UInt64(requester), requesterGone: false)))
                 case .subscribe(let listener, let keys):
                     events.addListener(listener, keys: keys)
                     inputs.append(.listenerAdded)

@@ -65,6 +65,8 @@ public final class OnScreenKeyboard {
     var replaced = false
     /// Whom to answer for `type(_:delay:answer:)` calls, by requester id (above any X window's).
     var typeAnswers: [UInt64: (String) -> Void] = [:]
+    /// The windows of `tapboard type` clients waiting for their answer: one destroyed (the client killed) stops its typing.
+    var typeRequesters: Set<Window> = []
     private var nextTypeRequest: UInt64 = 1 << 63
     /// The deadline the last wait was for, while the session has not changed
     /// since (`perform` forgets it): not read again from the session, cold,

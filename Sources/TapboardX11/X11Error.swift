@@ -1,3 +1,5 @@
+import TapboardCore
+
 /// Errors of the X11 backend, each with a message naming the problem.
 public enum X11Error: Error, CustomStringConvertible, Equatable {
     /// Neither `--display` nor `$DISPLAY` names a display.
@@ -17,26 +19,26 @@ public enum X11Error: Error, CustomStringConvertible, Equatable {
     /// `--monitor` names no monitor; the names there are.
     case noSuchMonitor(String, [String])
 
-    /// A one-line message for the user.
+    /// A one-line message for the user (names with their control characters escaped: `printable`).
     public var description: String {
         switch self {
         case .noDisplay:
             return "no X display: $DISPLAY is not set and --display was not given"
         case .cannotOpenDisplay(let name):
-            return "cannot open display '\(name)': is an X server running there, and may this user connect to it?"
+            return "cannot open display '\(printable(name))': is an X server running there, and may this user connect to it?"
         case .missingExtension(let name):
-            return "the X server at this display lacks the \(name) extension, which Tapboard needs"
+            return "the X server at this display lacks the \(printable(name)) extension, which Tapboard needs"
         case .cannotLoadFont(let pattern):
-            return "no font matches '\(pattern)': install a font (e.g. fonts-dejavu-core)"
+            return "no font matches '\(printable(pattern))': install a font (e.g. fonts-dejavu-core)"
         case .alreadyRunning(let name):
-            return "a tapboard is already running on display \(name): use 'tapboard show', 'hide', 'toggle' or 'quit', or start with --replace"
+            return "a tapboard is already running on display \(printable(name)): use 'tapboard show', 'hide', 'toggle' or 'quit', or start with --replace"
         case .notRunning(let name):
-            return "no tapboard is running on display \(name)"
+            return "no tapboard is running on display \(printable(name))"
         case .noSuchMonitor(let name, let names):
-            let known = names.isEmpty ? "the server reports none" : "the monitors are " + names.joined(separator: ", ")
-            return "no monitor named '\(name)': \(known)"
+            let known = names.isEmpty ? "the server reports none" : "the monitors are " + printable(names.joined(separator: ", "))
+            return "no monitor named '\(printable(name))': \(known)"
         case .didNotQuit(let name):
-            return "the tapboard on display \(name) was told to quit and is still running"
+            return "the tapboard on display \(printable(name)) was told to quit and is still running"
         }
     }
 }

@@ -103,9 +103,16 @@ struct TypeText: ParsableCommand {
     }
 
     func run() throws {
-        let untypable = try KeyboardControl.type(text, delay: .milliseconds(delay), displayName: display.display)
-        guard untypable.isEmpty else {
-            throw UserError(description: "no key types \(untypable.map { "'\($0)'" }.joined(separator: ", ")) on the layout shown; the rest was typed")
+        switch try KeyboardControl.type(text, delay: .milliseconds(delay), displayName: display.display) {
+        case .finished(let untypable):
+            guard untypable.isEmpty else {
+                throw UserError(description: "no key types \(untypable.map { "'\(printable(String($0)))'" }.joined(separator: ", ")) on the layout shown; the rest was typed")
+            }
+        case .interrupted(let signal, let typed):
+            // How far the text got: the keyboard typed nothing more after it said so.
+            let count = typed.map { String($0) } ?? "an unknown number"
+            logError("interrupted: typed \(count) of \(text.count) character\(text.count == 1 ? "" : "s")")
+            throw ExitCode(128 + signal)
         }
     }
 }

@@ -15,7 +15,7 @@ struct DumpLayout: ParsableCommand {
             transform: { text in
                 let g = try WindowGeometry(parsing: text)
                 guard let w = g.width, let h = g.height, g.x == nil else {
-                    throw UserError(description: "invalid size '\(text)': expected WxH, e.g. 1280x400")
+                    throw UserError(description: "invalid size '\(printable(text))': expected WxH, e.g. 1280x400")
                 }
                 return Size(width: w, height: h)
             })
@@ -41,7 +41,7 @@ struct DumpLayout: ParsableCommand {
         let layout = provider.layout(for: sources[0], width: size.width, strip: strip ? Theme.default.stripHeight : nil)
         guard let index = layout.pageIndex(named: page) else {
             let names = layout.pages.map(\.name).joined(separator: ", ")
-            throw UserError(description: "unknown page '\(page)': layout \(layout.name) has \(names)")
+            throw UserError(description: "unknown page '\(printable(page))': layout \(printable(layout.name)) has \(printable(names))")
         }
         let p = layout.pages[index]
         let frames = Geometry.frames(for: p, in: size, theme: .default)

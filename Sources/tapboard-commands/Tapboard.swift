@@ -122,7 +122,8 @@ struct Tapboard: ParsableCommand {
                 Glibc.exit(0)
             }
             if error is ExitCode { Glibc.exit(code.rawValue) }
-            let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            // ArgumentParser's messages quote what the user gave (an unknown option, a value that does not parse).
+            let message = self.message(for: error).split(separator: "\n").first.map(printable) ?? printable("\(error)")
             StartFailure.exit(message + " (see 'tapboard --help')", status: code.rawValue)
         }
     }

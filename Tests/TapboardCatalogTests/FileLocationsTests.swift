@@ -76,7 +76,8 @@ struct FileLocationsTests {
     func otherPaths() throws {
         let s = try Scratch()
         #expect(Self.readError("/nonexistent/x.yaml")?.description == "/nonexistent/x.yaml: cannot read the file: No such file or directory")
-        #expect(Self.readError("/dev/null\0.yaml")?.description == "/dev/null\0.yaml: cannot read the file: the name contains a NUL byte")
+        // The NUL is written escaped, as every control character in an error line.
+        #expect(Self.readError("/dev/null\0.yaml")?.description == "/dev/null\\u{00}.yaml: cannot read the file: the name contains a NUL byte")
         let long = "/tmp/" + String(repeating: "x", count: 5000) + ".yaml"
         #expect(Self.readError(long)?.description == "\(long): cannot read the file: File name too long")
         let latin1 = s.dir + "/latin1.yaml"

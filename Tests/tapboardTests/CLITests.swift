@@ -236,4 +236,42 @@ struct CLITests {
                     "\(arguments) parse as \(parsed.runOptions) but the quick parse left them")
         }
     }
+
+    /// Arguments carrying an escape sequence (red text), each reaching a different error line:
+    /// a layout or theme not found or unreadable, a bad --dock or --geometry, an unknown option,
+    /// a display that cannot be opened, a bad size or page of dump-layout.
+    static let escapeSequences: [[String]] = [
+        ["--layout", "\u{1B}[31mred"],
+        ["--layouts", "en-US,\u{1B}[31mred"],
+        ["--theme", "/nonexistent/\u{1B}[31m.yaml"],
+        ["--dock", "\u{1B}[31m"],
+        ["--geometry", "\u{1B}[31m"],
+        ["--bogus\u{1B}[31m"],
+        ["--display", "\u{1B}[31m"],
+        ["show", "--display", "\u{1B}[31m"],
+        ["dump-layout", "--size", "\u{1B}[31m"],
+        ["dump-layout", "--size", "100x100", "--page", "\u{1B}[31m"],
+    ]
+
+    @Test("what the user gave reaches stderr with its control characters escaped, never raw", arguments: escapeSequences)
+    func errorLinesEscapeControlCharacters(arguments: [String]) throws {
+        let result = try #require(try TapboardBinary.run(arguments), "tapboard \(arguments) hung")
+        #expect(result.status != 0)
+        #expect(!result.stderr.unicodeScalars.contains { $0 != "\n" && ($0.value < 0x20 || $0.value == 0x7F) },
+                "raw control characters on stderr: \(result.stderr.debugDescription)")
+        #expect(result.stderr.contains("\\u{1B}[31m"), "\(result.stderr.debugDescription)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr.debugDescription)")
+    }
+
+    @Test("tapboard type: the characters no key types are named escaped")
+    func typeNamesUntypableEscaped() throws {
+        let desktop = try Desktop()
+        let keyboard = try desktop.launchKeyboard()
+        defer { _ = keyboard.terminate() }
+        let type = try ChildProcess(URL(fileURLWithPath: try TapboardBinary.path()),
+                                    ["type", "--display", desktop.xvfb.displayName, "--delay", "0", "\u{1B}[31m"])
+        #expect(type.wait(until: Deadline(.seconds(20))) == .exited(2))
+        #expect(type.standardError == "tapboard: no key types '\\u{1B}' on the layout shown; the rest was typed\n",
+                "\(type.standardError.debugDescription)")
+    }
 }

@@ -14,9 +14,10 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
         self.file = file; self.line = line; self.column = column; self.field = field; self.message = message
     }
 
-    /// `FILE:LINE:COLUMN: FIELD: MESSAGE`, the way compilers say it.
+    /// `FILE:LINE:COLUMN: FIELD: MESSAGE`, the way compilers say it; the file's
+    /// name and what came from its text with their control characters escaped (`printable`).
     public var description: String {
-        let place = line > 0 ? "\(file):\(line):\(column)" : file
-        return field.isEmpty ? "\(place): \(message)" : "\(place): \(field): \(message)"
+        let place = line > 0 ? "\(printable(file)):\(line):\(column)" : printable(file)
+        return field.isEmpty ? "\(place): \(printable(message))" : "\(place): \(printable(field)): \(printable(message))"
     }
 }

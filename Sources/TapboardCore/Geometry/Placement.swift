@@ -37,8 +37,8 @@ public struct NoSuchMonitor: Error, CustomStringConvertible, Equatable {
 
     /// A one-line message naming the monitors there are.
     public var description: String {
-        let known = names.isEmpty ? "the server reports none" : "the monitors are " + names.joined(separator: ", ")
-        return "no monitor named '\(name)': \(known)"
+        let known = names.isEmpty ? "the server reports none" : "the monitors are " + printable(names.joined(separator: ", "))
+        return "no monitor named '\(printable(name))': \(known)"
     }
 }
 

@@ -35,11 +35,11 @@ public struct WindowGeometry: Hashable, Sendable {
         public var description: String {
             switch reason {
             case .malformed:
-                return "invalid geometry '\(text)': expected WxH, WxH+X+Y or +X+Y (e.g. 1280x400+0+624)"
+                return "invalid geometry '\(printable(text))': expected WxH, WxH+X+Y or +X+Y (e.g. 1280x400+0+624)"
             case .sizeTooLarge:
-                return "invalid geometry '\(text)': width and height are at most \(WindowGeometry.maximum) pixels (the X protocol's limit)"
+                return "invalid geometry '\(printable(text))': width and height are at most \(WindowGeometry.maximum) pixels (the X protocol's limit)"
             case .positionTooLarge:
-                return "invalid geometry '\(text)': X and Y are at most \(WindowGeometry.maximum) pixels either way (the X protocol's limit)"
+                return "invalid geometry '\(printable(text))': X and Y are at most \(WindowGeometry.maximum) pixels either way (the X protocol's limit)"
             }
         }
     }

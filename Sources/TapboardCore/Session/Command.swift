@@ -102,6 +102,9 @@ public enum Command: Hashable, Sendable {
     case run([String])
     /// Answer a `tapboard type` request with the characters that could not be typed.
     case answer(requester: UInt64, untyped: String)
+    /// Answer a `tapboard type` request stopped before its end (`ControlRequest.stopTyping`):
+    /// `typed` characters of its text were typed, none will be after.
+    case typingStopped(requester: UInt64, typed: Int)
     /// Say this on one line (stderr).
     case log(String)
     /// Leave: everything is typed and hidden; release what is held and exit with this status.

@@ -16,9 +16,11 @@ extension KeyboardSession {
         consider(autoHideDeadline)
         consider(trailDeadline)
         if !queue.isEmpty { consider(keystrokeDeadline) }
-        consider(typingEvents.first?.at)
-        // An answer waits for the keystrokes still queued; their deadline wakes it.
-        if queue.isEmpty { consider(typingAnswers.first?.at) }
+        // The next touch and an answer wait for the keystrokes still queued; their deadline wakes them.
+        if queue.isEmpty {
+            consider(typingEvents.first?.at)
+            consider(typingAnswers.first?.at)
+        }
         consider(slide?.nextFrame)
         return next
     }

@@ -137,8 +137,11 @@ public struct KeyboardSession: Sendable {
     var trailDeadline: Duration?
 
     // `tapboard type` (KeyboardSession+Typing.swift)
-    var typingEvents: [(at: Duration, event: InputEvent)] = []
+    /// The touches of the requests, in order: when, which request, and whether it completes a character of its text.
+    var typingEvents: [(at: Duration, event: InputEvent, requester: UInt64, completesCharacter: Bool)] = []
     var typingAnswers: [(at: Duration, requester: UInt64, untyped: String)] = []
+    /// How many characters of each request's text were typed so far.
+    var typingProgress: [UInt64: Int] = [:]
 
     /// Makes the session for a configuration on a screen: the keyboard placed, its
     /// first layout built for that width; nothing shown until `start`.
@@ -233,6 +236,8 @@ public struct KeyboardSession: Sendable {
             }
         case .control(.type(let text, let delay, let requester)):
             startTyping(text, delay: delay, requester: requester)
+        case .control(.stopTyping(let requester, let gone)):
+            stopTyping(requester: requester, answer: !gone)
         case .reloaded(let files):
             reload(files)
         case .injected(let typed, let readyAt):

@@ -54,6 +54,10 @@ public enum ControlRequest: Hashable, Sendable {
     /// Tap the keys that type this text, `delay` apart, then answer the requester
     /// (an id the transport gives, an X window) with the characters that could not be typed.
     case type(String, delay: Duration, requester: UInt64)
+    /// Stop typing for this requester: the touch it holds is cancelled, nothing
+    /// more of its text is typed, and it is answered (`Command.typingStopped`)
+    /// unless `requesterGone` (a client killed, its window destroyed).
+    case stopTyping(requester: UInt64, requesterGone: Bool)
 }
 
 /// A text field that has the focus, as the accessibility bus describes it.

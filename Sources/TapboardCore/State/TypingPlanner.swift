@@ -17,6 +17,8 @@ public enum TypingPlanner {
         public var steps: [TypingStep]
         /// Characters that cannot be typed on this layout, in order.
         public var untypable: [Character]
+        /// For each character typed, how many steps there are up to and including its own.
+        public var characterEnds: [Int] = []
     }
 
     /// The steps that type `text` starting from `state`.
@@ -38,7 +40,12 @@ public enum TypingPlanner {
                     break
                 }
             }
-            if let found { plan.steps += found } else { plan.untypable.append(c) }
+            if let found {
+                plan.steps += found
+                plan.characterEnds.append(plan.steps.count)
+            } else {
+                plan.untypable.append(c)
+            }
         }
         return plan
     }

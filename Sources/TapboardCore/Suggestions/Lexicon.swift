@@ -8,7 +8,7 @@ public struct LineError: Error, CustomStringConvertible, Equatable {
     public var reason: String
 
     /// One line for the user.
-    public var description: String { "line \(line): \(reason)" }
+    public var description: String { "line \(line): \(printable(reason))" }
 }
 
 /// A language's words with their frequencies, for completions: read in place

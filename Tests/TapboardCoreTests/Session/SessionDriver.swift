@@ -136,7 +136,7 @@ struct SessionDriver {
             case .publish(let e): published.append(e)
             case .log(let line): logs.append(line)
             case .exit(let status): exitStatus = status
-            case .window, .draw, .notify, .run, .answer:
+            case .window, .draw, .notify, .run, .answer, .typingStopped:
                 break
             }
         }

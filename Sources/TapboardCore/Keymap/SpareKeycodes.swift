@@ -1,0 +1,190 @@
+/// The keycodes a keymap leaves empty, lent to keysyms it lacks: which keysym
+/// each carries, and when a keycode may be changed or pressed. The bookkeeping
+/// alone; the injector makes the X calls it is asked for.
+///
+/// Every change of a keycode races the applications reading the keymap:
+/// - An application reads a keycode's mapping when it handles the press, which
+///   may be late: a keycode keeps what it typed for `reuseAge` before it carries
+///   another keysym.
+/// - Xlib forgets a keymap change it reads while fetching the previous one:
+///   changes are at least `changeInterval` apart.
+/// - Xlib reads its XKB keymap at a client's first key lookup and asks for
+///   change notices only after the reply, so a change made in between never
+///   reaches that client (for a bare Xlib window handling its first key as the
+///   keyboard borrowed a keycode: the soak's lost "з"). So a remapped keycode
+///   is pressed only after it has been announced again, a `changeInterval`
+///   later, by writing the same keysyms once more: a client that was loading
+///   its keymap during the first change hears the second.
+public struct SpareKeycodes: Sendable, Equatable {
+    /// One keycode free to lend.
+    public struct Spare: Sendable, Equatable {
+        /// The X keycode.
+        public var keycode: UInt32
+        /// The keysym it carries now, 0 when none.
+        public var keysym: UInt32
+        /// Whether it was announced again after its remapping, so it may be pressed.
+        public var announced: Bool
+        /// Order of last use (a press or a remapping), for least recently used first.
+        var lastUse: UInt64
+        /// When it was last pressed or remapped.
+        var usedAt: Duration
+    }
+
+    /// One change of the keymap to make, in the order given.
+    public enum Change: Sendable, Equatable {
+        /// The keycode gets this keysym on every level.
+        case remap(keycode: UInt32, keysym: UInt32)
+        /// The keycode's keysyms written again unchanged, so every client hears of them once more.
+        case announce(keycode: UInt32, keysym: UInt32)
+
+        /// The keycode changed.
+        public var keycode: UInt32 {
+            switch self {
+            case .remap(let keycode, _), .announce(let keycode, _): return keycode
+            }
+        }
+
+        /// The keysym the keycode carries after the change.
+        public var keysym: UInt32 {
+            switch self {
+            case .remap(_, let keysym), .announce(_, let keysym): return keysym
+            }
+        }
+    }
+
+    /// What a keystroke needs before it can be typed.
+    public enum Step: Sendable, Equatable {
+        /// Every keysym it needs has a keycode that may be pressed now (or none can be had: typed as far as it can be).
+        case ready
+        /// Nothing may change before this time.
+        case wait(until: Duration)
+        /// Make these changes now, in order, then ask again.
+        case change([Change])
+    }
+
+    /// The most keycodes lent at once (a keymap rarely has more empty ones).
+    public static let limit = 64
+    /// The least time between two changes of the keymap (see the type's notes).
+    public static let changeInterval: Duration = .milliseconds(50)
+    /// How long a keycode keeps what it typed before it may carry another keysym.
+    public static let reuseAge: Duration = .milliseconds(250)
+
+    /// The keycodes, in the order they were adopted.
+    public private(set) var spares: [Spare] = []
+    /// When the keymap last changed (by a change asked for here, or a new keymap).
+    public private(set) var lastChange: Duration?
+    private var useCounter: UInt64 = 0
+
+    /// No keycodes yet.
+    public init() {}
+
+    /// Takes empty keycodes (highest first) into the pool, up to `limit`.
+    public mutating func adopt(_ emptyKeycodes: [UInt32]) {
+        let taken = Set(spares.map(\.keycode))
+        for keycode in emptyKeycodes.sorted(by: >) where spares.count < Self.limit && !taken.contains(keycode) {
+            spares.append(Spare(keycode: keycode, keysym: 0, announced: true, lastUse: 0, usedAt: .zero))
+        }
+    }
+
+    /// Keeps the keycodes for which `stillCarries(keycode, keysym)` holds (after
+    /// another client changed the keymap); drops the others.
+    public mutating func keep(where stillCarries: (UInt32, UInt32) -> Bool) {
+        spares.removeAll { !stillCarries($0.keycode, $0.keysym) }
+    }
+
+    /// A whole new keymap: applications read it again now, and a change arriving
+    /// during that read is forgotten, so the next waits.
+    public mutating func keymapReplaced(at now: Duration) {
+        lastChange = now
+    }
+
+    /// The keycode carrying this keysym, if one does.
+    public func keycode(carrying keysym: UInt32) -> UInt32? {
+        spares.first { $0.keysym == keysym && keysym != 0 }?.keycode
+    }
+
+    /// The keycodes lent, and their keysyms.
+    public var borrowed: [(keycode: UInt32, keysym: UInt32)] {
+        spares.filter { $0.keysym != 0 }.map { ($0.keycode, $0.keysym) }
+    }
+
+    /// Notes a press of the keycode carrying `keysym`.
+    public mutating func pressed(_ keysym: UInt32, at now: Duration) {
+        guard let i = spares.firstIndex(where: { $0.keysym == keysym && keysym != 0 }) else { return }
+        useCounter += 1
+        spares[i].lastUse = useCounter
+        spares[i].usedAt = now
+    }
+
+    /// What typing the keysyms `needed` (none of which the keymap has) takes now.
+    /// A change may also remap a keycode for a keysym of `upcoming` (the next
+    /// keystroke's), so a run of new keysyms costs one `changeInterval` each.
+    public mutating func step(for needed: Set<UInt32>, upcoming: Set<UInt32> = [], now: Duration) -> Step {
+        let needed = needed.subtracting([0]), upcoming = upcoming.subtracting([0]).subtracting(needed)
+        let carried = Set(spares.map(\.keysym))
+        let missing = needed.subtracting(carried).sorted()
+        let unannounced = spares.indices.filter { needed.contains(spares[$0].keysym) && !spares[$0].announced }
+        if missing.isEmpty && unannounced.isEmpty { return .ready }
+        // The keycodes that would be taken, least recently used first, never one carrying what is wanted.
+        let wanted = needed.union(upcoming)
+        let free = spares.indices.filter { !wanted.contains(spares[$0].keysym) && spares[$0].announced }
+            .sorted { (spares[$0].lastUse, $0) < (spares[$1].lastUse, $1) }
+        if free.count < missing.count && unannounced.isEmpty { return .ready }  // too many at once: typed as far as can be
+
+        let changeAt = lastChange.map { $0 + Self.changeInterval } ?? .zero
+        func remappableAt(_ i: Int) -> Duration {
+            max(changeAt, spares[i].keysym == 0 ? .zero : spares[i].usedAt + Self.reuseAge)
+        }
+        // At most one announcement, first, and one remapping per change: a client
+        // fetching what the first changed forgets the second, which is announced again later.
+        var remap: (index: Int, keysym: UInt32)?
+        if let keysym = missing.first ?? upcoming.subtracting(carried).sorted().first, let i = free.first {
+            remap = (i, keysym)
+        }
+        if unannounced.isEmpty {
+            guard let r = remap else { return .ready }
+            let at = remappableAt(r.index)
+            if at > now { return .wait(until: at) }
+        } else if changeAt > now {
+            return .wait(until: changeAt)
+        }
+        var changes: [Change] = []
+        if let i = unannounced.first {
+            spares[i].announced = true
+            changes.append(.announce(keycode: spares[i].keycode, keysym: spares[i].keysym))
+        }
+        if let r = remap, remappableAt(r.index) <= now {
+            changes.append(lend(r.index, to: r.keysym, at: now))
+        }
+        lastChange = now
+        return .change(changes)
+    }
+
+    /// Lends a keycode to `keysym` at once, unannounced (when nothing may wait:
+    /// quitting, or a modifier held elsewhere since the keystroke was prepared);
+    /// nil when no keycode is free.
+    public mutating func lendNow(_ keysym: UInt32, at now: Duration) -> Change? {
+        guard keysym != 0, let i = spares.indices.min(by: { (spares[$0].lastUse, $0) < (spares[$1].lastUse, $1) }) else { return nil }
+        lastChange = now
+        return lend(i, to: keysym, at: now)
+    }
+
+    /// Every lent keycode back to no keysym (at exit): the keycodes to empty.
+    public mutating func returnAll() -> [UInt32] {
+        let lent = spares.indices.filter { spares[$0].keysym != 0 }
+        for i in lent {
+            spares[i].keysym = 0
+            spares[i].announced = true
+        }
+        return lent.map { spares[$0].keycode }
+    }
+
+    private mutating func lend(_ i: Int, to keysym: UInt32, at now: Duration) -> Change {
+        useCounter += 1
+        spares[i].keysym = keysym
+        spares[i].announced = false
+        spares[i].lastUse = useCounter
+        spares[i].usedAt = now
+        return .remap(keycode: spares[i].keycode, keysym: keysym)
+    }
+}
