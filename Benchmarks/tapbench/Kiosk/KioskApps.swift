@@ -22,17 +22,19 @@ enum KioskAppKind: String, Codable {
     /// Starts it on the kiosk, full-window, and waits until its field can be clicked.
     /// With `accessibility` it speaks to the accessibility bus (Qt: QT_ACCESSIBILITY=1,
     /// Chromium: --force-renderer-accessibility); GTK 3 does whenever it has a session bus.
-    func start(in session: KioskSession, accessibility: Bool) throws -> KioskApp {
+    /// `extra` is set last (tapbench kiosk --app-env), for trying what else an application needs.
+    func start(in session: KioskSession, accessibility: Bool, extra: [String: String]) throws -> KioskApp {
         // With the kiosk's session bus when it has one (as a session would), else none at all
         // (no autolaunch of a bus, no accessibility bridge looking for one).
         var environment: [String: String?] = session.sessionBusAddress == nil
             ? ["DBUS_SESSION_BUS_ADDRESS": "disabled:", "NO_AT_BRIDGE": "1"]
             : session.sessionBusEnvironment.mapValues { $0 } .merging(["NO_AT_BRIDGE": nil]) { $1 }
+        if self == .qt5, accessibility { environment["QT_ACCESSIBILITY"] = "1" }
+        for (name, value) in extra { environment[name] = value }
         switch self {
         case .gtk3:
             return try ToolkitApp(.gtk3, in: session, environment: environment)
         case .qt5:
-            if accessibility { environment["QT_ACCESSIBILITY"] = "1" }
             return try ToolkitApp(.qt5, in: session, environment: environment)
         case .xterm:
             return try TerminalApp(in: session, environment: environment)

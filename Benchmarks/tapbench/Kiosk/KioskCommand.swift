@@ -35,6 +35,9 @@ struct KioskCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The tapboard binary (default: next to tapbench).", valueName: "path"))
     var tapboard: String?
 
+    @Option(name: .long, help: ArgumentHelp("A variable set for every application (repeatable): what else one needs, tried.", valueName: "NAME=VALUE"))
+    var appEnv: [String] = []
+
     @Flag(name: .long, help: "Print the raw cells as JSON instead of the markdown table.")
     var json = false
 
@@ -64,9 +67,21 @@ struct KioskCommand: ParsableCommand {
         list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
+    private var appEnvironment: [String: String] {
+        get throws {
+            try Dictionary(appEnv.map { pair in
+                guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                    throw ValidationError("--app-env takes NAME=VALUE, not '\(pair)'")
+                }
+                return (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
+            }) { $1 }
+        }
+    }
+
     func validate() throws {
         _ = try rows
         _ = try columns
+        _ = try appEnvironment
     }
 
     func run() throws {
@@ -75,7 +90,8 @@ struct KioskCommand: ParsableCommand {
         let rows = try rows, columns = try columns
         let binary = URL(fileURLWithPath: tapboard ?? Tapbench.executableDirectory().appendingPathComponent("tapboard").path)
         let log = { (line: String) in FileHandle.standardError.write(Data((line + "\n").utf8)) }
-        let run = KioskRun(tapboard: binary, log: log)
+        let appEnvironment = try appEnvironment
+        let run = KioskRun(tapboard: binary, appEnvironment: appEnvironment, log: log)
         let began = MonotonicClock.now
         var cells: [KioskCell] = []
         for row in rows {
@@ -87,13 +103,17 @@ struct KioskCommand: ParsableCommand {
         log("\(cells.count) cells in \(Int(seconds.rounded())) s")
 
         if json {
-            let report = KioskReport(date: ISO8601DateFormatter().string(from: Date()), tapboard: binary.path,
+            let report = KioskReport(date: ISO8601DateFormatter().string(from: Date()), tapboard: binary.path, appEnvironment: appEnvironment,
                                      word: KioskRun.word, tapIntervalMilliseconds: 125, seconds: seconds, cells: cells)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
-            print(KioskTable(rows: rows, columns: columns, cells: cells).render().joined(separator: "\n"))
+            var lines = KioskTable(rows: rows, columns: columns, cells: cells).render()
+            if !appEnvironment.isEmpty {
+                lines += ["", "Every application also had " + appEnvironment.sorted { $0.key < $1.key }.map { "`\($0.key)=\($0.value)`" }.joined(separator: ", ") + "."]
+            }
+            print(lines.joined(separator: "\n"))
         }
     }
 }
@@ -102,6 +122,7 @@ struct KioskCommand: ParsableCommand {
 struct KioskReport: Codable {
     var date: String
     var tapboard: String
+    var appEnvironment: [String: String]
     var word: String
     var tapIntervalMilliseconds: Int
     var seconds: Double

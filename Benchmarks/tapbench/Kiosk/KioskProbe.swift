@@ -46,6 +46,30 @@ final class KioskProbe {
         }
     }
 
+    /// What a top-level window is, for a message: the WM_CLASS and title of it or,
+    /// for a window manager's frame, of the client inside (the first named window, breadth first).
+    func describe(_ window: Window) -> String {
+        guard let display else { return "window \(window)" }
+        var queue = [window]
+        while !queue.isEmpty {
+            let current = queue.removeFirst()
+            let classes = WindowWatcher.wmClass(of: current, on: display)
+            if !classes.isEmpty {
+                let name = title(of: current) ?? ""
+                return name.isEmpty ? "WM_CLASS \(classes.last ?? "")" : "\"\(name)\""
+            }
+            var rootReturn: Window = 0, parent: Window = 0
+            var children: UnsafeMutablePointer<Window>?
+            var count: UInt32 = 0
+            guard XQueryTree(display, current, &rootReturn, &parent, &children, &count) != 0 else { continue }
+            if let children {
+                queue += (0 ..< Int(count)).map { children[$0] }
+                XFree(children)
+            }
+        }
+        return "window \(window) (no WM_CLASS)"
+    }
+
     /// A window's title: _NET_WM_NAME (UTF-8), else WM_NAME.
     func title(of window: Window) -> String? {
         guard let display else { return nil }

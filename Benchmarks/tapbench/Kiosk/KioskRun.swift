@@ -112,6 +112,8 @@ struct KioskCell: Codable {
 struct KioskRun {
     /// The tapboard binary.
     let tapboard: URL
+    /// Variables set for every application besides the method's (`--app-env`).
+    let appEnvironment: [String: String]
     /// Progress lines go here (stderr).
     let log: (String) -> Void
 
@@ -168,7 +170,7 @@ struct KioskRun {
             spec.mapTimeout = Self.showTimeout
             spec.reveal = { _, host, child in
                 try Self.waitUntilRegistered(child, host: host, accessibility: accessibility)
-                let started = try column.app.start(in: session, accessibility: true)
+                let started = try column.app.start(in: session, accessibility: true, extra: self.appEnvironment)
                 slot.app = started
                 session.tapper.tap(started.fieldPoint)
                 clickedAt = MonotonicClock.now
@@ -184,9 +186,14 @@ struct KioskRun {
             cell.shownMillisecondsAfterClick = MonotonicClock.milliseconds(from: clickedAt, to: keyboard.mapped.mappedAt)
         } else {
             // The application first, then the keyboard over it (mapped later, so on top with no window manager).
-            app = try column.app.start(in: session, accessibility: false)
+            app = try column.app.start(in: session, accessibility: false, extra: appEnvironment)
             keyboard = try session.launch(spec)
             if column.windowManager { try keyboard.settle() }
+            if let covered = try coveredKey(of: keyboard, in: session) {
+                cell.unmeasured = "keys covered"
+                cell.failure = "once started, the keyboard's keys are under another window (at \(covered.point): \(covered.by))"
+                return
+            }
             session.tapper.tap(app.fieldPoint)
         }
         cell.places.append(app.summary)
@@ -195,15 +202,13 @@ struct KioskRun {
             cell.notes.append("the field did not report taking the focus within 3 s of the click")
         }
 
-        // Every key tapped must be the keyboard's at that point, not a window over it.
-        let keys = try Self.word.map { try keyboard.centre(of: $0) }
-        let own = session.probe.topLevel(of: keyboard.mapped.window)
-        if let covered = keys.first(where: { session.probe.topLevel(at: $0) != own }) {
-            let over = session.probe.topLevel(at: covered).flatMap { session.probe.title(of: $0) } ?? "?"
+        // Every key tapped must be the keyboard's at that point, not a window raised over it by the click.
+        if let covered = try coveredKey(of: keyboard, in: session) {
             cell.unmeasured = "keys covered"
-            cell.failure = "the keyboard's keys are under another window (at \(covered): \"\(over)\")"
+            cell.failure = "after the click in the field, the keyboard's keys are under another window (at \(covered.point): \(covered.by))"
             return
         }
+        let keys = try Self.word.map { try keyboard.centre(of: $0) }
         var next = Deadline(.zero)
         for point in keys {
             next.waitReadable([])
@@ -238,6 +243,17 @@ struct KioskRun {
         } else if status == nil {
             cell.notes.append("it did not exit within 5 s of SIGTERM")
         }
+    }
+
+    /// The first key of the word whose centre shows another window than the keyboard's, and what that window is.
+    private func coveredKey(of keyboard: RunningKeyboard, in session: KioskSession) throws -> (point: ScreenPoint, by: String)? {
+        let own = session.probe.topLevel(of: keyboard.mapped.window)
+        for key in Self.word {
+            let point = try keyboard.centre(of: key)
+            let shown = session.probe.topLevel(at: point)
+            if shown != own { return (point, shown.map(session.probe.describe) ?? "the bare root window") }
+        }
+        return nil
     }
 
     /// The application a keyboard's `reveal` started, kept for after the launch.
