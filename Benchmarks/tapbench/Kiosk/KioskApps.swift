@@ -9,6 +9,8 @@ protocol KioskApp: AnyObject {
     var fieldPoint: ScreenPoint { get }
     /// Whether the field has reported taking the focus; nil when the application cannot tell.
     var fieldHasFocus: Bool? { get }
+    /// How many pointer presses the application has handled; nil when it cannot tell.
+    var clicks: Int? { get }
     /// The text in the field now.
     func text() -> String
     /// What it is and where its window is, for the notes.
@@ -66,6 +68,7 @@ final class ToolkitApp: KioskApp {
 
     var fieldPoint: ScreenPoint { fields.centre("entry") }
     var fieldHasFocus: Bool? { fields.focused == "entry" }
+    var clicks: Int? { nil }
     func text() -> String { fields.text("entry") }
     var summary: String {
         let entry = fields.places["entry"].map(\.description) ?? "?"
@@ -103,6 +106,7 @@ final class TerminalApp: KioskApp {
     /// Above the keyboards, in the terminal's text.
     var fieldPoint: ScreenPoint { ScreenPoint(x: Int32(placement.x + placement.width / 2), y: Int32(placement.y + 200)) }
     var fieldHasFocus: Bool? { nil }
+    var clicks: Int? { nil }
     func text() -> String {
         FileManager.default.contents(atPath: received).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
@@ -110,8 +114,9 @@ final class TerminalApp: KioskApp {
 }
 
 /// `chromium --kiosk` on a page whose `<input autofocus>` copies its value into
-/// the document's title on every input event (`*[value]`, the star while the
-/// input has the focus): the window's _NET_WM_NAME shows what arrived.
+/// the document's title on every input event (`*N[value]`: the star while the
+/// input has the focus, N the pointer presses the page has handled): the
+/// window's _NET_WM_NAME shows what arrived.
 final class BrowserApp: KioskApp {
     private let scratch: ScratchDirectory
     private let probe: KioskProbe
@@ -131,11 +136,13 @@ final class BrowserApp: KioskApp {
         <body><input id="field" autofocus>
         <script>
         const field = document.getElementById("field");
+        let clicks = 0;
         function show() {
             const focused = document.activeElement === field && document.hasFocus();
-            document.title = (focused ? "*" : "") + "[" + field.value + "]";
+            document.title = (focused ? "*" : "") + clicks + "[" + field.value + "]";
         }
         for (const name of ["input", "focus", "blur"]) field.addEventListener(name, show);
+        document.addEventListener("mousedown", () => { clicks += 1; show(); });
         window.addEventListener("focus", show);
         window.addEventListener("blur", show);
         show();
@@ -167,6 +174,11 @@ final class BrowserApp: KioskApp {
         placement.screenPoint(x: Double(Self.input.x + Self.input.width / 2), y: Double(Self.input.y + Self.input.height / 2))
     }
     var fieldHasFocus: Bool? { probe.title(of: window)?.hasPrefix("*") ?? false }
+    /// The browser activates its window on the press before the page sees it: a counted click has been handled.
+    var clicks: Int? {
+        guard let title = probe.title(of: window) else { return nil }
+        return Int(title.drop { $0 == "*" }.prefix { $0.isNumber })
+    }
 
     /// The value between the title's brackets (Chromium appends " - Chromium").
     func text() -> String {

@@ -10,13 +10,16 @@ struct KioskCommand: ParsableCommand {
         abstract: "Tap \"hello\" on each keyboard into real applications on a kiosk server and print what arrived.",
         discussion: """
             Per cell, on a fresh Xvfb 1280x800 (openbox only in the GTK 3 openbox column): the application \
-            started full-window, the keyboard started over it, the application's text field clicked with the \
-            pointer (XTest), then h e l l o tapped at the centres of the keyboard's keys, 125 ms apart; the cell \
+            started full-window, the keyboard started over it and left until it is idle (not woken for 500 ms), \
+            the application's text field clicked with the \
+            pointer (XTest; Chromium: until the page has counted the click), then h e l l o tapped at the centres of the \
+            keyboard's keys, the click and the taps 125 ms apart as a hand taps; the cell \
             is the text the field then holds (read once the five letters have arrived, or 3 s after the last \
             tap, and then nothing more for 500 ms), and whether a key, modifier or button was left down. \
             Tapboard --auto-show is started first with a private session bus and at-spi2-core's accessibility \
             bus (the application too: Qt with QT_ACCESSIBILITY=1, Chromium with --force-renderer-accessibility) \
-            and must show by itself once the field is clicked (10 s).
+            and must show by itself once the field is clicked (10 s). A cell whose keys a window covers (after \
+            the start or the click) is not tapped.
 
             Applications: ToolkitFields' GTK 3 entry and Qt 5 line edit; xterm running `stty raw -echo; dd` \
             into a file (every byte the terminal sends, no Return needed); chromium --kiosk on a page whose \
