@@ -21,6 +21,16 @@ protocol KioskApp: AnyObject {
 enum KioskAppKind: String, Codable {
     case gtk3, qt5, xterm, chromium
 
+    /// What it was given to speak to the accessibility bus in the --auto-show row, for a footnote.
+    var accessibility: String {
+        switch self {
+        case .gtk3: return "GTK 3 reports to it by default"
+        case .qt5: return "QT_ACCESSIBILITY=1"
+        case .xterm: return "nothing: xterm has no AT-SPI support, so no focus event comes from it"
+        case .chromium: return "--force-renderer-accessibility"
+        }
+    }
+
     /// Starts it on the kiosk, full-window, and waits until its field can be clicked.
     /// With `accessibility` it speaks to the accessibility bus (Qt: QT_ACCESSIBILITY=1,
     /// Chromium: --force-renderer-accessibility); GTK 3 does whenever it has a session bus.

@@ -102,8 +102,8 @@ struct KioskCell: Codable {
     /// How long the cell took, s.
     var seconds: Double = 0
 
-    /// Whether anything was left pressed, latched or locked.
-    var leftPressed: Bool { !keysLeftDown.isEmpty || !modifiersLeft.isEmpty || buttonsLeftDown != 0 }
+    /// Whether any key, modifier or button was left pressed, latched or locked; nil when nothing was tapped.
+    var leftPressed: Bool?
 }
 
 /// Measures the kiosk table's cells, each on a fresh kiosk: the application
@@ -140,7 +140,8 @@ struct KioskRun {
             try measure(row, column, spec: spec, in: session, into: &cell)
         } catch BenchError.neverShown(let timeout) {
             cell.unmeasured = "never shown"
-            cell.failure = "its window was not mapped within \(timeout) of the click in the field"
+            cell.failure = "its window was not mapped within \(timeout) of the click in the field; the application was given "
+                + column.app.accessibility + (appEnvironment.isEmpty ? "" : " and --app-env")
         } catch {
             cell.unmeasured = "not measured"
             cell.failure = "\(error)"
@@ -148,7 +149,7 @@ struct KioskRun {
         try? FileManager.default.removeItem(at: data)
         cell.seconds = MonotonicClock.milliseconds(from: began, to: MonotonicClock.now) / 1000
         log("  \(row.rawValue) / \(column.rawValue): " + (cell.text.map { "\"\($0)\"" } ?? "— (\(cell.unmeasured ?? "?")): \(cell.failure ?? "")")
-            + (cell.leftPressed ? ", left pressed: \(cell.keysLeftDown + cell.modifiersLeft)" : "")
+            + (cell.leftPressed == true ? ", left pressed: \(cell.keysLeftDown + cell.modifiersLeft)" : "")
             + " (\(String(format: "%.1f", cell.seconds)) s)")
         return cell
     }
@@ -244,6 +245,7 @@ struct KioskRun {
             + KioskProbe.modifierNames(after.latched & ~modifiersBefore.latched).map { "\($0) latched" }
             + KioskProbe.modifierNames(after.locked & ~modifiersBefore.locked).map { "\($0) locked" }
         cell.buttonsLeftDown = session.tapper.buttonsDown()
+        cell.leftPressed = !cell.keysLeftDown.isEmpty || !cell.modifiersLeft.isEmpty || cell.buttonsLeftDown != 0
         guard keyboard.child.isRunning else { throw keyboard.exitedError() }
         let status = session.stop(keyboard)
         if let status, status != .exited(0), status != .signalled(SIGTERM) {

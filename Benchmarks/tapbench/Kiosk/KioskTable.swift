@@ -27,7 +27,7 @@ struct KioskTable {
                 } else {
                     text = "— (\(cell.unmeasured ?? "not measured"))"
                 }
-                if cell.leftPressed {
+                if cell.leftPressed == true {
                     text += " (left down: " + (cell.keysLeftDown + cell.modifiersLeft).joined(separator: ", ")
                         + (cell.buttonsLeftDown != 0 ? " button mask \(cell.buttonsLeftDown)" : "") + ")"
                 }
