@@ -5,7 +5,7 @@ import TapboardTestKit
 /// One fresh X server for one keyboard: Xvfb, optionally openbox and a private
 /// D-Bus session bus, the bench's focused target window and its XTest tapper.
 /// Closed in a safe order (keyboard, connections, helpers, server).
-final class BenchSession {
+final class BenchSession: KeyboardHost {
     /// The private server.
     let xvfb: Xvfb
     /// The window manager (openbox), if this session has one.
@@ -88,7 +88,7 @@ final class BenchSession {
     }
 
     /// A fresh 0700 directory under the temporary directory.
-    private static func makeRuntimeDirectory() throws -> String {
+    static func makeRuntimeDirectory() throws -> String {
         var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("tapbench-bus-XXXXXX").path.utf8CString)
         guard let made = mkdtemp(&template) else { throw BenchError.setup("cannot make a runtime directory for dbus-daemon") }
         return String(cString: made)
@@ -96,7 +96,7 @@ final class BenchSession {
 
     /// `dbus-daemon --session --nofork --print-address=1` with its own
     /// XDG_RUNTIME_DIR, and the address it prints.
-    private static func startSessionBus(runtimeDirectory: String) throws -> (ChildProcess, String) {
+    static func startSessionBus(runtimeDirectory: String) throws -> (ChildProcess, String) {
         guard let daemon = executableOnPath("dbus-daemon") else {
             throw BenchError.setup("dbus-daemon is not installed (apt-get install dbus-daemon)")
         }

@@ -47,7 +47,9 @@ struct KeyboardSpec {
     /// For a keyboard that starts hidden (tapboard --auto-show): run once it has
     /// been started, before the bench waits for its window to be mapped; it makes
     /// the keyboard show (the display, the session, the started process).
-    var reveal: ((_ display: String, _ session: BenchSession, _ child: ChildProcess) throws -> Void)?
+    var reveal: ((_ display: String, _ session: any KeyboardHost, _ child: ChildProcess) throws -> Void)?
+    /// How long the bench waits for its window to be mapped (after `reveal`, if any).
+    var mapTimeout: Duration = .seconds(30)
 
     /// The program and its arguments, the display written `:N`, for the report.
     var commandLine: String {

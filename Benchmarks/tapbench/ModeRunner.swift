@@ -6,7 +6,7 @@ import TapboardTestKit
 /// another mode): the suggestion strip once it has shown words, swipe typing
 /// after a gesture (and the timing of every gesture), and `--auto-show` shown.
 /// Each is measured as the plain keyboard is: resident memory 1 s after, then
-/// the idle interval. (`--no-suggestions` is a column of its own: see Tapbench.)
+/// the idle interval. (`--no-suggestions` is a column of its own: see SideBySide.)
 struct ModeRunner {
     /// A mode measured here.
     enum Mode: String, CaseIterable {

@@ -17,8 +17,8 @@ final class RunningKeyboard {
     private let displayName: String
     private var centres: [Character: ScreenPoint] = [:]
 
-    /// Starts `spec` on the session's server and waits (deadline 30 s) for its window.
-    init(_ spec: KeyboardSpec, session: BenchSession) throws {
+    /// Starts `spec` on the session's server and waits (deadline `spec.mapTimeout`) for its window.
+    init(_ spec: KeyboardSpec, session: any KeyboardHost) throws {
         self.spec = spec
         displayName = session.xvfb.displayName
         guard FileManager.default.isExecutableFile(atPath: spec.executable.path) else {
@@ -45,10 +45,13 @@ final class RunningKeyboard {
         ChildGuard.watch(child.pid)
         do {
             try spec.reveal?(displayName, session, child)
-            mapped = try watcher.waitForWindow(spec.identity, child: child, timeout: .seconds(30))
+            mapped = try watcher.waitForWindow(spec.identity, child: child, timeout: spec.mapTimeout)
         } catch {
+            // A keyboard that shows by itself, still running but not shown: it never showed.
+            let neverShown = spec.reveal != nil && child.isRunning && error is HarnessError
             child.terminate()
             ChildGuard.forget(child.pid)
+            if neverShown { throw BenchError.neverShown(spec.mapTimeout) }
             throw BenchError.didNotStart(Self.reason(error, child: child))
         }
         startupMilliseconds = MonotonicClock.milliseconds(from: child.spawnedAt, to: mapped.mappedAt)
