@@ -43,17 +43,22 @@ extension OnScreenKeyboard {
             inputs.append(.control(.stopTyping(requester: UInt64(event.xdestroywindow.window), requesterGone: true)))
         case PropertyNotify where event.xproperty.window == display.root && event.xproperty.atom == display.atom("_NET_ACTIVE_WINDOW"):
             noteFocus()
-            if noteActiveWindow() { inputs.append(.activeWindowChanged) }
+            if noteActiveWindow() {
+                inputs.append(.activeWindowChanged)
+                windowFocused(lastActive, into: &inputs)
+            }
         case PropertyNotify where event.xproperty.window == display.root:
             pointerFocus.rootPropertyChanged(event.xproperty.atom)
         case EnterNotify where event.xcrossing.detail != NotifyInferior && event.xcrossing.mode != NotifyGrab:
             // Only other clients' top-level windows select it (`PointerFocus`).
-            pointerFocus.entered(event.xcrossing.window)
+            if let given = pointerFocus.entered(event.xcrossing.window) { windowFocused(given, into: &inputs) }
         case FocusIn where event.xfocus.window == window.id && event.xfocus.mode != NotifyUngrab
                            && event.xfocus.detail != NotifyPointer && event.xfocus.detail != NotifyInferior:
             inputs.append(.focusTaken)
         case MapNotify where event.xmap.event == display.root:
-            pointerFocus.mapped(event.xmap.window, overrideRedirect: event.xmap.override_redirect != 0)
+            if let given = pointerFocus.mapped(event.xmap.window, overrideRedirect: event.xmap.override_redirect != 0) {
+                windowFocused(given, into: &inputs)
+            }
             if isOther(event.xmap.window) { inputs.append(.otherWindowRestacked) }
         case UnmapNotify where event.xunmap.event == display.root:
             pointerFocus.gone(event.xunmap.window)
@@ -92,6 +97,16 @@ extension OnScreenKeyboard {
         default:
             break
         }
+    }
+
+    /// Another window has the input focus (given by the keyboard on a bare server,
+    /// or made active by the window manager): with `--auto-show`, a terminal that
+    /// tells the accessibility bus nothing is a terminal field taking the focus.
+    func windowFocused(_ other: Window, into inputs: inout [SessionInput]) {
+        guard session.followsFocus, other != 0 else { return }
+        var names: [String] = []
+        display.quietly { names = display.classNames(of: other) }
+        inputs.append(.windowFocusChanged(TerminalWindows.isTerminal(wmClass: names) ? TerminalWindows.field(window: UInt64(other)) : nil))
     }
 
     /// Whether a top-level window is someone else's (not the keyboard, its strip or its popups).

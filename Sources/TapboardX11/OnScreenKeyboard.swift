@@ -127,10 +127,14 @@ public final class OnScreenKeyboard {
         noteFocus()
         noteActiveWindow()
         // Before the map too: the pointer may rest where the keyboard shows.
-        pointerFocus.start()
+        let focused = pointerFocus.start() ?? lastActive
         // The session maps first, then draws: the map leaves at once (see `apply`),
         // and the drawing waits for fontconfig's thread.
         perform(session.start(at: Clock.now()))
+        // A terminal that has the focus already (a kiosk's, started first) shows the keyboard at once.
+        var inputs: [SessionInput] = []
+        windowFocused(focused, into: &inputs)
+        if !inputs.isEmpty { perform(session.handle(inputs, at: Clock.now(), typedAhead: nil)) }
         // A missing font is the one failure left after the window shows: said, and nothing left behind.
         do {
             _ = try resources.font(family: firstFont.family, pixelSize: firstFont.pixelSize)

@@ -27,16 +27,19 @@ final class PointerFocus {
 
     /// Reads whether a window manager runs and what an earlier keyboard gave;
     /// with none running, follows the windows there are and gives the focus to
-    /// the one under the pointer (the keyboard is not shown yet).
-    func start() {
+    /// the one under the pointer (the keyboard is not shown yet). Returns the
+    /// window given the focus, or the one an earlier keyboard gave it to.
+    @discardableResult
+    func start() -> Window? {
         let inherited = display.property(Self.givenProperty, of: display.root, type: XA_WINDOW)?.items.first.map(UInt64.init)
         let focus = serverFocus()
         follower = FocusFollower(windowManagerRuns: windowManagerRuns(),
                                  given: inherited.flatMap { focus == .window($0) ? $0 : nil })
         if inherited != nil, follower.given == nil { XDeleteProperty(display.pointer, display.root, display.atom(Self.givenProperty)) }
-        guard !follower.windowManagerRuns else { return }
+        guard !follower.windowManagerRuns else { return nil }
         followTopLevels()
-        if let window = topLevelUnderPointer() { entered(window) }
+        if let window = topLevelUnderPointer(), let given = entered(window) { return given }
+        return follower.given.map { Window($0) }
     }
 
     /// Another client mapped a top-level window: followed unless it is a popup.
@@ -44,10 +47,11 @@ final class PointerFocus {
     /// before the keyboard could ask to hear of it. That holds where the pointer
     /// rests on the keyboard too (an application starting, a dialog): a new
     /// window maps above the keyboard, which raises itself again only after this.
-    func mapped(_ window: Window, overrideRedirect: Bool) {
-        guard !follower.windowManagerRuns, !overrideRedirect, !isOwn(window) else { return }
+    /// Returns the window when it was given the focus.
+    func mapped(_ window: Window, overrideRedirect: Bool) -> Window? {
+        guard !follower.windowManagerRuns, !overrideRedirect, !isOwn(window) else { return nil }
         display.quietly { XSelectInput(display.pointer, window, EnterWindowMask) }
-        if topLevelUnderPointer() == window { entered(window) }
+        return topLevelUnderPointer() == window ? entered(window) : nil
     }
 
     /// The root's child the pointer is in, if any.
@@ -68,20 +72,23 @@ final class PointerFocus {
 
     /// The pointer entered a top-level window of another client: it gets the
     /// focus when the follower says so (a viewable, managed-looking window only).
-    func entered(_ window: Window) {
-        guard !follower.windowManagerRuns, !isOwn(window) else { return }
+    /// Returns the window when it was given the focus.
+    @discardableResult
+    func entered(_ window: Window) -> Window? {
+        guard !follower.windowManagerRuns, !isOwn(window) else { return nil }
         var attributes = XWindowAttributes()
         var read: Int32 = 0
         display.quietly { read = XGetWindowAttributes(display.pointer, window, &attributes) }
         guard read != 0,
-              attributes.override_redirect == 0, attributes.map_state == IsViewable, attributes.`class` == InputOutput else { return }
+              attributes.override_redirect == 0, attributes.map_state == IsViewable, attributes.`class` == InputOutput else { return nil }
         // An application's own window says what it is; a frame of a window manager
         // that does not announce itself (twm) does not, and the focus is not for it.
         var named = false
         display.quietly { named = display.property("WM_CLASS", of: window, type: XA_STRING, maxLength: 64) != nil }
-        guard named else { return }
-        guard let request = follower.pointerEntered(UInt64(window), focus: serverFocus()) else { return }
+        guard named else { return nil }
+        guard let request = follower.pointerEntered(UInt64(window), focus: serverFocus()) else { return nil }
         apply(request)
+        return window
     }
 
     /// The root's properties changed: a window manager may have started or left.

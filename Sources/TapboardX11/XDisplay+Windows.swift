@@ -82,6 +82,12 @@ extension XDisplay {
         free(n); free(c)
     }
 
+    /// A window's WM_CLASS names (instance, then class); none if it has no WM_CLASS.
+    func classNames(of window: Window) -> [String] {
+        guard let p = property("WM_CLASS", of: window, type: XA_STRING, maxLength: 64), p.format == 8 else { return [] }
+        return p.bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// Sets a property to 32-bit numbers (CARDINAL).
     func setProperty(_ name: String, of window: Window, cardinals: [UInt]) {
         var values = cardinals

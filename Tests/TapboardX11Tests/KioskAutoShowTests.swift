@@ -104,4 +104,37 @@ struct KioskAutoShowTests {
         #expect(watch.unmaps - hides == 0, "hidden while typing")
         #expect(desktop.tapper.noKeyDown)
     }
+
+    @Test("xterm tells the accessibility bus nothing: the pointer entering it (the focus given) shows the keyboard, which types there; a GTK field next keeps it shown; a button hides it")
+    func terminalWindow() throws {
+        let watch = try MapWatch(desktop.xvfb.displayName, window: keyboardWindow)
+        #expect(watch.waitUntil(mapped: true, timeout: .seconds(10)), "the keyboard did not show for the entry")
+        desktop.tapper.tap(app.centre("button"))
+        #expect(watch.waitUntil(mapped: false))
+        let out = URL(fileURLWithPath: data.path("line"))
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = desktop.xvfb.displayName
+        let watcher = try WindowWatcher(displayName: desktop.xvfb.displayName)
+        defer { watcher.close() }
+        let xterm = try ChildProcess(URL(fileURLWithPath: "/usr/bin/xterm"),
+                                     ["-geometry", "60x8+600+100", "-e", "sh", "-c", "read line; echo \"$line\" > \(out.path).tmp; mv \(out.path).tmp \(out.path); sleep 60"],
+                                     environment: environment)
+        defer { xterm.terminate() }
+        let terminal = try watcher.waitForWindow(WindowIdentity(classes: ["XTerm", "xterm"]), child: xterm, timeout: .seconds(15))
+        desktop.tapper.move(to: ScreenPoint(x: Int32(terminal.placement.x + 40), y: Int32(terminal.placement.y + 40)))
+        #expect(watch.waitUntil(mapped: true), "the keyboard did not show for the terminal")
+        let hides = watch.unmaps
+        let keys = try centres("letters")
+        for key in ["h", "i", "return"] { desktop.tapper.tap(try #require(keys[key])) }
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { (try? String(contentsOf: out, encoding: .utf8)) == "hi\n" },
+                "\((try? String(contentsOf: out, encoding: .utf8)).debugDescription)")
+        // The application's late 'away' (its window lost the focus to the terminal) hid nothing.
+        #expect(watch.unmaps == hides, "hidden while the terminal had the focus")
+        // To a field of the application: shown throughout; to its button: hidden.
+        desktop.tapper.tap(app.centre("entry"))
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
+        #expect(!watch.waitUntil(mapped: false, timeout: .seconds(1)), "hidden between the terminal and the entry")
+        desktop.tapper.tap(app.centre("button"))
+        #expect(watch.waitUntil(mapped: false))
+    }
 }

@@ -2,8 +2,30 @@
 /// hidden a moment after it leaves, clear of the field, and careful over a
 /// password field.
 extension KeyboardSession {
+    /// Whether the keyboard follows the focus (`--auto-show`).
+    public var followsFocus: Bool { configuration.autoShow }
+
     /// Whether a password field has the focus: no previews, nothing published, nothing learned.
     public var isSecure: Bool { focusedField?.kind == .password }
+
+    /// The accessibility bus says the focus moved. Its "away from every field"
+    /// is not for a terminal window it knows nothing of: that comes from an
+    /// application losing the focus to the terminal, often after the window's own word.
+    mutating func accessibleFocusChanged(_ field: FocusedField?) {
+        if field == nil, TerminalWindows.isWindowField(focusedField) { return }
+        focusChanged(field)
+    }
+
+    /// The display says the input focus moved to a terminal window (`field`), or
+    /// to another window (nil): only a terminal window's field is left then; a field
+    /// the accessibility bus reported is for it to end.
+    mutating func windowFocusChanged(_ field: FocusedField?) {
+        if let field {
+            focusChanged(field)
+        } else if TerminalWindows.isWindowField(focusedField) {
+            focusChanged(nil)
+        }
+    }
 
     /// The focus moved to a field or (nil) away from every field.
     mutating func focusChanged(_ field: FocusedField?) {

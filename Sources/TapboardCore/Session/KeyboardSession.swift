@@ -252,7 +252,9 @@ public struct KeyboardSession: Sendable {
             if suggestionsDeadline != nil { refreshHeldSuggestions() }
             if shown { announceShownOnce() }
         case .focusChanged(let field):
-            focusChanged(field)
+            accessibleFocusChanged(field)
+        case .windowFocusChanged(let field):
+            windowFocusChanged(field)
         case .caretMoved(let report):
             caretMoved(report)
         case .activeWindowChanged:

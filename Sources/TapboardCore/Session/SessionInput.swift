@@ -41,6 +41,9 @@ public enum SessionInput: Hashable, Sendable {
     case activeWindowChanged
     /// The focus moved (AT-SPI): to this text field, or (nil) to anything else.
     case focusChanged(FocusedField?)
+    /// The input focus moved to another window (the display's word, not AT-SPI's):
+    /// to a terminal that tells the accessibility bus nothing (`TerminalWindows`), or (nil) to another window.
+    case windowFocusChanged(FocusedField?)
     /// The focused text field says where its caret is and what is before it (AT-SPI).
     case caretMoved(CaretText)
     /// Time passed: whatever is due by now (see `KeyboardSession.nextDeadline`) is done.
