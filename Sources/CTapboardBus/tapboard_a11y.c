@@ -250,6 +250,26 @@ static int focus_changed(tb_a11y *a, sd_bus_message *m, int gained) {
     return 0;
 }
 
+// Says on the session bus that an assistive technology wants applications' accessibility
+// (org.a11y.Status IsEnabled): Chromium puts its windows on the accessibility bus only
+// when that is true as it starts (or ACCESSIBILITY_ENABLED=1 is in its environment), and
+// never looks again. at-spi-bus-launcher keeps it in GSettings (toolkit-accessibility),
+// so it stays on, as it would after turning on any assistive technology. A failure
+// leaves toolkits that load their bridge anyway (GTK) followed as before: not an error.
+static void ask_for_accessibility(sd_bus *session) {
+    sd_bus_message *reply = NULL;
+    int enabled = 0;
+    int r = sd_bus_call_method(session, "org.a11y.Bus", "/org/a11y/bus", "org.freedesktop.DBus.Properties", "Get", NULL, &reply,
+                               "ss", "org.a11y.Status", "IsEnabled");
+    if (r >= 0) r = sd_bus_message_read(reply, "v", "b", &enabled);
+    sd_bus_message_unref(reply);
+    // Only when off: nothing is written to the user's settings when it is already on.
+    if (r >= 0 && !enabled) {
+        sd_bus_call_method(session, "org.a11y.Bus", "/org/a11y/bus", "org.freedesktop.DBus.Properties", "Set", NULL, NULL, "ssv",
+                           "org.a11y.Status", "IsEnabled", "b", 1);
+    }
+}
+
 int tb_a11y_open(tb_a11y **out, const tb_a11y_handlers *handlers, char *error, size_t error_size) {
     *out = NULL;
     int r = tb_sd_bus_load(error, error_size);
@@ -273,6 +293,7 @@ int tb_a11y_open(tb_a11y **out, const tb_a11y_handlers *handlers, char *error, s
         sd_bus_flush_close_unref(session);
         return r < 0 ? r : -EINVAL;
     }
+    ask_for_accessibility(session);
     tb_a11y *a = calloc(1, sizeof *a);
     if (!a) return -ENOMEM;
     a->handlers = *handlers;

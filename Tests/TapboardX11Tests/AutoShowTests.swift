@@ -10,43 +10,22 @@ import Testing
 struct AutoShowTests {
     let desktop: Desktop
     let bus: SessionBus
-    let keyboard: ChildProcess
-    let keyboardWindow: Window
+    /// The keyboard, started before the application.
+    let autoShow: AutoShowKeyboard
     let app: GTKFields
-    /// The keyboard's data directory: what it learns stays in the test.
-    let data: ScratchDirectory
+    var keyboard: ChildProcess { autoShow.process }
+    var keyboardWindow: Window { autoShow.window }
 
     init() throws {
         let desktop = try Desktop(windowManager: true)
         let bus = try SessionBus()
         self.desktop = desktop
         self.bus = bus
-        let a11y = try #require(try bus.accessibilityAddress(), "the accessibility bus did not start (at-spi2-core)")
         // The keyboard first: the application learns of its listener from the registry as it starts.
-        var env = ProcessInfo.processInfo.environment
-        env.merge(bus.environment) { $1 }
-        env["DISPLAY"] = nil
-        let data = try ScratchDirectory()
-        self.data = data
-        env["XDG_DATA_HOME"] = data.path
-        let keyboard = try ChildProcess(try Keyboard.locateBinary(),
-                                    ["--display", desktop.xvfb.displayName, "--auto-show", "--overlay", "--no-dbus", "--publish-keys"],
-                                    environment: env)
-        let registered = Self.waitFor(.seconds(10)) {
-            (try? bus.busctl(["--address=\(a11y)", "call", "org.a11y.atspi.Registry", "/org/a11y/atspi/registry",
-                              "org.a11y.atspi.Registry", "GetRegisteredEvents"]).output.lowercased().contains("statechanged:focused")) ?? false
-        }
-        self.keyboard = keyboard
-        try #require(registered, "the keyboard did not register for focus events: \(keyboard.standardError)")
-        var found: Window?
-        _ = Self.waitFor(.seconds(10)) {
-            found = try? Self.windows(of: "tapboard", on: desktop.xvfb.displayName).first
-            return found != nil
-        }
-        keyboardWindow = try #require(found)
+        autoShow = try AutoShowKeyboard(on: desktop, bus: bus)
         app = try GTKFields(on: desktop, size: (1280, 800), environment: bus.environment)
         // The application starts with its first entry focused: the keyboard shows for it.
-        let watch = try MapWatch(desktop.xvfb.displayName, window: keyboardWindow)
+        let watch = try MapWatch(desktop.xvfb.displayName, window: autoShow.window)
         try #require(watch.waitUntil(mapped: true), "the keyboard did not show for the application's focused entry")
     }
 
@@ -54,16 +33,6 @@ struct AutoShowTests {
     private func focusButton(_ watch: MapWatch) -> Bool {
         desktop.tapper.tap(app.centre("button"))
         return watch.waitUntil(mapped: false)
-    }
-
-    /// Checks `condition` every 20 ms until it holds or the time is up; whether it held.
-    private static func waitFor(_ timeout: Duration, _ condition: () -> Bool) -> Bool {
-        let end = Deadline(timeout)
-        while !condition() {
-            if end.hasPassed { return false }
-            Deadline(.milliseconds(20)).waitReadable([])
-        }
-        return true
     }
 
     /// The top-level windows of a WM_CLASS instance name.
