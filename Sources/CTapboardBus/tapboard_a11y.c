@@ -8,10 +8,6 @@
 #include "sd_bus_loader.h"
 
 // AT-SPI's numbers (atspi-constants.h).
-#define ROLE_PASSWORD_TEXT 40
-#define ROLE_TERMINAL 60
-#define STATE_EDITABLE 7
-#define STATE_READ_ONLY 43
 #define COORD_TYPE_SCREEN 0
 
 // What is learnt of a newly focused object, from three calls answered in any order.
@@ -47,12 +43,7 @@ static void read_caret_offset(tb_a11y *a, const char *id);
 static void finish(query *q) {
     tb_a11y *a = q->a11y;
     if (q->generation == a->generation) {
-        int kind = TB_FOCUS_AWAY;
-        int read_only = (q->states >> STATE_READ_ONLY) & 1;
-        if (q->own) kind = -2;  // ignored
-        else if (q->role == ROLE_PASSWORD_TEXT) kind = TB_FOCUS_PASSWORD;
-        else if (q->role == ROLE_TERMINAL) kind = TB_FOCUS_TERMINAL;
-        else if (((q->states >> STATE_EDITABLE) & 1) && !read_only) kind = TB_FOCUS_TEXT;
+        int kind = q->own ? -2 /* ignored */ : a->handlers.classify(a->handlers.context, q->role, q->states);
         if (kind >= 0) {
             int again = strcmp(a->current, q->id) == 0;
             snprintf(a->current, sizeof a->current, "%s", q->id);

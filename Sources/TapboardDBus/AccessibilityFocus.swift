@@ -26,6 +26,14 @@ public final class AccessibilityFocus {
         self.caret = caret
         var h = tb_a11y_handlers()
         h.context = Unmanaged.passUnretained(self).toOpaque()
+        h.classify = { _, role, states in
+            switch FocusedField.Kind(role: role, states: states) {
+            case .text: Int32(TB_FOCUS_TEXT)
+            case .terminal: Int32(TB_FOCUS_TERMINAL)
+            case .password: Int32(TB_FOCUS_PASSWORD)
+            case nil: Int32(TB_FOCUS_AWAY)
+            }
+        }
         h.focus = { context, kind, id, hasExtents, extents in
             let me = Unmanaged<AccessibilityFocus>.fromOpaque(context!).takeUnretainedValue()
             let name = id.map { String(cString: $0) } ?? ""

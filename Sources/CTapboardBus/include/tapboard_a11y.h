@@ -14,6 +14,9 @@ enum { TB_FOCUS_AWAY = -1, TB_FOCUS_TEXT = 0, TB_FOCUS_TERMINAL = 1, TB_FOCUS_PA
 
 typedef struct {
     void *context;
+    /// The kind of field (TB_FOCUS_*) an object with this AT-SPI role and state set
+    /// (bit n for state n) is; TB_FOCUS_AWAY when it is none.
+    int (*classify)(void *context, uint32_t role, uint64_t states);
     /// The focus moved to a field of a kind (its id: bus name and object path; its
     /// extents on the screen when `has_extents`), or away from every field (TB_FOCUS_AWAY).
     void (*focus)(void *context, int kind, const char *id, int has_extents, const int32_t extents[4]);
