@@ -12,9 +12,12 @@ public struct AccessibilityError: Error, CustomStringConvertible {
 /// accessibility bus (no GLib, no libatspi): the registry is asked for
 /// `object:state-changed:focused`, and each newly focused object's role, state
 /// and extents are asked asynchronously, so nothing waits for an application.
-/// Focus in the keyboard's own process is ignored. The focused text field's
-/// caret is followed too: the text before it is read when the field takes the
-/// focus and after each caret move (never a password field's).
+/// What has the focus already when it connects is looked for in the
+/// applications' active windows, asynchronously too. It turns `org.a11y.Status`
+/// `IsEnabled` on, which Chromium waits for. Focus in the keyboard's own process
+/// is ignored. The focused text field's caret is followed too: the text before
+/// it is read when the field takes the focus and after each caret move (never a
+/// password field's).
 public final class AccessibilityFocus {
     private var a11y: OpaquePointer?
     fileprivate let changed: (FocusedField?) -> Void

@@ -33,6 +33,11 @@ public final class ChromiumPage {
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }
         env["DISPLAY"] = desktop.xvfb.displayName
+        // Its crash reports' settings (under $HOME whatever XDG_CONFIG_HOME says) and its
+        // shader cache stay in the test too, not in the user's home.
+        env["HOME"] = directory.path("home")
+        env["XDG_CONFIG_HOME"] = directory.path("home/.config")
+        env["XDG_CACHE_HOME"] = directory.path("home/.cache")
         let process = try ChildProcess(URL(fileURLWithPath: Self.binary), [
             // What a kiosk passes: full screen, and web contents on the accessibility bus.
             "--kiosk", "--force-renderer-accessibility",

@@ -29,8 +29,10 @@ typedef struct {
 /// How many characters before the caret are read.
 enum { TB_CARET_TEXT = 120 };
 
-/// Finds the accessibility bus through the session bus (org.a11y.Bus), connects,
-/// and asks the registry for focus events. Returns 0, or a negative errno with a line in `error`.
+/// Finds the accessibility bus through the session bus (org.a11y.Bus), turns
+/// org.a11y.Status IsEnabled on if it is off, connects, asks the registry for focus
+/// events, and starts looking for the object focused already (reported as a focus
+/// event's would be). Returns 0, or a negative errno with a line in `error`.
 int tb_a11y_open(tb_a11y **a11y, const tb_a11y_handlers *handlers, char *error, size_t error_size);
 /// The connection's descriptor, for poll().
 int tb_a11y_fd(tb_a11y *a11y);
