@@ -12,9 +12,12 @@ public struct AccessibilityError: Error, CustomStringConvertible {
 /// accessibility bus (no GLib, no libatspi): the registry is asked for
 /// `object:state-changed:focused`, and each newly focused object's role, state
 /// and extents are asked asynchronously, so nothing waits for an application.
-/// Focus in the keyboard's own process is ignored. The focused text field's
-/// caret is followed too: the text before it is read when the field takes the
-/// focus and after each caret move (never a password field's).
+/// What has the focus already when it connects is looked for in the
+/// applications' active windows, asynchronously too. It turns `org.a11y.Status`
+/// `IsEnabled` on, which Chromium waits for. Focus in the keyboard's own process
+/// is ignored. The focused text field's caret is followed too: the text before
+/// it is read when the field takes the focus and after each caret move (never a
+/// password field's).
 public final class AccessibilityFocus {
     private var a11y: OpaquePointer?
     fileprivate let changed: (FocusedField?) -> Void
@@ -26,6 +29,14 @@ public final class AccessibilityFocus {
         self.caret = caret
         var h = tb_a11y_handlers()
         h.context = Unmanaged.passUnretained(self).toOpaque()
+        h.classify = { _, role, states in
+            switch FocusedField.Kind(role: role, states: states) {
+            case .text: Int32(TB_FOCUS_TEXT)
+            case .terminal: Int32(TB_FOCUS_TERMINAL)
+            case .password: Int32(TB_FOCUS_PASSWORD)
+            case nil: Int32(TB_FOCUS_AWAY)
+            }
+        }
         h.focus = { context, kind, id, hasExtents, extents in
             let me = Unmanaged<AccessibilityFocus>.fromOpaque(context!).takeUnretainedValue()
             let name = id.map { String(cString: $0) } ?? ""

@@ -84,6 +84,16 @@ public final class Desktop {
         return true
     }
 
+    /// Gives the input focus to whatever window is under the pointer (PointerRoot), as a
+    /// bare server without a window manager has it, so the target window no longer holds it.
+    public func focusPointerRoot() throws {
+        let d = try XConnection.open(xvfb.displayName)
+        defer { XCloseDisplay(d) }
+        // RevertToPointerRoot is PointerRoot (a macro with a cast, not imported).
+        XSetInputFocus(d, Window(PointerRoot), Int32(PointerRoot), Time(CurrentTime))
+        XSync(d, 0)
+    }
+
     /// The root's _NET_WORKAREA (x, y, width, height of the first desktop), once it equals `expected` or 10 s pass.
     public func workArea(becoming expected: [Int]) throws -> [Int] {
         let d = try XConnection.open(xvfb.displayName)

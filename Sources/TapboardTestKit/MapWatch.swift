@@ -4,8 +4,8 @@ import CX11
 /// and when it last changed (`MonotonicClock.now` as the event was read).
 public final class MapWatch {
     private let display: OpaquePointer
-    /// The window watched.
-    public let window: Window
+    /// The window watched (0 until `watch(_:)` names it, for a watch begun before it existed).
+    public private(set) var window: Window
     /// Whether it is mapped, as last heard.
     public private(set) var mapped: Bool
     /// When the last MapNotify or UnmapNotify was read.
@@ -23,6 +23,22 @@ public final class MapWatch {
         var attributes = XWindowAttributes()
         XGetWindowAttributes(display, window, &attributes)
         mapped = attributes.map_state != IsUnmapped
+    }
+
+    /// Starts watching every top-level window's maps and unmaps, before the window
+    /// to watch exists: `watch(_:)` names it once it is known, and what it did meanwhile counts.
+    public init(topLevelsOn displayName: String) throws {
+        display = try XConnection.open(displayName)
+        window = 0
+        mapped = false
+        XSelectInput(display, tb_root_window(display, tb_default_screen(display)), SubstructureNotifyMask)
+        XSync(display, 0)
+    }
+
+    /// Names the window a watch begun with `init(topLevelsOn:)` counts; call before reading events.
+    public func watch(_ window: Window) {
+        precondition(self.window == 0, "a watch names its window once")
+        self.window = window
     }
 
     deinit { XCloseDisplay(display) }

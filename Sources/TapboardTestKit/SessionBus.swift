@@ -22,6 +22,10 @@ public final class SessionBus {
                                                 attributes: [.posixPermissions: 0o700])
         var env = ProcessInfo.processInfo.environment
         env["XDG_RUNTIME_DIR"] = runtimeDirectory.path
+        // The services it starts (the accessibility bus's launcher keeps org.a11y.Status
+        // in GSettings) keep their settings in memory: a keyboard turning accessibility
+        // on in a test never writes the user's dconf, nor starts the next test with it on.
+        env["GSETTINGS_BACKEND"] = "memory"
         daemon = try ChildProcess(URL(fileURLWithPath: "/usr/bin/dbus-daemon"), ["--session", "--nofork", "--print-address=1"],
                                   environment: env, output: .pipe)
         // The address is its first line of output.

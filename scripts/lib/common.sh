@@ -9,6 +9,9 @@ XVFB_PACKAGES=(xvfb x11-utils x11-xkb-utils openbox imagemagick xterm python3 xs
 DEMO_PACKAGES=(xterm xdotool x11-apps imagemagick python3)
 # The kiosk table (scripts/bench-kiosk): the applications typed into, the other keyboards, the accessibility bus.
 KIOSK_PACKAGES=(xvfb openbox xterm python3 python3-gi gir1.2-gtk-3.0 python3-pyqt5 chromium dbus-daemon systemd at-spi2-core matchbox-keyboard xvkbd onboard)
+# Chromium, for the auto-show tests with a web page in kiosk mode (about 10 s of
+# tests; its tests are skipped, saying so, where it cannot be installed).
+CHROMIUM_PACKAGES=(chromium)
 
 # Installs the Debian packages that are not installed yet (sudo when not root).
 ensure_packages() {

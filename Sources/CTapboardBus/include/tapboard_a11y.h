@@ -14,6 +14,9 @@ enum { TB_FOCUS_AWAY = -1, TB_FOCUS_TEXT = 0, TB_FOCUS_TERMINAL = 1, TB_FOCUS_PA
 
 typedef struct {
     void *context;
+    /// The kind of field (TB_FOCUS_*) an object with this AT-SPI role and state set
+    /// (bit n for state n) is; TB_FOCUS_AWAY when it is none.
+    int (*classify)(void *context, uint32_t role, uint64_t states);
     /// The focus moved to a field of a kind (its id: bus name and object path; its
     /// extents on the screen when `has_extents`), or away from every field (TB_FOCUS_AWAY).
     void (*focus)(void *context, int kind, const char *id, int has_extents, const int32_t extents[4]);
@@ -26,8 +29,10 @@ typedef struct {
 /// How many characters before the caret are read.
 enum { TB_CARET_TEXT = 120 };
 
-/// Finds the accessibility bus through the session bus (org.a11y.Bus), connects,
-/// and asks the registry for focus events. Returns 0, or a negative errno with a line in `error`.
+/// Finds the accessibility bus through the session bus (org.a11y.Bus), turns
+/// org.a11y.Status IsEnabled on if it is off, connects, asks the registry for focus
+/// events, and starts looking for the object focused already (reported as a focus
+/// event's would be). Returns 0, or a negative errno with a line in `error`.
 int tb_a11y_open(tb_a11y **a11y, const tb_a11y_handlers *handlers, char *error, size_t error_size);
 /// The connection's descriptor, for poll().
 int tb_a11y_fd(tb_a11y *a11y);
