@@ -27,7 +27,8 @@ struct AutoShowTests {
         // The application starts with its first entry focused: the keyboard shows for it
         // (its first show reads the lexicon first: over a second in a debug build, more under load).
         let watch = try MapWatch(desktop.xvfb.displayName, window: autoShow.window)
-        try #require(watch.waitUntil(mapped: true, timeout: .seconds(10)), "the keyboard did not show for the application's focused entry")
+        try #require(watch.waitUntil(mapped: true, timeout: .seconds(10)),
+                     "the keyboard did not show for the application's focused entry (the application says \(app.focused ?? "nothing") has the focus); keyboard: \(autoShow.process.standardError)")
     }
 
     /// Focuses the button and waits until the keyboard has hidden.
