@@ -29,6 +29,7 @@ struct tb_a11y {
     uint64_t generation;   // the newest focus event: older queries are dropped
     char current[512];     // the field reported focused, if any
     int current_kind;      // its kind
+    char address[1024];    // the accessibility bus's address
 };
 
 // A read of the text before a caret, for the focus it was asked under.
@@ -413,6 +414,7 @@ int tb_a11y_open(tb_a11y **out, const tb_a11y_handlers *handlers, char *error, s
     if (!a) return -ENOMEM;
     a->handlers = *handlers;
     a->current_kind = TB_FOCUS_AWAY;
+    snprintf(a->address, sizeof a->address, "%s", address);
     const char *step = "connect to it";
     r = sd_bus_new(&a->bus);
     if (r >= 0) r = sd_bus_set_address(a->bus, address);
@@ -453,6 +455,8 @@ int tb_a11y_open(tb_a11y **out, const tb_a11y_handlers *handlers, char *error, s
     *out = a;
     return 0;
 }
+
+const char *tb_a11y_address(tb_a11y *a) { return a->address; }
 
 int tb_a11y_fd(tb_a11y *a) { return sd_bus_get_fd(a->bus); }
 

@@ -64,6 +64,9 @@ public final class AccessibilityFocus {
 
     deinit { tb_a11y_close(a11y) }
 
+    /// The accessibility bus's address (`unix:path=...`), as the session bus gave it.
+    public var busAddress: String { a11y.map { String(cString: tb_a11y_address($0)) } ?? "" }
+
     /// The connection's descriptor, for the keyboard's loop.
     public var fileDescriptor: Int32 { a11y.map { tb_a11y_fd($0) } ?? -1 }
 

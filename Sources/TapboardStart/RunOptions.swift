@@ -124,6 +124,7 @@ public struct RunOptions: Equatable, Sendable {
         let keyboard = try OnScreenKeyboard(configuration)
         focus.keyboard = keyboard
         if let accessibility {
+            keyboard.announceAccessibilityBus(accessibility.busAddress)
             let fd = accessibility.fileDescriptor
             keyboard.addSource(fd) { [unowned keyboard] in
                 if !accessibility.process() {

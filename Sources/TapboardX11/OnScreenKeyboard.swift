@@ -63,6 +63,8 @@ public final class OnScreenKeyboard {
     var stopRequested = false
     /// Another keyboard took the display over (`--replace`).
     var replaced = false
+    /// The accessibility bus address the keyboard put on the root, to take away at exit.
+    var announcedBus: String?
     /// Whom to answer for `type(_:delay:answer:)` calls, by requester id (above any X window's).
     var typeAnswers: [UInt64: (String) -> Void] = [:]
     /// The windows of `tapboard type` clients waiting for their answer: one destroyed (the client killed) stops its typing.
@@ -214,6 +216,23 @@ public final class OnScreenKeyboard {
         perform(session.handle(.caretMoved(report), at: Clock.now()))
     }
 
+    /// Says where the accessibility bus is on the root window (`AT_SPI_BUS`), as
+    /// at-spi-bus-launcher does when it knows the display, unless something says
+    /// so already; taken away at exit. A session bus started without `DISPLAY`
+    /// leaves it unsaid, and Qt 5 applications started after the bus then never
+    /// join it (they connect in time only through this property).
+    public func announceAccessibilityBus(_ address: String) {
+        guard !address.isEmpty, display.property(Self.accessibilityBusProperty, of: display.root) == nil else { return }
+        var bytes = Array(address.utf8)
+        XChangeProperty(display.pointer, display.root, display.atom(Self.accessibilityBusProperty), XA_STRING, 8, PropModeReplace,
+                        &bytes, Int32(bytes.count))
+        display.flush()
+        announcedBus = address
+    }
+
+    /// The root window property at-spi2-core's launcher names the accessibility bus with.
+    static let accessibilityBusProperty = "AT_SPI_BUS"
+
     /// Also waits on `fd` (a D-Bus or accessibility connection); `ready` runs on the keyboard's thread when it is readable.
     public func addSource(_ fd: Int32, ready: @escaping () -> Void) { loop.add(fd, ready: ready) }
 
@@ -301,6 +320,9 @@ public final class OnScreenKeyboard {
         injector.releaseAll()
         injector.restoreSpares(replaced: replaced)
         pointerFocus.finish()
+        if let announcedBus, display.text(Self.accessibilityBusProperty, of: display.root) == announcedBus {
+            XDeleteProperty(display.pointer, display.root, display.atom(Self.accessibilityBusProperty))
+        }
         // A program that goes on after run() returns has no keyboard left on the screen.
         window.unmap()
         dock?.unmap()

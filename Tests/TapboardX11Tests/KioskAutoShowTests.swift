@@ -11,44 +11,26 @@ import Testing
 struct KioskAutoShowTests {
     let desktop: Desktop
     let bus: SessionBus
-    let keyboard: ChildProcess
-    let keyboardWindow: Window
+    let autoShow: AutoShowKeyboard
     let app: ToolkitFields
-    let data: ScratchDirectory
+    var keyboardWindow: Window { autoShow.window }
+    var data: ScratchDirectory { autoShow.data }
     /// Where the keyboard shows (its resting frame at the bottom of the screen).
-    let rest = WindowPlacement(width: 1280, height: 288, x: 0, y: 512)
+    let rest = KioskAutoShowTests.rest
+
+    static let rest = WindowPlacement(width: 1280, height: 288, x: 0, y: 512)
 
     init() throws {
         desktop = try Desktop(focusTarget: false)
         bus = try SessionBus()
-        let a11y = try #require(try bus.accessibilityAddress(), "the accessibility bus did not start (at-spi2-core)")
-        var env = ProcessInfo.processInfo.environment
-        env.merge(bus.environment) { $1 }
-        env["DISPLAY"] = nil
-        data = try ScratchDirectory()
-        env["XDG_DATA_HOME"] = data.path
-        keyboard = try ChildProcess(try Keyboard.locateBinary(),
-                                    ["--display", desktop.xvfb.displayName, "--auto-show", "--no-auto-shift", "--no-dbus"], environment: env)
-        let bus = bus
-        let registered = desktop.waitUntil(timeout: .seconds(10)) {
-            (try? bus.busctl(["--address=\(a11y)", "call", "org.a11y.atspi.Registry", "/org/a11y/atspi/registry",
-                              "org.a11y.atspi.Registry", "GetRegisteredEvents"]).output.lowercased().contains("statechanged:focused")) ?? false
-        }
-        try #require(registered, "the keyboard did not register for focus events: \(keyboard.standardError)")
-        var found: Window?
-        let displayName = desktop.xvfb.displayName
-        _ = desktop.waitUntil(timeout: .seconds(10)) {
-            found = try? WindowWatcher.topLevelWindows(named: "tapboard", on: displayName).first?.window
-            return found != nil
-        }
-        keyboardWindow = try #require(found)
+        autoShow = try AutoShowKeyboard(on: desktop, bus: bus, arguments: ["--no-auto-shift"])
         // The pointer rests where the keyboard will show, over the application once it starts.
         desktop.tapper.move(to: ScreenPoint(x: 640, y: 650))
         app = try ToolkitFields(on: desktop, size: (1280, 800), environment: bus.environment)
     }
 
     /// The keyboard's key centres on the screen, for a page.
-    private func centres(_ page: String) throws -> [String: ScreenPoint] {
+    static func centres(_ page: String) throws -> [String: ScreenPoint] {
         let frames = try PageFrames.dump(binary: try Keyboard.locateBinary(), size: "\(rest.width)x\(rest.height)", page: page, suggestions: true)
         return Dictionary(frames.keys.map { key in
             (key.id, rest.screenPoint(x: key.x + key.width / 2, y: key.y + key.height / 2))
@@ -81,7 +63,7 @@ struct KioskAutoShowTests {
         #expect(watch.maps - shows == 1 && watch.unmaps - hides == 0, "\(watch.maps - shows) shows, \(watch.unmaps - hides) hides in 5 s")
 
         // 100 clicks at the end of the view's text and 100 keys between them, 125 ms apart.
-        let keys = try centres("letters")
+        let keys = try Self.centres("letters")
         let view = app.places["view"]!
         // Right of the text's end, at two places in turn: two clicks at one place would be a double click, selecting a word.
         let endOfText = [ScreenPoint(x: Int32(view.x + view.width - 4), y: Int32(view.y + 10)),
@@ -124,7 +106,7 @@ struct KioskAutoShowTests {
         desktop.tapper.move(to: ScreenPoint(x: Int32(terminal.placement.x + 40), y: Int32(terminal.placement.y + 40)))
         #expect(watch.waitUntil(mapped: true), "the keyboard did not show for the terminal")
         let hides = watch.unmaps
-        let keys = try centres("letters")
+        let keys = try Self.centres("letters")
         for key in ["h", "i", "return"] { desktop.tapper.tap(try #require(keys[key])) }
         #expect(desktop.waitUntil(timeout: .seconds(10)) { (try? String(contentsOf: out, encoding: .utf8)) == "hi\n" },
                 "\((try? String(contentsOf: out, encoding: .utf8)).debugDescription)")
@@ -136,5 +118,47 @@ struct KioskAutoShowTests {
         #expect(!watch.waitUntil(mapped: false, timeout: .seconds(1)), "hidden between the terminal and the entry")
         desktop.tapper.tap(app.centre("button"))
         #expect(watch.waitUntil(mapped: false))
+    }
+}
+
+/// `--auto-show` with a Qt 5 application on a kiosk. Qt 5.15 joins the
+/// accessibility bus in time only when the root window names it (`AT_SPI_BUS`):
+/// found through the session bus alone, it registers before its connection is
+/// up and never again. The keyboard names it when no one has.
+@Suite("Kiosk auto-show: no window manager, a Qt 5 application", .serialized)
+struct KioskQtAutoShowTests {
+    @Test("Qt 5 started after the keyboard: a click on its line edit shows the keyboard, keys tapped arrive; the bus's name is taken off the root at exit")
+    func qt() throws {
+        let desktop = try Desktop(focusTarget: false)
+        let bus = try SessionBus()
+        let autoShow = try AutoShowKeyboard(on: desktop, bus: bus, arguments: ["--no-auto-shift"])
+        var environment = bus.environment
+        environment["QT_ACCESSIBILITY"] = "1"
+        let app = try ToolkitFields(.qt5, on: desktop, size: (1280, 800), environment: environment)
+        let watch = try MapWatch(desktop.xvfb.displayName, window: autoShow.window)
+        desktop.tapper.tap(app.centre("button"))
+        desktop.tapper.tap(app.centre("entry"))
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
+        #expect(watch.waitUntil(mapped: true, timeout: .seconds(10)), "not shown for Qt's line edit: \(app.process.standardError.suffix(400))")
+        let keys = try KioskAutoShowTests.centres("letters")
+        for letter in "hello" { desktop.tapper.tap(try #require(keys[String(letter)])) }
+        #expect(desktop.waitForOutput(of: app.process, timeout: .seconds(10)) { _ in app.text("entry") == "hello" },
+                "\(app.text("entry").debugDescription)")
+        #expect(try Self.rootText("AT_SPI_BUS", on: desktop.xvfb.displayName)?.hasPrefix("unix:") == true)
+        #expect(autoShow.process.terminate() == .exited(0))
+        #expect(try Self.rootText("AT_SPI_BUS", on: desktop.xvfb.displayName) == nil, "left on the root after the keyboard's exit")
+    }
+
+    /// A text property of the root window, if set.
+    static func rootText(_ name: String, on displayName: String) throws -> String? {
+        let d = try XConnection.open(displayName)
+        defer { XCloseDisplay(d) }
+        var type: Atom = 0, format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(d, tb_root_window(d, tb_default_screen(d)), XInternAtom(d, name, 0), 0, 256, 0, Atom(AnyPropertyType),
+                                 &type, &format, &count, &after, &data) == Success, let data else { return nil }
+        defer { XFree(data) }
+        return type == 0 ? nil : String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
     }
 }

@@ -34,6 +34,8 @@ enum { TB_CARET_TEXT = 120 };
 /// events, and starts looking for the object focused already (reported as a focus
 /// event's would be). Returns 0, or a negative errno with a line in `error`.
 int tb_a11y_open(tb_a11y **a11y, const tb_a11y_handlers *handlers, char *error, size_t error_size);
+/// The accessibility bus's address, as the session bus gave it.
+const char *tb_a11y_address(tb_a11y *a11y);
 /// The connection's descriptor, for poll().
 int tb_a11y_fd(tb_a11y *a11y);
 /// Handles what has arrived; negative errno when the connection is gone.
