@@ -21,7 +21,7 @@ final class BenchSession: KeyboardHost {
     let target: TargetWindow
     /// The pointer, through XTest, on a connection of its own.
     let tapper: Tapper
-    private var keyboards: [RunningKeyboard] = []
+    var keyboards: [RunningKeyboard] = []
 
     /// Where every keyboard window goes (screen 1280x800, clear of the target at 40,40 500x300).
     static let keyboardPlacement = WindowPlacement(width: 800, height: 280, x: 240, y: 500)
@@ -119,30 +119,6 @@ final class BenchSession: KeyboardHost {
         return (child, text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    /// Runs `busctl --user ARGS` on the session bus to its end (deadline 10 s): whether it exited 0, and its stdout.
-    func busctl(_ arguments: [String]) throws -> (ok: Bool, output: String) {
-        guard sessionBusAddress != nil else { throw BenchError.setup("no session bus in this session") }
-        guard let program = executableOnPath("busctl") else { throw BenchError.setup("busctl is not installed (apt-get install systemd)") }
-        var environment = ProcessInfo.processInfo.environment
-        environment.merge(sessionBusEnvironment) { $1 }
-        let child = try ChildProcess(program, ["--user"] + arguments, environment: environment)
-        let status = child.wait(until: Deadline(.seconds(10)))
-        if status == nil { child.terminate() }
-        return (status == .exited(0), child.standardOutput)
-    }
-
-    /// Starts a keyboard, waits for its window to be mapped, and places it.
-    func launch(_ spec: KeyboardSpec) throws -> RunningKeyboard {
-        let keyboard = try RunningKeyboard(spec, session: self)
-        keyboards.append(keyboard)
-        return keyboard
-    }
-
-    /// Stops a keyboard started by `launch`.
-    func stop(_ keyboard: RunningKeyboard) -> ExitStatus? {
-        keyboards.removeAll { $0 === keyboard }
-        return keyboard.stop()
-    }
 
     /// Stops a keyboard started by `launch`, noting (after `context`) a target that
     /// lost the focus, an exit other than a clean one on SIGTERM, and keys left down.

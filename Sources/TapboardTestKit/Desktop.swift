@@ -38,8 +38,11 @@ public final class Desktop {
             target = try TargetWindow(displayName: xvfb.displayName, takeFocus: focusTarget)
             tapper = try Tapper(displayName: xvfb.displayName)
         } catch {
+            // What the window manager said, with the failure: it may be why.
+            let said = manager.map { "; \($0.name)'s stderr: \($0.standardError.suffix(3000))" + ($0.isRunning ? "" : " (it had exited)") } ?? ""
             manager?.stop()
             xvfb.stop()
+            if !said.isEmpty, case HarnessError.timedOut(let what) = error { throw HarnessError.timedOut(what + said) }
             throw error
         }
         windowManager = manager

@@ -64,16 +64,7 @@ public final class OrdinaryWindow {
     /// The child of the root that holds `other`: its window manager's frame, or the window itself.
     public func topLevel(of other: Window) -> Window {
         guard let display else { return other }
-        var current = other
-        while true {
-            var rootReturn: Window = 0, parent: Window = 0
-            var children: UnsafeMutablePointer<Window>?
-            var count: UInt32 = 0
-            guard XQueryTree(display, current, &rootReturn, &parent, &children, &count) != 0 else { return current }
-            if let children { XFree(children) }
-            if parent == root || parent == 0 { return current }
-            current = parent
-        }
+        return XConnection.topLevel(of: other, on: display, root: root)
     }
 
     /// Whether `other`'s top level is above this window's top level in the root's stacking order now.

@@ -57,4 +57,18 @@ public enum XConnection {
             }
         }
     }
+
+    /// The child of `root` that holds `window`: its window manager's frame, or the window itself.
+    public static func topLevel(of window: Window, on display: OpaquePointer, root: Window) -> Window {
+        var current = window
+        while true {
+            var rootReturn: Window = 0, parent: Window = 0
+            var children: UnsafeMutablePointer<Window>?
+            var count: UInt32 = 0
+            guard XQueryTree(display, current, &rootReturn, &parent, &children, &count) != 0 else { return current }
+            if let children { XFree(children) }
+            if parent == root || parent == 0 { return current }
+            current = parent
+        }
+    }
 }

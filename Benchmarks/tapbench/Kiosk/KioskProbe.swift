@@ -34,16 +34,7 @@ final class KioskProbe {
     /// The root's child that holds `window` (itself, or a window manager's frame around it).
     func topLevel(of window: Window) -> Window {
         guard let display else { return window }
-        var current = window
-        while true {
-            var rootReturn: Window = 0, parent: Window = 0
-            var children: UnsafeMutablePointer<Window>?
-            var count: UInt32 = 0
-            guard XQueryTree(display, current, &rootReturn, &parent, &children, &count) != 0 else { return current }
-            if let children { XFree(children) }
-            if parent == root || parent == 0 { return current }
-            current = parent
-        }
+        return XConnection.topLevel(of: window, on: display, root: root)
     }
 
     /// What a top-level window is, for a message: the WM_CLASS and title of it or,

@@ -23,7 +23,7 @@ final class KioskSession: KeyboardHost {
     let probe: KioskProbe
     /// Processes to stop before the server: keyboards first, then applications.
     private var children: [ChildProcess] = []
-    private var keyboards: [RunningKeyboard] = []
+    var keyboards: [RunningKeyboard] = []
 
     /// Starts Xvfb 1280x800 (then openbox, a session bus, when asked) and the tapper.
     init(windowManager useWM: Bool, sessionBus useBus: Bool) throws {
@@ -102,18 +102,6 @@ final class KioskSession: KeyboardHost {
         return ["DBUS_SESSION_BUS_ADDRESS": sessionBusAddress, "XDG_RUNTIME_DIR": runtimeDirectory]
     }
 
-    /// Runs `busctl --user ARGS` on the session bus to its end (deadline 10 s): whether it exited 0, and its stdout.
-    func busctl(_ arguments: [String]) throws -> (ok: Bool, output: String) {
-        guard sessionBusAddress != nil else { throw BenchError.setup("no session bus in this kiosk") }
-        guard let program = executableOnPath("busctl") else { throw BenchError.setup("busctl is not installed (apt-get install systemd)") }
-        var environment = ProcessInfo.processInfo.environment
-        environment.merge(sessionBusEnvironment) { $1 }
-        let child = try ChildProcess(program, ["--user"] + arguments, environment: environment)
-        let status = child.wait(until: Deadline(.seconds(10)))
-        if status == nil { _ = child.terminate() }
-        return (status == .exited(0), child.standardOutput)
-    }
-
     /// The accessibility bus's address (org.a11y.Bus.GetAddress starts it).
     func accessibilityAddress() throws -> String {
         let answer = try busctl(["call", "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress"])
@@ -134,16 +122,4 @@ final class KioskSession: KeyboardHost {
         return child
     }
 
-    /// Starts a keyboard, waits for its window to be mapped, and places it.
-    func launch(_ spec: KeyboardSpec) throws -> RunningKeyboard {
-        let keyboard = try RunningKeyboard(spec, session: self)
-        keyboards.append(keyboard)
-        return keyboard
-    }
-
-    /// Stops a keyboard started by `launch`; how it ended.
-    func stop(_ keyboard: RunningKeyboard) -> ExitStatus? {
-        keyboards.removeAll { $0 === keyboard }
-        return keyboard.stop()
-    }
 }
