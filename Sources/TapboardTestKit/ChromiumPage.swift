@@ -6,7 +6,7 @@ import Foundation
 /// The page says on the console (which `--enable-logging=stderr` prints) where
 /// each is on the screen, then which takes the focus and each field's value as it
 /// changes (JSON lines after `tapboard-test `).
-public final class ChromiumPage {
+public final class ChromiumPage: FieldReports {
     /// Where Debian's package puts it.
     public static let binary = "/usr/bin/chromium"
     /// Whether Chromium is installed (`scripts/test` installs it).
@@ -77,21 +77,8 @@ public final class ChromiumPage {
 
     deinit { _ = process.terminate() }
 
-    /// The centre of an element on the screen.
-    public func centre(_ name: String) -> ScreenPoint {
-        let p = places[name]!
-        return ScreenPoint(x: Int32(p.x + p.width / 2), y: Int32(p.y + p.height / 2))
-    }
-
-    /// A field's value as last printed.
-    public func text(_ field: String) -> String {
-        Self.lines(process.standardError).last { $0["text"] as? String == field }?["value"] as? String ?? ""
-    }
-
-    /// The element that last took the focus, as printed.
-    public var focused: String? {
-        Self.lines(process.standardError).last { $0["focus"] != nil }?["focus"] as? String
-    }
+    /// Its reports so far (`FieldReports`).
+    public var reports: [[String: Any]] { Self.lines(process.standardError) }
 
     /// What the page said so far, for failure messages.
     public var log: String {

@@ -6,7 +6,7 @@ import Foundation
 /// (typing `up` into it halves the window's height, moving it up; GTK only). It
 /// prints where each is on the screen, then each field's text whenever it
 /// changes and each widget taking the focus (JSON lines).
-public final class ToolkitFields {
+public final class ToolkitFields: FieldReports {
     /// Which toolkit draws the application.
     public enum Toolkit: String, Sendable {
         case gtk3, qt5
@@ -56,21 +56,8 @@ public final class ToolkitFields {
 
     deinit { _ = process.terminate() }
 
-    /// The centre of a widget on the screen.
-    public func centre(_ name: String) -> ScreenPoint {
-        let p = places[name]!
-        return ScreenPoint(x: Int32(p.x + p.width / 2), y: Int32(p.y + p.height / 2))
-    }
-
-    /// A field's text as last printed.
-    public func text(_ field: String) -> String {
-        Self.lines(process.standardOutput).last { $0["text"] as? String == field }?["value"] as? String ?? ""
-    }
-
-    /// The field that last took the focus, as printed.
-    public var focused: String? {
-        Self.lines(process.standardOutput).last { $0["focus"] != nil }?["focus"] as? String
-    }
+    /// Its reports so far (`FieldReports`).
+    public var reports: [[String: Any]] { Self.lines(process.standardOutput) }
 
     private static func lines(_ output: String) -> [[String: Any]] {
         output.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
