@@ -93,23 +93,13 @@ struct KioskAutoShowTests {
         #expect(watch.waitUntil(mapped: true, timeout: .seconds(10)), "the keyboard did not show for the entry")
         desktop.tapper.tap(app.centre("button"))
         #expect(watch.waitUntil(mapped: false))
-        let out = URL(fileURLWithPath: data.path("line"))
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = desktop.xvfb.displayName
-        let watcher = try WindowWatcher(displayName: desktop.xvfb.displayName)
-        defer { watcher.close() }
-        let xterm = try ChildProcess(URL(fileURLWithPath: "/usr/bin/xterm"),
-                                     ["-geometry", "60x8+600+100", "-e", "sh", "-c", "read line; echo \"$line\" > \(out.path).tmp; mv \(out.path).tmp \(out.path); sleep 60"],
-                                     environment: environment)
-        defer { xterm.terminate() }
-        let terminal = try watcher.waitForWindow(WindowIdentity(classes: ["XTerm", "xterm"]), child: xterm, timeout: .seconds(15))
-        desktop.tapper.move(to: ScreenPoint(x: Int32(terminal.placement.x + 40), y: Int32(terminal.placement.y + 40)))
+        let xterm = try XtermLine(on: desktop.xvfb.displayName, geometry: "60x8+600+100")
+        desktop.tapper.move(to: xterm.inside)
         #expect(watch.waitUntil(mapped: true), "the keyboard did not show for the terminal")
         let hides = watch.unmaps
         let keys = try Self.centres("letters")
         for key in ["h", "i", "return"] { desktop.tapper.tap(try #require(keys[key])) }
-        #expect(desktop.waitUntil(timeout: .seconds(10)) { (try? String(contentsOf: out, encoding: .utf8)) == "hi\n" },
-                "\((try? String(contentsOf: out, encoding: .utf8)).debugDescription)")
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.line == "hi\n" }, "\(xterm.line.debugDescription)")
         // The application's late 'away' (its window lost the focus to the terminal) hid nothing.
         #expect(watch.unmaps == hides, "hidden while the terminal had the focus")
         // To a field of the application: shown throughout; to its button: hidden.

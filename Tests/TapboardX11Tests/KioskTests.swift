@@ -56,22 +56,11 @@ struct KioskTests {
     @Test("xterm, no window manager: a line tapped on the keys reaches the program in it")
     func xterm() throws {
         let desktop = try Desktop(focusTarget: false)
-        let dir = try ScratchDirectory()
-        let out = URL(fileURLWithPath: dir.path).appendingPathComponent("line")
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = desktop.xvfb.displayName
-        let watcher = try WindowWatcher(displayName: desktop.xvfb.displayName)
-        defer { watcher.close() }
-        let xterm = try ChildProcess(URL(fileURLWithPath: "/usr/bin/xterm"),
-                                     ["-geometry", "100x20+0+0", "-e", "sh", "-c", "read line; echo \"$line\" > \(out.path).tmp; mv \(out.path).tmp \(out.path)"],
-                                     environment: environment)
-        defer { xterm.terminate() }
-        let terminal = try watcher.waitForWindow(WindowIdentity(classes: ["XTerm", "xterm"]), child: xterm, timeout: .seconds(15))
+        let xterm = try XtermLine(on: desktop.xvfb.displayName, geometry: "100x20+0+0")
         let keyboard = try desktop.launchKeyboard()
-        desktop.tapper.move(to: ScreenPoint(x: Int32(terminal.placement.x + 50), y: Int32(terminal.placement.y + 50)))
+        desktop.tapper.move(to: xterm.inside)
         try keyboard.tap(Self.letters("hello") + [("letters", "return")])
-        #expect(desktop.waitUntil(timeout: .seconds(10)) { (try? String(contentsOf: out, encoding: .utf8)) == "Hello\n" },
-                "\((try? String(contentsOf: out, encoding: .utf8)).debugDescription)")
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.line == "Hello\n" }, "\(xterm.line.debugDescription)")
         #expect(desktop.tapper.noKeyDown)
     }
 

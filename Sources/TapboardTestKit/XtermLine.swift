@@ -1,0 +1,36 @@
+import Foundation
+
+/// xterm running a shell that reads one line (what the keys typed into the
+/// terminal, up to Return) and writes it to a file; it then stays open, reading
+/// on, until it is released.
+public final class XtermLine {
+    /// The xterm process.
+    public let process: ChildProcess
+    /// Its window, once mapped.
+    public let window: MappedWindow
+    private let scratch: ScratchDirectory
+
+    /// Starts xterm at an X geometry (`COLSxROWS+X+Y`) on a display and waits (deadline 15 s) for its window.
+    public init(on displayName: String, geometry: String) throws {
+        scratch = try ScratchDirectory()
+        let file = scratch.path("line")
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = displayName
+        let watcher = try WindowWatcher(displayName: displayName)
+        defer { watcher.close() }
+        process = try ChildProcess(URL(fileURLWithPath: "/usr/bin/xterm"),
+                                   ["-geometry", geometry, "-e", "sh", "-c", "read line; echo \"$line\" > \(file).tmp; mv \(file).tmp \(file); exec cat > /dev/null"],
+                                   environment: environment)
+        window = try watcher.waitForWindow(WindowIdentity(classes: ["XTerm", "xterm"]), child: process, timeout: .seconds(15))
+    }
+
+    deinit { _ = process.terminate() }
+
+    /// The line the terminal read, with its newline; nil until Return came.
+    public var line: String? { try? String(contentsOfFile: scratch.path("line"), encoding: .utf8) }
+
+    /// A point inside the terminal's window.
+    public var inside: ScreenPoint {
+        ScreenPoint(x: Int32(window.placement.x + 40), y: Int32(window.placement.y + 40))
+    }
+}
