@@ -77,6 +77,19 @@ struct AutoShowTests {
         #expect(keyboard.standardError == "")
     }
 
+    @Test("xterm (no AT-SPI) made the active window by openbox: the keyboard shows for it and types there; a click on a button hides it")
+    func terminalUnderWindowManager() throws {
+        let watch = try MapWatch(desktop.xvfb.displayName, window: keyboardWindow)
+        #expect(focusButton(watch))
+        let xterm = try XtermLine(on: desktop.xvfb.displayName, geometry: "60x8+700+380")
+        desktop.tapper.tap(xterm.inside)
+        #expect(watch.waitUntil(mapped: true), "not shown for the terminal")
+        _ = try tapboard(["type", "hi\n"])
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.line == "hi\n" }, "\(xterm.line.debugDescription)")
+        desktop.tapper.tap(app.centre("button"))
+        #expect(watch.waitUntil(mapped: false), "still shown after the application's button took the focus")
+    }
+
     @Test("Focus to visible and focus-leave to hidden over 15 rounds, within bounds; not woken while idle")
     func latencyAndIdle() throws {
         let watch = try MapWatch(desktop.xvfb.displayName, window: keyboardWindow)
