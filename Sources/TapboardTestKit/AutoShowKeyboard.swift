@@ -26,7 +26,7 @@ public final class AutoShowKeyboard {
         process = try ChildProcess(try Keyboard.locateBinary(),
                                    ["--display", desktop.xvfb.displayName, "--auto-show", "--no-dbus", "--publish-keys"] + arguments,
                                    environment: env)
-        let registered = Self.waitFor(.seconds(10)) {
+        let registered = Deadline.waitFor(.seconds(10)) {
             (try? bus.busctl(["--address=\(a11y)", "call", "org.a11y.atspi.Registry", "/org/a11y/atspi/registry",
                               "org.a11y.atspi.Registry", "GetRegisteredEvents"]).output.lowercased().contains("statechanged:focused")) ?? false
         }
@@ -34,7 +34,7 @@ public final class AutoShowKeyboard {
             throw HarnessError.timedOut("the keyboard registering for focus events; its stderr: \(process.standardError)")
         }
         var found: Window?
-        _ = Self.waitFor(.seconds(10)) {
+        _ = Deadline.waitFor(.seconds(10)) {
             found = try? WindowWatcher.topLevelWindows(named: "tapboard", on: desktop.xvfb.displayName).first?.window
             return found != nil
         }
@@ -43,14 +43,4 @@ public final class AutoShowKeyboard {
     }
 
     deinit { _ = process.terminate() }
-
-    /// Checks `condition` every 20 ms until it holds or the time is up; whether it held.
-    public static func waitFor(_ timeout: Duration, _ condition: () -> Bool) -> Bool {
-        let end = Deadline(timeout)
-        while !condition() {
-            if end.hasPassed { return false }
-            Deadline(.milliseconds(20)).waitReadable([])
-        }
-        return true
-    }
 }

@@ -35,4 +35,16 @@ public struct Deadline {
             return pfds.filter { $0.revents != 0 }.map(\.fd)
         }
     }
+
+    /// Checks `condition` every 20 ms until it holds or `timeout` passes; whether
+    /// it held. For what no descriptor announces (a file, another program's output,
+    /// a bus); where a test window's events must be handled meanwhile, `Desktop.waitUntil`.
+    public static func waitFor(_ timeout: Duration, until condition: () -> Bool) -> Bool {
+        let end = Deadline(timeout)
+        while !condition() {
+            if end.hasPassed { return false }
+            Deadline(.milliseconds(20)).waitReadable([])
+        }
+        return true
+    }
 }

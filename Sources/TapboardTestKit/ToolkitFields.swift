@@ -34,10 +34,7 @@ public final class ToolkitFields: FieldReports {
     /// `python3 SCRIPT WIDTH HEIGHT`), whose output is `process`'s: waits (deadline) for its places.
     public init(output process: ChildProcess, timeout: Duration) throws {
         self.process = process
-        let end = Deadline(timeout)
-        while !process.standardOutput.contains("\"places\""), !end.hasPassed, process.isRunning {
-            _ = Deadline(.milliseconds(20)).waitReadable([])
-        }
+        _ = Deadline.waitFor(timeout) { process.standardOutput.contains("\"places\"") || !process.isRunning }
         guard let found = Self.lines(process.standardOutput).lazy.compactMap({ $0["places"] as? [String: [Int]] }).first else {
             throw HarnessError.processFailed("the fields application did not start: \(process.standardError)")
         }

@@ -71,4 +71,19 @@ public enum XConnection {
             current = parent
         }
     }
+
+    /// A property of the root window of `displayName`, its bytes as text (a
+    /// 32-bit one's too, for telling it is there); nil when it is not set.
+    public static func rootProperty(_ name: String, on displayName: String) throws -> String? {
+        let d = try open(displayName)
+        defer { XCloseDisplay(d) }
+        var type: Atom = 0, format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(d, tb_root_window(d, tb_default_screen(d)), XInternAtom(d, name, 0), 0, 256, 0, Atom(AnyPropertyType),
+                                 &type, &format, &count, &after, &data) == Success, let data else { return nil }
+        defer { XFree(data) }
+        guard type != 0 else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: data, count: Int(count) * Int(format / 8)), as: UTF8.self)
+    }
 }

@@ -49,7 +49,7 @@ final class Injector {
     /// where they still carry what it put there; returns how many.
     private func putBackLeftovers() -> Int {
         guard let record = display.property(Self.borrowedProperty, of: display.root, type: XA_CARDINAL, maxLength: 1024) else { return 0 }
-        XDeleteProperty(display.pointer, display.root, display.atom(Self.borrowedProperty))
+        display.deleteProperty(Self.borrowedProperty, of: display.root)
         guard record.format == 32 else { return 0 }
         let values = record.items
         var restored = 0
@@ -291,7 +291,7 @@ final class Injector {
     func restoreSpares(replaced: Bool = false) {
         guard !replaced else { return }
         for keycode in spares.returnAll() { write(KeyCode(keycode), 0) }
-        XDeleteProperty(display.pointer, display.root, display.atom(Self.borrowedProperty))
+        display.deleteProperty(Self.borrowedProperty, of: display.root)
     }
 
     /// Releases every key this injector holds down.

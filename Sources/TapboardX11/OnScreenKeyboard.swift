@@ -223,9 +223,7 @@ public final class OnScreenKeyboard {
     /// join it (they connect in time only through this property).
     public func announceAccessibilityBus(_ address: String) {
         guard !address.isEmpty, display.property(Self.accessibilityBusProperty, of: display.root) == nil else { return }
-        var bytes = Array(address.utf8)
-        XChangeProperty(display.pointer, display.root, display.atom(Self.accessibilityBusProperty), XA_STRING, 8, PropModeReplace,
-                        &bytes, Int32(bytes.count))
+        display.setProperty(Self.accessibilityBusProperty, of: display.root, string: address)
         display.flush()
         announcedBus = address
     }
@@ -321,7 +319,7 @@ public final class OnScreenKeyboard {
         injector.restoreSpares(replaced: replaced)
         pointerFocus.finish()
         if let announcedBus, display.text(Self.accessibilityBusProperty, of: display.root) == announcedBus {
-            XDeleteProperty(display.pointer, display.root, display.atom(Self.accessibilityBusProperty))
+            display.deleteProperty(Self.accessibilityBusProperty, of: display.root)
         }
         // A program that goes on after run() returns has no keyboard left on the screen.
         window.unmap()

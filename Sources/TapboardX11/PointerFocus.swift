@@ -35,7 +35,7 @@ final class PointerFocus {
         let focus = serverFocus()
         follower = FocusFollower(windowManagerRuns: windowManagerRuns(),
                                  given: inherited.flatMap { focus == .window($0) ? $0 : nil })
-        if inherited != nil, follower.given == nil { XDeleteProperty(display.pointer, display.root, display.atom(Self.givenProperty)) }
+        if inherited != nil, follower.given == nil { display.deleteProperty(Self.givenProperty, of: display.root) }
         guard !follower.windowManagerRuns else { return nil }
         followTopLevels()
         if let window = topLevelUnderPointer(), let given = entered(window) { return given }
@@ -67,7 +67,7 @@ final class PointerFocus {
     func gone(_ window: Window) {
         let had = follower.given
         follower.windowGone(UInt64(window))
-        if had != nil, follower.given == nil { XDeleteProperty(display.pointer, display.root, display.atom(Self.givenProperty)) }
+        if had != nil, follower.given == nil { display.deleteProperty(Self.givenProperty, of: display.root) }
     }
 
     /// The pointer entered a top-level window of another client: it gets the
@@ -98,7 +98,7 @@ final class PointerFocus {
         guard runs != follower.windowManagerRuns else { return }
         follower.windowManagerChanged(runs: runs)
         if runs {
-            XDeleteProperty(display.pointer, display.root, display.atom(Self.givenProperty))
+            display.deleteProperty(Self.givenProperty, of: display.root)
         } else {
             // Its frames are gone and the applications' windows are the root's children again.
             followTopLevels()
@@ -108,7 +108,7 @@ final class PointerFocus {
     /// At exit: the focus the keyboard gave goes back to the pointer.
     func finish() {
         if let request = follower.atExit(focus: serverFocus()) { apply(request) }
-        XDeleteProperty(display.pointer, display.root, display.atom(Self.givenProperty))
+        display.deleteProperty(Self.givenProperty, of: display.root)
     }
 
     private func apply(_ request: FocusRequest) {

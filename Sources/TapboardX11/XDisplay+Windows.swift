@@ -115,6 +115,17 @@ extension XDisplay {
         }
     }
 
+    /// Sets a property to text of type STRING (as at-spi2-core writes `AT_SPI_BUS`).
+    func setProperty(_ name: String, of window: Window, string text: String) {
+        var bytes = Array(text.utf8)
+        XChangeProperty(pointer, window, atom(name), XA_STRING, 8, PropModeReplace, &bytes, Int32(bytes.count))
+    }
+
+    /// Removes a property from a window.
+    func deleteProperty(_ name: String, of window: Window) {
+        XDeleteProperty(pointer, window, atom(name))
+    }
+
     /// Sets a property to UTF-8 text.
     func setProperty(_ name: String, of window: Window, utf8 text: String) {
         var bytes = Array(text.utf8)

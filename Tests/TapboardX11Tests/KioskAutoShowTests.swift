@@ -134,21 +134,8 @@ struct KioskQtAutoShowTests {
         for letter in "hello" { desktop.tapper.tap(try #require(keys[String(letter)])) }
         #expect(desktop.waitForOutput(of: app.process, timeout: .seconds(10)) { _ in app.text("entry") == "hello" },
                 "\(app.text("entry").debugDescription)")
-        #expect(try Self.rootText("AT_SPI_BUS", on: desktop.xvfb.displayName)?.hasPrefix("unix:") == true)
+        #expect(try XConnection.rootProperty("AT_SPI_BUS", on: desktop.xvfb.displayName)?.hasPrefix("unix:") == true)
         #expect(autoShow.process.terminate() == .exited(0))
-        #expect(try Self.rootText("AT_SPI_BUS", on: desktop.xvfb.displayName) == nil, "left on the root after the keyboard's exit")
-    }
-
-    /// A text property of the root window, if set.
-    static func rootText(_ name: String, on displayName: String) throws -> String? {
-        let d = try XConnection.open(displayName)
-        defer { XCloseDisplay(d) }
-        var type: Atom = 0, format: Int32 = 0
-        var count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(d, tb_root_window(d, tb_default_screen(d)), XInternAtom(d, name, 0), 0, 256, 0, Atom(AnyPropertyType),
-                                 &type, &format, &count, &after, &data) == Success, let data else { return nil }
-        defer { XFree(data) }
-        return type == 0 ? nil : String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
+        #expect(try XConnection.rootProperty("AT_SPI_BUS", on: desktop.xvfb.displayName) == nil, "left on the root after the keyboard's exit")
     }
 }

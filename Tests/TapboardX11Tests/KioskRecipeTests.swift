@@ -42,10 +42,9 @@ struct KioskRecipeTests {
         let tapper = try Tapper(displayName: display)
         defer { tapper.close() }
         var keyboardWindow: Window?
-        let end = Deadline(.seconds(15))
-        while keyboardWindow == nil, !end.hasPassed {
+        _ = Deadline.waitFor(.seconds(15)) {
             keyboardWindow = try? WindowWatcher.topLevelWindows(named: "tapboard", on: display).first?.window
-            if keyboardWindow == nil { _ = Deadline(.milliseconds(20)).waitReadable([]) }
+            return keyboardWindow != nil
         }
         let window = try #require(keyboardWindow, "no keyboard window: \(session.standardError)")
         let watch = try MapWatch(display, window: window)
@@ -62,9 +61,7 @@ struct KioskRecipeTests {
             let key = try #require(frames.key(String(letter)))
             tapper.tap(placement.screenPoint(x: key.x + key.width / 2, y: key.y + key.height / 2))
         }
-        let typed = Deadline(.seconds(10))
-        while app.text("entry") != "Hello", !typed.hasPassed { _ = Deadline(.milliseconds(20)).waitReadable([]) }
-        #expect(app.text("entry") == "Hello", "the entry has \(app.text("entry").debugDescription): \(session.standardError)")
+        #expect(Deadline.waitFor(.seconds(10)) { app.text("entry") == "Hello" }, "the entry has \(app.text("entry").debugDescription): \(session.standardError)")
         #expect(tapper.noKeyDown)
     }
 }

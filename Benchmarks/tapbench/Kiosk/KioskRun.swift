@@ -200,13 +200,13 @@ struct KioskRun {
             let before = app.clicks
             session.tapper.tap(app.fieldPoint)
             clickedAt = MonotonicClock.now
-            if let before, !Self.waitFor(.seconds(3), { (app.clicks ?? 0) > before }) {
+            if let before, !Deadline.waitFor(.seconds(3), until: { (app.clicks ?? 0) > before }) {
                 cell.notes.append("the page did not report the click within 3 s")
             }
         }
         cell.places.append(app.summary)
         cell.places.append("keyboard window at \(keyboard.placement)")
-        if app.fieldHasFocus != nil, !Self.waitFor(.seconds(3), { app.fieldHasFocus == true }) {
+        if app.fieldHasFocus != nil, !Deadline.waitFor(.seconds(3), until: { app.fieldHasFocus == true }) {
             cell.notes.append("the field did not report taking the focus within 3 s of the click")
         }
 
@@ -225,7 +225,7 @@ struct KioskRun {
             next = Deadline(Self.tapInterval)
         }
         // Until the word's length has arrived (or the time is up), then until nothing more arrives for `quiet`.
-        _ = Self.waitFor(Self.arrival) { app.text().count >= Self.word.count }
+        _ = Deadline.waitFor(Self.arrival) { app.text().count >= Self.word.count }
         var text = app.text()
         var quietUntil = Deadline(Self.quiet)
         while !quietUntil.hasPassed {
@@ -279,7 +279,7 @@ struct KioskRun {
 
     /// Waits until the keyboard has registered for focus events with the accessibility registry.
     private static func waitUntilRegistered(_ child: ChildProcess, host: any KeyboardHost, accessibility: String) throws {
-        let registered = waitFor(.seconds(10)) {
+        let registered = Deadline.waitFor(.seconds(10)) {
             (try? host.busctl(["--address=\(accessibility)", "call", "org.a11y.atspi.Registry", "/org/a11y/atspi/registry",
                                "org.a11y.atspi.Registry", "GetRegisteredEvents"]))?
                 .output.lowercased().contains("statechanged:focused") ?? false || !child.isRunning
@@ -287,15 +287,5 @@ struct KioskRun {
         guard registered, child.isRunning else {
             throw BenchError.didNotStart("--auto-show did not register for focus events within 10 s: \(child.standardError.suffix(300))")
         }
-    }
-
-    /// Checks `condition` every 20 ms until it holds or `timeout` passes; whether it held.
-    private static func waitFor(_ timeout: Duration, _ condition: () -> Bool) -> Bool {
-        let end = Deadline(timeout)
-        while !condition() {
-            if end.hasPassed { return false }
-            _ = Deadline(.milliseconds(20)).waitReadable([])
-        }
-        return true
     }
 }
