@@ -25,10 +25,10 @@ public enum ThemeFile {
             case "background": theme.background = try color(value)
             case "reference-height": theme.referenceHeight = try number(value, "a keyboard height in pixels", above: true, atMost: 10_000)
             case "strip-height": theme.stripHeight = try number(value, "the suggestion strip's height as a share of a key row", above: true, atMost: 4)
-            case "paddings": try read(value, paddingFields, into: &theme.paddings, "paddings: a mapping of lengths in points")
+            case "paddings": try fill(value, paddingFields, into: &theme.paddings, "paddings: a mapping of lengths in points")
             case "keys": theme.styles = try styles(value, over: base)
-            case "preview": try read(value, previewFields, into: &theme.preview, "a preview style: a mapping")
-            case "callout": try read(value, calloutFields, into: &theme.callout, "a callout style: a mapping")
+            case "preview": try fill(value, previewFields, into: &theme.preview, "a preview style: a mapping")
+            case "callout": try fill(value, calloutFields, into: &theme.callout, "a callout style: a mapping")
             default: break  // name, done above; fields() rejected anything else
             }
         }
@@ -48,7 +48,7 @@ public enum ThemeFile {
         for keyClass in KeyClass.allCases {
             var style = base.style(keyClass)
             for part in [given["all"], given[fileName(keyClass)]] {
-                if let part { try read(part, keyStyleFields, into: &style, "a key style: a mapping") }
+                if let part { try fill(part, keyStyleFields, into: &style, "a key style: a mapping") }
             }
             styles[keyClass] = style
         }
@@ -89,7 +89,7 @@ public enum ThemeFile {
     }
 
     /// Sets the fields a mapping gives, in file order; unknown ones are errors.
-    private static func read<Target>(_ value: YAMLValue, _ table: KeyValuePairs<String, Field<Target>>,
+    private static func fill<Target>(_ value: YAMLValue, _ table: KeyValuePairs<String, Field<Target>>,
                                      into target: inout Target, _ expected: String) throws(FileError) {
         _ = try value.fields(allowed: table.map(\.key), expected)
         for (name, v) in try value.entries() {
