@@ -12,8 +12,7 @@ extension KeyboardSession {
         for deadline in timers.values { consider(deadline) }
         consider(drawDeadline)
         consider(suggestionsDeadline)
-        consider(raiseDeadline)
-        consider(autoHideDeadline)
+        consider(presentation.nextDeadline)
         consider(trailDeadline)
         if !queue.isEmpty { consider(keystrokeDeadline) }
         // The next touch and an answer wait for the keystrokes still queued; their deadline wakes them.
@@ -21,7 +20,6 @@ extension KeyboardSession {
             consider(typingEvents.first?.at)
             consider(typingAnswers.first?.at)
         }
-        consider(slide?.nextFrame)
         return next
     }
 }

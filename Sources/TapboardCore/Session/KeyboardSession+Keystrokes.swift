@@ -40,7 +40,7 @@ extension KeyboardSession {
             // `typeAhead` and the state machine disagree (a bug): what is out is not asked for again.
             if queue.first == ahead {
                 queue.removeFirst()
-                caret.sent(ahead)
+                focus.sent(ahead)
             }
             typedAheadNotTyped()
         }
@@ -58,7 +58,7 @@ extension KeyboardSession {
         afterTyping = nil
         let sent = queue.prefix(min(max(typed, 0), queue.count))
         queue.removeFirst(sent.count)
-        for keystroke in sent { caret.sent(keystroke) }
+        for keystroke in sent { focus.sent(keystroke) }
         keystrokeDeadline = queue.isEmpty ? nil : readyAt ?? now
         // Never what is typed into a password field.
         if configuration.publishKeys && !isSecure {

@@ -201,7 +201,7 @@ extension KeyboardSession {
     /// The focus moved to another field or window: what was typed before is not
     /// before the cursor now, and where the caret is is not known.
     mutating func textContextLost() {
-        caret = CaretTracker()
+        focus.forgetCaret()
         for index in engines.values.indices { engines.values[index].resetText() }
         textContextChanged = true
     }

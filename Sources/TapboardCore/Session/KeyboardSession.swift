@@ -18,12 +18,14 @@ public struct KeyboardSession: Sendable {
     public private(set) var provider: LayoutProvider
     /// The look.
     public private(set) var theme: Theme
+    /// Where the window is and whether it shows.
+    var presentation: WindowPresentation
     /// The window's frame on the screen, as last heard.
-    public internal(set) var frame: Rect
+    public var frame: Rect { presentation.frame }
     /// The screen and its monitors, as last heard.
-    public internal(set) var screen: ScreenInfo
+    public var screen: ScreenInfo { presentation.screen }
     /// Whether the keyboard shows (or is sliding in).
-    public internal(set) var shown = false
+    public var shown: Bool { presentation.shown }
     /// Where the keys of the page shown are, in window pixels.
     public private(set) var keyFrames: [KeyFrame] = [] {
         // Found once per page, not at every keystroke (the strip looks for its slots at each).
@@ -37,10 +39,10 @@ public struct KeyboardSession: Sendable {
     /// What the placement at start had to change from what was asked for.
     let startNotes: [String]
 
+    /// The time of the input being handled, and the commands it gave so far.
+    var out = Outbox()
     /// The time of the input being handled.
-    var now: Duration = .zero
-    /// Commands of the input being handled.
-    var output: [Command] = []
+    var now: Duration { out.now }
     /// Effects of the contacts and timers of this batch, carried out together at its end.
     var pending: [Effect] = []
     /// What to do when the injector answers the `.type` just asked for.
@@ -66,25 +68,10 @@ public struct KeyboardSession: Sendable {
     var deferredDrawing: [Effect] = []
     var drawDeadline: Duration?
 
-    // The window (KeyboardSession+Window.swift)
-    var restingFrame: Rect
-    var slide: Slide?
-    var ownMoves: [Point] = []
-    /// A move the keyboard asked for and announced (a new screen, clearing a field), whose ConfigureNotify is still to come;
-    /// `strip`: the dock strip follows (not when clearing a field: the strip stays where the keyboard belongs).
-    var announcedMove: (from: Rect, to: Rect, announced: Bool, strip: Bool)?
-    /// The text field that has the focus (AT-SPI), if any.
-    public internal(set) var focusedField: FocusedField?
-    /// Where its caret should be after the keyboard's keystrokes.
-    var caret = CaretTracker()
-    /// When the keyboard hides because the focus left every text field.
-    var autoHideDeadline: Duration?
-    /// The field the user hid the keyboard over: it stays hidden until another field has the focus.
-    var userHidField: String?
-    /// Where the keyboard shows instead of its resting frame, to keep clear of the focused field.
-    public internal(set) var avoiding: Rect?
-    var lastRaise: Duration?
-    var raiseDeadline: Duration?
+    /// The text field that has the focus, and where its caret is.
+    var focus = FieldFocus()
+    /// The text field that has the focus (AT-SPI, or a terminal's window), if any.
+    public var focusedField: FocusedField? { focus.field }
 
     // Suggestions (KeyboardSession+Suggestions.swift)
     /// The languages of the layouts given that have a lexicon: their layouts show the strip.
@@ -150,9 +137,8 @@ public struct KeyboardSession: Sendable {
         placement = configuration.placement
         let placed = try placement.frame(on: screen)
         startNotes = placed.notes
-        frame = placed.frame
-        restingFrame = placed.frame
-        self.screen = screen
+        presentation = WindowPresentation(placement: placement, frame: placed.frame, screen: screen,
+                                          animation: configuration.animation, autoHideDelay: configuration.autoHideDelay)
         layouts = configuration.layouts
         provider = configuration.provider
         theme = configuration.theme
@@ -168,10 +154,10 @@ public struct KeyboardSession: Sendable {
     /// appears in the theme's colour while the fonts are still being set up,
     /// and its keys follow a few milliseconds later (issue 15: exec to map).
     public mutating func start(at time: Duration) -> [Command] {
-        now = time
+        out.now = time
         for note in startNotes { emit(.log(note)) }
         // At start the keyboard appears in place; only later shows slide.
-        if !configuration.startHidden { show(animated: false) }
+        if !configuration.startHidden { presentation.show(animated: false, &out) }
         emit(.draw(.all(appearances(), size: frame.size)))
         return takeOutput()
     }
@@ -180,7 +166,7 @@ public struct KeyboardSession: Sendable {
     /// `typedAhead`: what `typeAhead(_:)` said of these inputs, typed already (not asked for again).
     public mutating func handle(_ inputs: [SessionInput], at time: Duration, typedAhead: Keystroke? = nil) -> [Command] {
         guard !finished else { return [] }
-        now = time
+        out.now = time
         self.typedAhead = typedAhead
         announcedShown = false
         // The keystrokes of the last batch are out (or queued): whatever this input asks of an engine sees them.
@@ -210,27 +196,28 @@ public struct KeyboardSession: Sendable {
         case .contact(let phase, let id, let point):
             contact(phase, id: id, at: point)
         case .windowConfigured(let rect):
-            configured(rect)
+            if let old = presentation.configured(rect, &out) { resized(from: old) }
         case .windowMapped:
             if configuration.animation == .zero { announceShownOnce() }
         case .windowUnmapped:
-            unmapped()
+            pending += state.cancelContacts(at: now)
+            presentation.unmapped(&out)
         case .windowDestroyed:
             // The keys and keycodes are still put back as at any exit.
             emit(.log("the keyboard window was destroyed by another client; quitting"))
             pending = []
             exitRequested = 1
         case .screenChanged(let new):
-            screen = new
+            presentation.screenChanged(new)
             screenChanged = true
         case .keymapChanged:
             // A keystroke waiting for a keycode may go now.
             if !queue.isEmpty { keystrokeDeadline = now }
         case .control(.command(let command)):
             switch command {
-            case .show: userShows()
+            case .show: presentation.userShows(&out)
             case .hide: userHides()
-            case .toggle: if shown { userHides() } else { userShows() }
+            case .toggle: if shown { userHides() } else { presentation.userShows(&out) }
             case .quit: exitRequested = exitRequested ?? 0
             case .forget: forgetLearned()
             }
@@ -243,7 +230,7 @@ public struct KeyboardSession: Sendable {
         case .injected(let typed, let readyAt):
             injected(typed: typed, readyAt: readyAt)
         case .otherWindowRestacked:
-            keepAbove()
+            presentation.keepAbove(&out)
         case .focusTaken:
             // The keyboard never keeps the focus.
             emit(.window(.handFocusBack))
@@ -252,9 +239,9 @@ public struct KeyboardSession: Sendable {
             if suggestionsDeadline != nil { refreshHeldSuggestions() }
             if shown { announceShownOnce() }
         case .focusChanged(let field):
-            accessibleFocusChanged(field)
+            if focus.takesAccessible(field) { focusChanged(field) }
         case .windowFocusChanged(let field):
-            windowFocusChanged(field)
+            if focus.takesWindow(field) { focusChanged(field) }
         case .caretMoved(let report):
             caretMoved(report)
         case .activeWindowChanged:
@@ -300,10 +287,8 @@ public struct KeyboardSession: Sendable {
             timers[id] = nil
             pending += state.handle(.timer(id), at: now)
         }
-        if let due = raiseDeadline, due <= now { raiseNow() }
-        if let due = autoHideDeadline, due <= now { autoHide() }
         if let due = trailDeadline, due <= now { drawTrail() }
-        if slide != nil { advanceSlide() }
+        presentation.runDue(&out)
         typeDue()
     }
 
@@ -330,7 +315,7 @@ public struct KeyboardSession: Sendable {
         answerTyping()
         if screenChanged {
             screenChanged = false
-            followScreen()
+            presentation.followScreen(field: focusedField?.extents, &out)
         }
         if let status = exitRequested { shutdown(status) }
     }
@@ -481,13 +466,9 @@ public struct KeyboardSession: Sendable {
 
     // MARK: - Output
 
-    mutating func emit(_ command: Command) { output.append(command) }
+    mutating func emit(_ command: Command) { out.emit(command) }
 
-    private mutating func takeOutput() -> [Command] {
-        let out = output
-        output = []
-        return out
-    }
+    private mutating func takeOutput() -> [Command] { out.take() }
 }
 
 extension Rect {

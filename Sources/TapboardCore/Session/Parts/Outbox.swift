@@ -1,0 +1,28 @@
+/// What the parts of the session say while one input is handled: the time of
+/// the input, and the commands so far, in order. Each part is handed it, so
+/// no part reads a clock or keeps a copy of another's output.
+struct Outbox: Sendable {
+    /// The time of the input being handled.
+    var now: Duration = .zero
+    /// Commands of the input being handled, in order.
+    private(set) var commands: [Command] = []
+
+    mutating func emit(_ command: Command) { commands.append(command) }
+
+    /// The commands said so far, handed out once.
+    mutating func take() -> [Command] {
+        let out = commands
+        commands = []
+        return out
+    }
+}
+
+/// The earliest of several deadlines, compared as found: asked before every
+/// wait, so nothing is allocated.
+struct EarliestDeadline {
+    private(set) var value: Duration?
+
+    mutating func consider(_ deadline: Duration?) {
+        if let deadline, value.map({ deadline < $0 }) ?? true { value = deadline }
+    }
+}
