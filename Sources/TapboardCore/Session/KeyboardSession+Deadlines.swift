@@ -17,8 +17,7 @@ extension KeyboardSession {
         if !queue.isEmpty { consider(keystrokeDeadline) }
         // The next touch and an answer wait for the keystrokes still queued; their deadline wakes them.
         if queue.isEmpty {
-            consider(typingEvents.first?.at)
-            consider(typingAnswers.first?.at)
+            consider(typing.nextDeadline)
         }
         return next
     }

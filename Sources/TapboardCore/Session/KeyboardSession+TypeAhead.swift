@@ -19,7 +19,7 @@ extension KeyboardSession {
     /// the others' keystrokes would be asked for with it. Nil otherwise: the
     /// batch is handled as always.
     public func typeAhead(_ inputs: [SessionInput]) -> Keystroke? {
-        guard !finished, afterTyping == nil, queue.isEmpty, pending.isEmpty, typingEvents.isEmpty,
+        guard !finished, afterTyping == nil, queue.isEmpty, pending.isEmpty, typing.isIdle,
               exitRequested == nil, framesAreCurrent, let first = inputs.first,
               // A recognised gesture ends as a word (at its release, or as another contact lands).
               gesture.map({ !$0.recognised }) ?? true else { return nil }

@@ -123,12 +123,8 @@ public struct KeyboardSession: Sendable {
     /// When the trail is drawn next (its next frame, or taken away).
     var trailDeadline: Duration?
 
-    // `tapboard type` (KeyboardSession+Typing.swift)
-    /// The touches of the requests, in order: when, which request, and whether it completes a character of its text.
-    var typingEvents: [(at: Duration, event: InputEvent, requester: UInt64, completesCharacter: Bool)] = []
-    var typingAnswers: [(at: Duration, requester: UInt64, untyped: String)] = []
-    /// How many characters of each request's text were typed so far.
-    var typingProgress: [UInt64: Int] = [:]
+    /// `tapboard type`'s touches and answers.
+    var typing = ScriptedTyping()
 
     /// Makes the session for a configuration on a screen: the keyboard placed, its
     /// first layout built for that width; nothing shown until `start`.

@@ -1,0 +1,99 @@
+/// `tapboard type`'s timeline: each request's text planned as the touches a
+/// person would make, when each is due, how much of each text is typed, and
+/// when each request is answered.
+struct ScriptedTyping: Sendable {
+    /// A touch of a request: when, and whether it completes a character of its text.
+    private struct Touch: Sendable {
+        var at: Duration
+        var event: InputEvent
+        var requester: UInt64
+        var completesCharacter: Bool
+    }
+
+    /// The touches of the requests, in order.
+    private var touches: [Touch] = []
+    /// The answers, in order: when, which request, what could not be typed.
+    private var answers: [(at: Duration, requester: UInt64, untyped: String)] = []
+    /// How many characters of each request's text were typed so far.
+    private var progress: [UInt64: Int] = [:]
+
+    /// Whether no touch is still to come.
+    var isIdle: Bool { touches.isEmpty }
+
+    /// When the next touch or answer is due.
+    var nextDeadline: Duration? {
+        var next = EarliestDeadline()
+        next.consider(touches.first?.at)
+        next.consider(answers.first?.at)
+        return next.value
+    }
+
+    /// Plans the text from the state as it will be after what is already
+    /// planned, each key held `delay` and `delay` apart; `centre` says where a key is.
+    mutating func plan(_ text: String, delay: Duration, requester: UInt64, from state: KeyboardState, now: Duration,
+                       centre: (Int) -> Point) {
+        let plan = TypingPlanner.plan(text, from: state)
+        var t = max(now, touches.last?.at ?? .zero) + delay
+        let hold = max(delay, .milliseconds(10))
+        let ends = Set(plan.characterEnds)
+        func touch(_ at: Duration, _ phase: TouchPhase, _ key: Int, item: Int? = nil, completes: Bool = false) {
+            let event = InputEvent.touch(phase, point: centre(key), key: key, calloutItem: item, contact: .typing)
+            touches.append(Touch(at: at, event: event, requester: requester, completesCharacter: completes))
+        }
+        for (index, step) in plan.steps.enumerated() {
+            let completes = ends.contains(index + 1)
+            switch step {
+            case .tap(_, let key):
+                touch(t, .began, key)
+                touch(t + hold, .ended, key, completes: completes)
+                t += hold + delay
+            case .callout(_, let key, let item):
+                let open = t + state.options.calloutDelay
+                touch(t, .began, key)
+                touch(open + hold, .moved, key, item: item)
+                touch(open + hold * 2, .ended, key, item: item, completes: completes)
+                t = open + hold * 2 + delay
+            }
+        }
+        progress[requester] = 0
+        answers.append((t, requester, String(plan.untypable)))
+    }
+
+    /// Stops a request: its touches and answer dropped. How many characters of
+    /// its text were typed, and whether it holds a key now (its touch to be
+    /// cancelled); nil for a request not (or no longer) typing.
+    mutating func stop(_ requester: UInt64) -> (typed: Int, holding: Bool)? {
+        guard let typed = progress.removeValue(forKey: requester) else { return nil }
+        let holding = touches.first { $0.requester == requester }.map { touch -> Bool in
+            if case .touch(.began, _, _, _, _) = touch.event { return false }
+            return true
+        } ?? false
+        touches.removeAll { $0.requester == requester }
+        answers.removeAll { $0.requester == requester }
+        return (typed, holding)
+    }
+
+    /// The next touch, if it is due by `now` (and before `limit`), taken and
+    /// counted. A touch that begins a step late (it waited for a keystroke, or
+    /// the loop was slow) moves every touch and answer after it as much later,
+    /// so each step keeps its timing: a callout's alternate is chosen only after it opened.
+    mutating func takeDue(now: Duration, before limit: Duration?) -> InputEvent? {
+        guard let next = touches.first, next.at <= now, limit.map({ next.at < $0 }) ?? true else { return nil }
+        if case .touch(.began, _, _, _, _) = next.event, next.at < now {
+            let lateness = now - next.at
+            for i in touches.indices { touches[i].at += lateness }
+            for i in answers.indices { answers[i].at += lateness }
+        }
+        touches.removeFirst()
+        if next.completesCharacter { progress[next.requester]? += 1 }
+        return next.event
+    }
+
+    /// The next answer, if it is due by `now` and every touch before it was made.
+    mutating func takeAnswer(now: Duration) -> (requester: UInt64, untyped: String)? {
+        guard let answer = answers.first, answer.at <= now, touches.first.map({ $0.at > answer.at }) ?? true else { return nil }
+        answers.removeFirst()
+        progress[answer.requester] = nil
+        return (answer.requester, answer.untyped)
+    }
+}
