@@ -208,12 +208,13 @@ func lexiconSuite() -> BenchmarkSuite? {
 func sessionSuite() -> BenchmarkSuite? {
     guard readText("Lexicons/en.txt") != nil else { return nil }
     let size = Size(width: 800, height: 280)
+    let storage = SuggestionFiles(lexiconDirectories: ["Lexicons"], learnedDirectory: nil)
     func makeSession(strip: Bool) -> (session: KeyboardSession, centres: [Character: Point]) {
         var configuration = KeyboardConfiguration()
         configuration.geometry = WindowGeometry()
         (configuration.geometry.width, configuration.geometry.height) = (size.width, size.height)
         if strip {
-            configuration.suggestions = SuggestionSettings(storage: SuggestionFiles(lexiconDirectories: ["Lexicons"], learnedDirectory: nil))
+            configuration.suggestions = SuggestionSettings(languages: storage.languagesWithLexicon(["en"]))
         }
         var session = try! KeyboardSession(configuration, screen: ScreenInfo(size: Size(width: 1280, height: 800)))
         _ = session.start(at: .seconds(1))
@@ -232,6 +233,10 @@ func sessionSuite() -> BenchmarkSuite? {
         while let i = commands.firstIndex(where: { if case .type = $0 { true } else { false } }) {
             guard case .type(let keystrokes, _) = commands.remove(at: i) else { break }
             commands += session.handle(.injected(typed: keystrokes.count, readyAt: nil), at: time)
+        }
+        // A language's files, read as the X side reads them (once, at the first tap).
+        for case .files(let request) in commands {
+            if let answer = storage.carryOut(request).answer { consume(session.handle(answer, at: time)) }
         }
         consume(commands)
         if let due = session.nextDeadline, due <= time { consume(session.handle(.deadlinePassed, at: time)) }

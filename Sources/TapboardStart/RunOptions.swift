@@ -97,8 +97,9 @@ public struct RunOptions: Equatable, Sendable {
         configuration.startHidden = hidden
         configuration.replace = replace
         configuration.publishKeys = keys
-        if suggestions {
-            configuration.suggestions = SuggestionSettings(storage: SuggestionFiles.standard(environment: SuggestionFiles.environment),
+        let storage = suggestions ? SuggestionFiles.standard(environment: SuggestionFiles.environment) : nil
+        if let storage {
+            configuration.suggestions = SuggestionSettings(languages: storage.languagesWithLexicon(configuration.layouts.compactMap(\.language)),
                                                            learns: learn, autocorrect: autocorrect, swipe: swipe)
         }
         configuration.fontMatchesPath = FileLocations.cacheFile("font-matches", environment: FileLocations.environment)
@@ -107,7 +108,9 @@ public struct RunOptions: Equatable, Sendable {
         configuration.mode = float ? .float : overlay ? .overlay : .dock(dock.flatMap(DockEdge.init(rawValue:)) ?? .bottom)
         let (layout, layouts, theme) = (self.layout, self.layouts, self.theme)
         configuration.reload = {
-            ReloadedFiles(layouts: try Self.layoutSources(layout: layout, layouts: layouts, allowRun: allowRun), theme: try Self.theme(named: theme))
+            let sources = try Self.layoutSources(layout: layout, layouts: layouts, allowRun: allowRun)
+            return ReloadedFiles(layouts: sources, theme: try Self.theme(named: theme),
+                                 lexicons: storage?.languagesWithLexicon(sources.compactMap(\.language)))
         }
         // The accessibility client first: without one the keyboard starts as it would without --auto-show.
         let focus = FocusRelay()
@@ -121,7 +124,7 @@ public struct RunOptions: Equatable, Sendable {
                 logError("--auto-show: \(error); running as a keyboard that does not follow the focus")
             }
         }
-        let keyboard = try OnScreenKeyboard(configuration)
+        let keyboard = try OnScreenKeyboard(configuration, storage: storage)
         focus.keyboard = keyboard
         if let accessibility {
             keyboard.announceAccessibilityBus(accessibility.busAddress)

@@ -36,15 +36,17 @@ public final class OffscreenKeyboard {
     private var session: KeyboardSession
     private var clock: Duration = .seconds(1)
     private var isMapped = false
+    private let storage: (any SuggestionStorage)?
 
     /// The interaction state: page shown, shift, key held.
     public var state: KeyboardState { session.state }
 
     /// Opens the display (`$DISPLAY` when nil) and draws the layout's first page into an unmapped window of this size;
-    /// a language layout's `source` with `suggestions` shows the strip above it.
+    /// a language layout's `source` with `suggestions` shows the strip above it, its words from `storage`.
     public init(displayName: String?, size: Size, layout: Layout = .enUS, theme: Theme = .default,
                 options: InteractionOptions = InteractionOptions(), source: LayoutSource? = nil,
-                suggestions: SuggestionSettings? = nil) throws {
+                suggestions: SuggestionSettings? = nil, storage: (any SuggestionStorage)? = nil) throws {
+        self.storage = storage
         display = try XDisplay(name: displayName)
         resources = try RenderResources(display: display)
         _ = try resources.font(family: theme.style(.character).fontFamily, pixelSize: 16)
@@ -162,8 +164,11 @@ public final class OffscreenKeyboard {
         perform(session.handle(.deadlinePassed, at: clock))
     }
 
-    /// Carries out the session's drawing as the on-screen keyboard does; nothing is typed, published or started.
+    /// Carries out the session's drawing as the on-screen keyboard does, and reads
+    /// the strip's files; nothing is typed, published, kept or started.
     private func perform(_ commands: [Command]) {
+        var answers: [SessionInput] = []
+        defer { for answer in answers { perform(session.handle(answer, at: clock)) } }
         for command in commands {
             switch command {
             case .type(let keystrokes, _):
@@ -178,7 +183,9 @@ public final class OffscreenKeyboard {
                 case .map, .move, .place, .raise, .handFocusBack, .placeStrip, .reserveStrip, .releaseStrip:
                     break
                 }
-            case .publish, .notify, .run, .answer, .typingStopped, .log, .exit:
+            case .files(.load(let language)):
+                if let answer = storage?.carryOut(.load(language: language)).answer { answers.append(answer) }
+            case .files, .publish, .notify, .run, .answer, .typingStopped, .log, .exit:
                 break
             }
         }

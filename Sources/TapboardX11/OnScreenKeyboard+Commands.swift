@@ -4,9 +4,13 @@ import TapboardCore
 /// The session's commands out, each carried out with X calls.
 extension OnScreenKeyboard {
     /// Carries out commands in order. `.type` is answered at once, and the
-    /// session's answer is carried out before the commands after it.
+    /// session's answer is carried out before the commands after it; a
+    /// language's files, read, are handed over after all of them (the drawing
+    /// they came with must not follow the strip's new words).
     func perform(_ commands: [Command]) {
         waitedFor = nil
+        var answers: [SessionInput] = []
+        defer { for answer in answers { perform(session.handle(answer, at: Clock.now())) } }
         for command in commands {
             switch command {
             case .type(let keystrokes, let waiting):
@@ -31,6 +35,10 @@ extension OnScreenKeyboard {
                 if typeRequesters.remove(Window(requester)) != nil {
                     ControlWindow.answerStopped(Window(requester), typed: typed, display: display)
                 }
+            case .files(let request):
+                guard let done = storage?.carryOut(request) else { break }
+                for note in done.notes { logError(note) }
+                if let answer = done.answer { answers.append(answer) }
             case .log(let line):
                 logError(line)
             case .exit(let status):

@@ -75,8 +75,13 @@ public final class OnScreenKeyboard {
     /// before the events that woke the loop.
     var waitedFor: Duration??
 
-    /// Opens the display and creates the (not yet shown) keyboard window.
-    public init(_ configuration: KeyboardConfiguration) throws {
+    /// Where the strip's languages are read and what they learned is kept (the session asks: `Command.files`).
+    let storage: (any SuggestionStorage)?
+
+    /// Opens the display and creates the (not yet shown) keyboard window; the
+    /// strip's files are read from and kept in `storage`.
+    public init(_ configuration: KeyboardConfiguration, storage: (any SuggestionStorage)? = nil) throws {
+        self.storage = storage
         // fontconfig is set up only when a font was not kept at an earlier start
         // (`FontMatches`); then it begins at once, on its own thread.
         let matches = FontMatches(path: configuration.fontMatchesPath)

@@ -26,7 +26,7 @@ struct ThemePreviewTests {
         // With the strip showing words, as after typing "th".
         let keyboard = try OffscreenKeyboard(displayName: xvfb.displayName, size: Self.size, theme: theme,
                                              options: InteractionOptions(autoShift: false), source: .enUS,
-                                             suggestions: SuggestionSettings(storage: PreviewWords(), learns: false))
+                                             suggestions: SuggestionSettings(languages: ["en"], learns: false), storage: PreviewWords())
         try keyboard.tap(keyID: "t")
         try keyboard.tap(keyID: "h")
         let drawn = Screenshot(width: Self.size.width, height: Self.size.height, rgb: keyboard.snapshotRGB())

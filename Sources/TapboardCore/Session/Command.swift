@@ -100,6 +100,8 @@ public enum Command: Hashable, Sendable {
     indirect case notify(KeyboardEvent)
     /// Start a program (a run key): its name or path, then its arguments.
     case run([String])
+    /// Read a language's files, or keep what was learned (see `FileRequest`).
+    case files(FileRequest)
     /// Answer a `tapboard type` request with the characters that could not be typed.
     case answer(requester: UInt64, untyped: String)
     /// Answer a `tapboard type` request stopped before its end (`ControlRequest.stopTyping`):

@@ -99,16 +99,19 @@ public struct KeyboardConfiguration: Sendable {
     }
 }
 
-/// What SIGHUP reads again: the layouts and the theme.
+/// What SIGHUP reads again: the layouts, the theme, and which languages have a lexicon.
 public struct ReloadedFiles: Hashable, Sendable {
     /// The layouts, first shown first; at least one.
     public var layouts: [LayoutSource]
     /// The look.
     public var theme: Theme
+    /// The languages that have a lexicon now; nil: those found at start.
+    public var lexicons: Set<String>?
 
     /// Makes the result of a reload.
-    public init(layouts: [LayoutSource], theme: Theme) {
+    public init(layouts: [LayoutSource], theme: Theme, lexicons: Set<String>? = nil) {
         self.layouts = layouts
         self.theme = theme
+        self.lexicons = lexicons
     }
 }

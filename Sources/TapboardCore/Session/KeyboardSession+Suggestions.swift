@@ -23,9 +23,9 @@ extension KeyboardSession {
     }
 
     /// Which of the layouts show the strip: those whose language has a lexicon.
-    static func stripLanguages(of layouts: [LayoutSource], _ settings: SuggestionSettings?) -> Set<String> {
-        guard let settings else { return [] }
-        return Set(layouts.compactMap { source in source.language.flatMap { settings.storage.hasLexicon(for: $0) ? $0 : nil } })
+    static func stripLanguages(of layouts: [LayoutSource], _ lexicons: Set<String>?) -> Set<String> {
+        guard let lexicons else { return [] }
+        return Set(layouts.compactMap { source in source.language.flatMap { lexicons.contains($0) ? $0 : nil } })
     }
 
     /// The strip shown: its language, and what each keystroke would otherwise
@@ -35,6 +35,7 @@ extension KeyboardSession {
         var language: String
         /// Forgotten when an engine is added (the others may move).
         var engine: Dictionary<String, SuggestionEngine>.Index?
+        /// Its files are in the engine.
         var filesRead = false
     }
 
@@ -268,7 +269,7 @@ extension KeyboardSession {
         }
         // The keystrokes are out: the engine follows those it had left for now.
         if !unfollowed.isEmpty { followTyped() }
-        loadFiles()
+        guard loadFiles() else { return }
         refreshNeighbours()
         // One pass into the engine (each finds it by its language's name).
         let shift = state.shift, language = stripLanguage, secure = isSecure, alternatives = swipeAlternatives
@@ -302,23 +303,39 @@ extension KeyboardSession {
         if configuration.publishKeys && !isSecure { emit(.publish(.suggestions(new.map(\.word)))) }
     }
 
-    /// Reads the shown language's lexicon, its shipped pairs and learned words, the first time they are needed.
-    mutating func loadFiles() {
-        guard shownStrip?.filesRead == false else { return }
-        shownStrip?.filesRead = true
-        guard let language = stripLanguage, !loadedLanguages.contains(language), let storage = configuration.suggestions?.storage else { return }
-        loadedLanguages.insert(language)
-        let lexicon = storage.lexicon(for: language)
-        // Pairs fold as their lexicon does: none without it.
-        let pairs = lexicon == nil ? nil : storage.wordPairs(for: language)
-        let learned = storage.learnedWords(for: language)
-        withEngine { engine in
-            engine.lexicon = lexicon
-            engine.shippedPairs = pairs
-            // Anything learned before the file was read (nothing, in practice: reading follows the first keystroke).
-            if engine.learned.isEmpty { engine.learned = learned }
+    /// Whether the shown language's files (lexicon, shipped pairs, learned words)
+    /// are in its engine; asked for the first time they are needed, and looked
+    /// at once they come (`languageLoaded`).
+    @discardableResult
+    mutating func loadFiles() -> Bool {
+        guard let strip = shownStrip, !strip.filesRead else { return true }
+        if loadedLanguages.contains(strip.language) {
+            shownStrip?.filesRead = true
+            return true
         }
-        for note in storage.takeNotes() { emit(.log(note)) }
+        if requestedLanguages.insert(strip.language).inserted { emit(.files(.load(language: strip.language))) }
+        return false
+    }
+
+    /// Whether the shown language's files were asked for and have not come yet.
+    var filesPending: Bool {
+        guard let language = stripLanguage else { return false }
+        return requestedLanguages.contains(language) && !loadedLanguages.contains(language)
+    }
+
+    /// A language's files, read: into its engine, and the strip looks again.
+    mutating func languageLoaded(_ files: LoadedLanguage) {
+        guard loadedLanguages.insert(files.language).inserted, let index = makeEngine(for: files.language) else { return }
+        let shown = shownStrip?.language == files.language
+        if shown, shownStrip?.engine == nil { shownStrip?.engine = index }
+        engines.values[index].lexicon = files.lexicon
+        engines.values[index].shippedPairs = files.pairs
+        // Anything learned before the files came is kept (nothing, in practice: they are read after the first keystroke).
+        if engines.values[index].learned.isEmpty { engines.values[index].learned = files.learned }
+        // Corrections fold letters as the lexicon does.
+        neighboursFor = nil
+        suggestionsFor = nil
+        textContextChanged = true
     }
 
     /// Neighbouring letters for corrections, from the letters page as placed now.
@@ -354,17 +371,16 @@ extension KeyboardSession {
     mutating func journalLearned() {
         let languages = unsaved
         unsaved = []
-        guard let storage = configuration.suggestions?.storage, configuration.suggestions?.learns == true else { return }
+        guard configuration.suggestions?.learns == true else { return }
         for language in languages.sorted() {
             guard let index = engines.index(forKey: language) else { continue }
             journaled.insert(language)
             if let learnings = engines.values[index].learned.takeJournal() {
-                if !learnings.isEmpty { storage.append(learnings, whole: engines.values[index].learned, for: language) }
+                if !learnings.isEmpty { emit(.files(.append(learnings, whole: engines.values[index].learned, language: language))) }
             } else {
-                storage.save(engines.values[index].learned, for: language)
+                emit(.files(.save(engines.values[index].learned, language: language)))
             }
         }
-        for note in storage.takeNotes() { emit(.log(note)) }
     }
 
     /// At exit: the whole of every language that learned something is written,
@@ -372,14 +388,13 @@ extension KeyboardSession {
     mutating func saveLearned() {
         journaled.formUnion(unsaved)
         unsaved = []
-        guard let storage = configuration.suggestions?.storage, configuration.suggestions?.learns == true else { return }
+        guard configuration.suggestions?.learns == true else { return }
         for language in journaled.sorted() {
             guard let index = engines.index(forKey: language) else { continue }
             // The whole holds them.
             _ = engines.values[index].learned.takeJournal()
-            storage.save(engines.values[index].learned, for: language)
+            emit(.files(.save(engines.values[index].learned, language: language)))
         }
         journaled = []
-        for note in storage.takeNotes() { emit(.log(note)) }
     }
 }

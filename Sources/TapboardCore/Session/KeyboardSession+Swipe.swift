@@ -55,6 +55,8 @@ extension KeyboardSession {
             guard id != .typing, swipeAvailable, let key, key < keyFrames.count,
                   case .character(let c) = keyFrames[key].key.action, Self.isOneLetter(c) else { return false }
             gesture = SwipeGesture(contact: id, points: [p])
+            // The words a gesture is read against, asked for now if they are not in yet.
+            loadFiles()
             return false
         case .moved:
             guard var g = gesture, g.contact == id else { return false }
@@ -66,7 +68,8 @@ extension KeyboardSession {
             }
             // A callout opened by a long press: choosing an alternate, not drawing.
             guard state.callout == nil, let decoder = swipeDecoder() else {
-                gesture = nil
+                // The words asked for at the press are still to come: recognised once they are.
+                if state.callout != nil || !filesPending { gesture = nil }
                 return false
             }
             guard decoder.keys.isGesture(g.points) else { return false }
@@ -161,8 +164,7 @@ extension KeyboardSession {
     /// The decoder for the language and page shown, made with the lexicon (read
     /// now if it was not) and kept up with the keys' frames.
     private mutating func swipeDecoder() -> SwipeDecoder? {
-        guard let language = stripLanguage else { return nil }
-        loadFiles()
+        guard let language = stripLanguage, loadFiles() else { return nil }
         guard let lexicon = engines[language]?.lexicon else { return nil }
         let key = (generation: state.layoutGeneration, size: frame.size)
         if var decoder = swipeDecoders[language] {

@@ -81,7 +81,8 @@ public struct KeyboardSession: Sendable {
     var shownStrip: ShownStrip?
     /// An engine per language, made when its layout first shows.
     var engines: [String: SuggestionEngine] = [:]
-    /// Languages whose lexicon and learned words were read.
+    /// Languages whose files were asked for, and those whose files came.
+    var requestedLanguages: Set<String> = []
     var loadedLanguages: Set<String> = []
     /// The suggestions the strip shows, likeliest first.
     public internal(set) var suggestions: [Suggestion] = []
@@ -138,7 +139,7 @@ public struct KeyboardSession: Sendable {
         layouts = configuration.layouts
         provider = configuration.provider
         theme = configuration.theme
-        stripLanguages = Self.stripLanguages(of: layouts, configuration.suggestions)
+        stripLanguages = Self.stripLanguages(of: layouts, configuration.suggestions?.languages)
         state = KeyboardState(layout: KeyboardSession.build(layouts[0], width: placed.frame.width, provider: provider, theme: theme,
                                                             strip: stripLanguages), options: configuration.options)
         refreshFrames()
@@ -244,6 +245,8 @@ public struct KeyboardSession: Sendable {
             // What was typed is in the other window. A field that has the focus (AT-SPI) already
             // said so, and its caret's text may have been read before this came: kept.
             if focusedField == nil { textContextLost() }
+        case .languageLoaded(let files):
+            languageLoaded(files)
         case .deadlinePassed:
             runDue()
         }
@@ -358,7 +361,7 @@ public struct KeyboardSession: Sendable {
         guard !files.layouts.isEmpty else { return }
         let shownName = layouts[layoutIndex].name
         layouts = files.layouts
-        stripLanguages = Self.stripLanguages(of: layouts, configuration.suggestions)
+        stripLanguages = Self.stripLanguages(of: layouts, configuration.suggestions.flatMap { files.lexicons ?? $0.languages })
         suggestionsFor = nil
         provider.layoutKey = layouts.count > 1
         layoutIndex = layouts.firstIndex { $0.name == shownName } ?? 0

@@ -46,6 +46,8 @@ public enum SessionInput: Hashable, Sendable {
     case windowFocusChanged(FocusedField?)
     /// The focused text field says where its caret is and what is before it (AT-SPI).
     case caretMoved(CaretText)
+    /// The files of a language asked for (`FileRequest.load`), read.
+    case languageLoaded(LoadedLanguage)
     /// Time passed: whatever is due by now (see `KeyboardSession.nextDeadline`) is done.
     case deadlinePassed
 }

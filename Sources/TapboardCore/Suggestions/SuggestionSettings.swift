@@ -1,7 +1,7 @@
 /// Where the suggestion engine's files are: the lexicons, read when first
 /// needed, and what the user's typing taught it. The keyboard gives one that
-/// reads files; tests give one in memory. Called from the session, after the
-/// keystroke that needs it has gone out.
+/// reads files; tests give one in memory. Never called by the session: whoever
+/// carries its commands out calls it (`carryOut`) and hands it the answers.
 public protocol SuggestionStorage: AnyObject, Sendable {
     /// Whether there is a lexicon for a language (without reading it).
     func hasLexicon(for language: String) -> Bool
@@ -33,9 +33,10 @@ extension SuggestionStorage {
 }
 
 /// The suggestion strip's settings.
-public struct SuggestionSettings: Sendable {
-    /// Where lexicons and learned words are.
-    public var storage: any SuggestionStorage
+public struct SuggestionSettings: Hashable, Sendable {
+    /// The languages that have a lexicon (found by the storage before the
+    /// session starts): their layouts show the strip.
+    public var languages: Set<String>
     /// Learn words and pairs as they are typed (`--no-learn` turns it off).
     public var learns: Bool
     /// Replace a word that is no word by a near, clearly likeliest one as a space or punctuation ends it (`--autocorrect`).
@@ -44,8 +45,8 @@ public struct SuggestionSettings: Sendable {
     public var swipe: Bool
 
     /// Makes the settings.
-    public init(storage: any SuggestionStorage, learns: Bool = true, autocorrect: Bool = false, swipe: Bool = true) {
-        self.storage = storage
+    public init(languages: Set<String>, learns: Bool = true, autocorrect: Bool = false, swipe: Bool = true) {
+        self.languages = languages
         self.learns = learns
         self.autocorrect = autocorrect
         self.swipe = swipe

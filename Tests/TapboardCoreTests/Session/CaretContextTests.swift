@@ -48,8 +48,8 @@ struct CaretContextTests {
         let storage = MemoryStorage(["en": SuggestionSessionTests.english])
         var configuration = KeyboardConfiguration(layouts: [.enUS])
         configuration.publishKeys = true
-        configuration.suggestions = SuggestionSettings(storage: storage)
-        return try SessionDriver(configuration)
+        configuration.suggestions = SuggestionSettings(languages: storage.languagesWithLexicon(["en"]))
+        return try SessionDriver(configuration, storage: storage)
     }
 
     private func words(_ d: SessionDriver) -> [String] { d.session.suggestions.map(\.word) }
@@ -136,8 +136,8 @@ struct AutocorrectSessionTests {
     private func driver() throws -> SessionDriver {
         let storage = MemoryStorage(["en": SuggestionSessionTests.english])
         var configuration = KeyboardConfiguration(layouts: [.enUS])
-        configuration.suggestions = SuggestionSettings(storage: storage, autocorrect: true)
-        return try SessionDriver(configuration)
+        configuration.suggestions = SuggestionSettings(languages: storage.languagesWithLexicon(["en"]), autocorrect: true)
+        return try SessionDriver(configuration, storage: storage)
     }
 
     @Test("A space after a slip fixes the word; backspace right after gives back the letters typed, which are then kept")

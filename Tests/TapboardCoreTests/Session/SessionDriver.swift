@@ -19,10 +19,21 @@ struct SessionDriver {
     /// The window's frame as the server has it; moves are heard back at the next input.
     var serverFrame: Rect
     private var configureDue = false
+    /// Where the strip's files are read and kept (`Command.files`).
+    let storage: (any SuggestionStorage)?
+    /// Languages read, shared by the copies `send` makes: the storage reads each once.
+    private let loaded = LoadedFiles()
+    /// Whether learned words go to the storage: not from a copy that checks another's commands.
+    private var keepsFiles = true
 
-    /// The session for a configuration on a screen, started at `time`.
-    init(_ configuration: KeyboardConfiguration = KeyboardConfiguration(),
+    private final class LoadedFiles: @unchecked Sendable {
+        var answers: [String: (answer: SessionInput?, notes: [String])] = [:]
+    }
+
+    /// The session for a configuration on a screen, started at `time`; `storage` answers its file requests.
+    init(_ configuration: KeyboardConfiguration = KeyboardConfiguration(), storage: (any SuggestionStorage)? = nil,
          screen: ScreenInfo = ScreenInfo(size: Size(width: 400, height: 700)), at time: Duration = .seconds(1)) throws {
+        self.storage = storage
         session = try KeyboardSession(configuration, screen: screen)
         serverFrame = session.frame
         perform(session.start(at: time), at: time)
@@ -46,6 +57,7 @@ struct SessionDriver {
             return
         }
         var plain = self
+        plain.keepsFiles = false
         let start = commands.count
         plain.perform(plain.session.handle(inputs, at: time), at: time)
         typed.append((ahead, time))
@@ -110,6 +122,9 @@ struct SessionDriver {
     }
 
     private mutating func perform(_ list: [Command], at time: Duration) {
+        // A language's files come after the commands they were asked with, as on the X side.
+        var answers: [SessionInput] = []
+        defer { for answer in answers { perform(session.handle(answer, at: time), at: time) } }
         for command in list {
             commands.append(command)
             switch command {
@@ -135,6 +150,16 @@ struct SessionDriver {
                 configureDue = true
             case .publish(let e): published.append(e)
             case .log(let line): logs.append(line)
+            case .files(let request):
+                guard let storage else { break }
+                if case .load(let language) = request {
+                    let done = loaded.answers[language] ?? storage.carryOut(request)
+                    loaded.answers[language] = done
+                    logs += done.notes
+                    if let answer = done.answer { answers.append(answer) }
+                } else if keepsFiles {
+                    logs += storage.carryOut(request).notes
+                }
             case .exit(let status): exitStatus = status
             case .window, .draw, .notify, .run, .answer, .typingStopped:
                 break

@@ -45,8 +45,8 @@ struct SuggestionSessionTests {
         let storage = MemoryStorage(["en": Self.english])
         var configuration = KeyboardConfiguration(layouts: layouts)
         configuration.publishKeys = publishKeys
-        configuration.suggestions = SuggestionSettings(storage: storage)
-        return (try SessionDriver(configuration), storage)
+        configuration.suggestions = SuggestionSettings(languages: storage.languagesWithLexicon(["en"]))
+        return (try SessionDriver(configuration, storage: storage), storage)
     }
 
     private func words(_ d: SessionDriver) -> [String] { d.session.suggestions.map(\.word) }
@@ -103,8 +103,9 @@ struct SuggestionSessionTests {
     func changedSlotsOnly() throws {
         let lexicon = try Lexicon(text: "hat\t650\nheld\t500\nhello\t700\nhelp\t600\n")
         var configuration = KeyboardConfiguration(layouts: [.enUS])
-        configuration.suggestions = SuggestionSettings(storage: MemoryStorage(["en": lexicon]))
-        var d = try SessionDriver(configuration)
+        let storage = MemoryStorage(["en": lexicon])
+        configuration.suggestions = SuggestionSettings(languages: storage.languagesWithLexicon(["en"]))
+        var d = try SessionDriver(configuration, storage: storage)
         try d.tap("shift", at: .seconds(2))  // auto-shift off
         try d.tap("h", at: .seconds(3))
         #expect(words(d) == ["hello", "hat", "help"])
@@ -225,9 +226,12 @@ struct SuggestionSessionTests {
         let space = try d.centre("space")
         _ = d.session.handle([.contact(.began, id: .pointer, point: space), .contact(.ended, id: .pointer, point: space)], at: .seconds(t))
         #expect(storage.appended["en"]?.count == 2)
-        _ = d.session.handle(.injected(typed: 1, readyAt: nil), at: .seconds(t))
-        #expect(storage.appended["en"]?.map(\.word) == ["hello", "world", "hello"])
-        #expect(storage.appended["en"]?.map(\.clock) == [1, 2, 3])
+        let answered = d.session.handle(.injected(typed: 1, readyAt: nil), at: .seconds(t))
+        let appended = answered.flatMap { command -> [LearnedWords.Learning] in
+            if case .files(.append(let learnings, _, "en")) = command { learnings } else { [] }
+        }
+        #expect(appended.map(\.word) == ["hello"])
+        #expect(appended.map(\.clock) == [3])
         #expect(words(d).first == "world", "the word that followed hello before")
         #expect(d.session.nextDeadline == nil, "nothing left to do while idle")
         #expect(storage.saves.isEmpty)
@@ -277,8 +281,8 @@ extension SuggestionSessionTests {
         configuration.autoShow = true
         configuration.startHidden = true
         configuration.mode = .overlay
-        configuration.suggestions = SuggestionSettings(storage: storage)
-        var d = try SessionDriver(configuration, screen: ScreenInfo(size: Size(width: 1280, height: 800)))
+        configuration.suggestions = SuggestionSettings(languages: storage.languagesWithLexicon(["en"]))
+        var d = try SessionDriver(configuration, storage: storage, screen: ScreenInfo(size: Size(width: 1280, height: 800)))
         d.send(.focusChanged(FocusedField(id: "entry", kind: .text, extents: nil)), at: .seconds(2))
         d.send(.control(.type("Hi there", delay: .milliseconds(20), requester: 1)), at: .seconds(2))
         d.run(until: .seconds(4))
