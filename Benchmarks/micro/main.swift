@@ -228,8 +228,7 @@ func sessionSuite() -> BenchmarkSuite? {
     /// Taps one character as the X side does: its letter typed ahead when it can be, the injector's answers.
     func tap(_ session: inout KeyboardSession, _ point: Point, at time: Duration) {
         let inputs: [SessionInput] = [.contact(.began, id: .pointer, point: point), .contact(.ended, id: .pointer, point: point)]
-        let ahead = session.typeAhead(inputs)
-        var commands = session.handle(inputs, at: time, typedAhead: ahead)
+        var commands = session.handle(inputs, at: time) { consume($0); return true }
         while let i = commands.firstIndex(where: { if case .type = $0 { true } else { false } }) {
             guard case .type(let keystrokes, _) = commands.remove(at: i) else { break }
             commands += session.handle(.injected(typed: keystrokes.count, readyAt: nil), at: time)

@@ -73,20 +73,14 @@ extension OnScreenKeyboard {
         return .injected(typed: typed, readyAt: readyAt)
     }
 
-    /// Types the keystroke a batch begins with before the session handles the
-    /// batch, when the session says it may (`KeyboardSession.typeAhead`) and the
-    /// keymap has its key (a borrowed keycode may have to be waited for); returns it when typed.
-    func typeAhead(_ inputs: [SessionInput]) -> Keystroke? {
-        guard let keystroke = Self.typeAhead(inputs, of: &session), injector.typeFromKeymap(keystroke) else { return nil }
-        // Waited for, as in `type`: the server runs now, before the batch is handled.
+    /// Types the keystroke the session offers before the rest of its batch
+    /// (`KeyboardSession.handle(_:at:typeAhead:)`), when the keymap has its key
+    /// (a borrowed keycode may have to be waited for); whether it did.
+    func typeAhead(_ keystroke: Keystroke) -> Bool {
+        guard injector.typeFromKeymap(keystroke) else { return false }
+        // Waited for, as in `type`: the server runs now, before the rest of the batch is worked out.
         display.sync()
-        return keystroke
-    }
-
-    /// Asked through `inout`, as `nextDeadline` is (a computed property read from
-    /// the class's property copied the whole session; not checked for a method).
-    private static func typeAhead(_ inputs: [SessionInput], of session: inout KeyboardSession) -> Keystroke? {
-        session.typeAhead(inputs)
+        return true
     }
 
     private func apply(_ change: WindowChange) {

@@ -141,7 +141,7 @@ public final class OnScreenKeyboard {
         // A terminal that has the focus already (a kiosk's, started first) shows the keyboard at once.
         var inputs: [SessionInput] = []
         windowFocused(focused, into: &inputs)
-        if !inputs.isEmpty { perform(session.handle(inputs, at: Clock.now(), typedAhead: nil)) }
+        if !inputs.isEmpty { perform(session.handle(inputs, at: Clock.now())) }
         // A missing font is the one failure left after the window shows: said, and nothing left behind.
         do {
             _ = try resources.font(family: firstFont.family, pixelSize: firstFont.pixelSize)
@@ -286,9 +286,8 @@ public final class OnScreenKeyboard {
         // Monitors are read once per batch of RandR events.
         if screenChanged { inputs.append(.screenChanged(display.screenNow)) }
         guard !inputs.isEmpty else { return }
-        // A tap's letter goes out before the batch is handled (`KeyboardSession.typeAhead`).
-        let ahead = typeAhead(inputs)
-        perform(session.handle(inputs, at: Clock.now(), typedAhead: ahead))
+        // A tap's letter goes out as soon as the session has decided it, before the rest is worked out.
+        perform(session.handle(inputs, at: Clock.now(), typeAhead: typeAhead))
     }
 
     private func handleSignal(_ signo: Int32) {

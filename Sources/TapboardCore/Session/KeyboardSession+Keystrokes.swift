@@ -24,25 +24,23 @@ extension KeyboardSession {
     /// hands a client its events only when it has finished the requests it has
     /// read, so drawing sent right behind a keystroke would hold the key back
     /// from the application. The rest waits for the injector's answer.
-    mutating func apply(_ batch: [Effect]) {
+    mutating func apply(_ batch: [Effect], typeAhead: ((Keystroke) -> Bool)? = nil) {
+        // Out before the strip's and the plan's work, when nothing can change it.
+        var ahead: Keystroke?
+        if let typeAhead, let keystroke = keystrokeToTypeAhead(batch), typeAhead(keystroke) { ahead = keystroke }
         // Layout switches were carried out as their events were handled.
         let batch = throughSuggestions(batch)
         let plan = EffectPlan(deferredDrawing + batch)
         queue += plan.keystrokes.flatMap(Self.oneCharacterEach)
-        if let ahead = typedAhead {
-            typedAhead = nil
-            if queue == [ahead] {
-                // Out already: answered as the injector answers a `.type`.
+        if let ahead, queue.first == ahead {
+            // Out already: answered as the injector answers a `.type`.
+            if queue.count == 1 {
                 afterTyping = .plan(plan)
                 injected(typed: 1, readyAt: nil)
                 return
             }
-            // `typeAhead` and the state machine disagree (a bug): what is out is not asked for again.
-            if queue.first == ahead {
-                queue.removeFirst()
-                focus.sent(ahead)
-            }
-            typedAheadNotTyped()
+            queue.removeFirst()
+            focus.sent(ahead)
         }
         if keystrokesDue {
             afterTyping = plan.keystrokes.isEmpty && batch.isEmpty ? .queued : .plan(plan)

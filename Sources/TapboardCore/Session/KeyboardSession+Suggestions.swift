@@ -326,8 +326,8 @@ extension KeyboardSession {
     /// A language's files, read: into its engine, and the strip looks again.
     mutating func languageLoaded(_ files: LoadedLanguage) {
         guard loadedLanguages.insert(files.language).inserted, let index = makeEngine(for: files.language) else { return }
-        let shown = shownStrip?.language == files.language
-        if shown, shownStrip?.engine == nil { shownStrip?.engine = index }
+        let isShownLanguage = shownStrip?.language == files.language
+        if isShownLanguage, shownStrip?.engine == nil { shownStrip?.engine = index }
         engines.values[index].lexicon = files.lexicon
         engines.values[index].shippedPairs = files.pairs
         // Anything learned before the files came is kept (nothing, in practice: they are read after the first keystroke).
@@ -336,6 +336,7 @@ extension KeyboardSession {
         neighboursFor = nil
         suggestionsFor = nil
         textContextChanged = true
+        if isShownLanguage { finishWaitingGestures() }
     }
 
     /// Neighbouring letters for corrections, from the letters page as placed now.

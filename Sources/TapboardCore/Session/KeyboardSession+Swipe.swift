@@ -67,12 +67,22 @@ extension KeyboardSession {
                 return true
             }
             // A callout opened by a long press: choosing an alternate, not drawing.
-            guard state.callout == nil, let decoder = swipeDecoder() else {
-                // The words asked for at the press are still to come: recognised once they are.
-                if state.callout != nil || !filesPending { gesture = nil }
+            guard state.callout == nil else {
+                gesture = nil
                 return false
             }
-            guard decoder.keys.isGesture(g.points) else { return false }
+            // Told by the keys' places alone; while the words asked for at the press
+            // are still to come, the word is read once they do (`finishGesture`).
+            let keys: SwipeKeys
+            if let decoder = swipeDecoder() {
+                keys = decoder.keys
+            } else if filesPending {
+                keys = SwipeKeys(frames: keyFrames)
+            } else {
+                gesture = nil
+                return false
+            }
+            guard keys.isGesture(g.points) else { return false }
             gesture?.recognised = true
             // The words the release will read, built while the finger still moves.
             if let language = stripLanguage, let start = g.points.first { swipeDecoders[language]?.prepare(startingAt: start) }
@@ -136,8 +146,13 @@ extension KeyboardSession {
     /// typed (after a space when it follows a word or punctuation), cased for
     /// the shift state; the next likeliest go to the strip.
     private mutating func finishGesture() {
-        guard let g = gesture, let language = stripLanguage, var decoder = swipeDecoder() else { return }
+        guard let g = gesture, let language = stripLanguage else { return }
         gesture = nil
+        guard var decoder = swipeDecoder() else {
+            // Its words are still to come: read when they do.
+            if filesPending { waitingGestures.append(g) }
+            return
+        }
         // The text as it will be when what this batch typed before the gesture has gone out
         // (a stalled keyboard reads a whole gesture and the next in one batch).
         var text = engines[language]?.typed ?? TypedText()
@@ -159,6 +174,17 @@ extension KeyboardSession {
         pending += state.textReplaced(deleting: 0, inserting: typed)
         swiped = SwipedWord(typed: typed, word: word,
                             alternatives: candidates.dropFirst().map { SuggestionEngine.cased($0.word, typed: "", shift: shift) })
+    }
+
+    /// Gestures that ended before their words came, read in order now that they have.
+    mutating func finishWaitingGestures() {
+        guard !filesPending else { return }
+        let waiting = waitingGestures
+        waitingGestures = []
+        for g in waiting {
+            gesture = g
+            finishGesture()
+        }
     }
 
     /// The decoder for the language and page shown, made with the lexicon (read

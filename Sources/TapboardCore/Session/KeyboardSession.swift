@@ -47,8 +47,6 @@ public struct KeyboardSession: Sendable {
     var pending: [Effect] = []
     /// What to do when the injector answers the `.type` just asked for.
     var afterTyping: AfterTyping?
-    /// The keystroke of this batch the transport typed before handing it over (`typeAhead`).
-    var typedAhead: Keystroke?
     /// The state machine's timers.
     var timers: [TimerID: Duration] = [:]
     /// Asked to quit with this status, once what is queued is typed.
@@ -117,6 +115,8 @@ public struct KeyboardSession: Sendable {
     var swipeDecoders: [String: SwipeDecoder] = [:]
     /// The layout generation and size the decoders' keys are for.
     var swipeFramesFor: (generation: Int, size: Size)?
+    /// Gestures that ended before the words they are read against came.
+    var waitingGestures: [SwipeGesture] = []
     /// The word the last gesture typed, while nothing followed it.
     var swiped: SwipedWord?
     /// When the trail was last drawn (nil: none shows).
@@ -160,16 +160,19 @@ public struct KeyboardSession: Sendable {
     }
 
     /// Handles inputs read together (a batch of events) at a time; returns what to do, in order.
-    /// `typedAhead`: what `typeAhead(_:)` said of these inputs, typed already (not asked for again).
-    public mutating func handle(_ inputs: [SessionInput], at time: Duration, typedAhead: Keystroke? = nil) -> [Command] {
+    /// `typeAhead`: offered the batch's keystroke as soon as the state machine
+    /// has decided it, before the strip's and the plan's work, when it is the
+    /// batch's only one and nothing after can change it (`keystrokeToTypeAhead`);
+    /// it types it at once and says whether it did (if not, it is asked for
+    /// with `.type` as always).
+    public mutating func handle(_ inputs: [SessionInput], at time: Duration, typeAhead: ((Keystroke) -> Bool)? = nil) -> [Command] {
         guard !finished else { return [] }
         out.now = time
-        self.typedAhead = typedAhead
         announcedShown = false
         // The keystrokes of the last batch are out (or queued): whatever this input asks of an engine sees them.
         if !unfollowed.isEmpty { followTyped() }
         for input in inputs { process(input) }
-        endBatch()
+        endBatch(typeAhead: typeAhead)
         // `keyFrames` is the page shown now, drawn or not yet.
         refreshFrames()
         return takeOutput()
@@ -294,7 +297,7 @@ public struct KeyboardSession: Sendable {
     /// The end of a batch: its effects carried out together (a quick tap whose
     /// press and release arrive together types at once and draws only how it
     /// ends), then what waits for them.
-    private mutating func endBatch() {
+    private mutating func endBatch(typeAhead: ((Keystroke) -> Bool)? = nil) {
         guard afterTyping == nil else { return }
         if !pending.isEmpty || keystrokesDue || textContextChanged {
             // The text before the caret is new: the strip shows what follows it at once.
@@ -302,9 +305,8 @@ public struct KeyboardSession: Sendable {
             textContextChanged = false
             let batch = pending
             pending = []
-            apply(batch)
+            apply(batch, typeAhead: typeAhead)
         }
-        if typedAhead != nil { typedAheadNotTyped() }
         if afterTyping == nil { finishBatch() }
     }
 

@@ -345,21 +345,6 @@ public struct KeyboardState: Sendable {
         }
     }
 
-    /// What a contact ending over `key` types, when that is only the key's text
-    /// and nothing else can come first: the contact `held` is on that key (its
-    /// press handled), or (nil) lands and lifts there with no contact down.
-    /// Nil when anything else could happen: a callout, a modifier, a held
-    /// shift, another contact. What the release then types is this text.
-    public func tapText(key: Int, held: ContactID?) -> String? {
-        guard callout == nil, modifiers.isEmpty, shiftHold == nil, key < page.keys.count else { return nil }
-        if let held {
-            guard activeContact == held, pressedKey == key, nextRepeat == nil else { return nil }
-        } else {
-            guard activeContact == nil, !keyAt(key).action.repeats else { return nil }
-        }
-        return text(of: keyAt(key))
-    }
-
     private mutating func fireUnmodified(_ key: Key, at time: Duration) -> [Effect] {
         if let out = text(of: key) { return [.type(.text(out))] + typed(out) }
         switch key.action {

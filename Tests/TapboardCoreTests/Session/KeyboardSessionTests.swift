@@ -13,7 +13,7 @@ struct KeyboardSessionTests {
     @Test("A quick tap read in one batch types at once, then draws once the keystroke is answered; nothing is held back")
     func quickTap() throws {
         var d = try SessionDriver(Self.noAutoShift)
-        // The batch handled whole (a tap's letter typed ahead of it is `typeAhead`'s test).
+        // The batch handled whole (a tap's letter typed ahead of the rest is TypeAheadTests').
         d.typesAhead = false
         d.commands = []
         try d.tap("q", at: Self.t0)
@@ -91,6 +91,8 @@ struct KeyboardSessionTests {
     @Test("tapboard type: each key held `delay` and `delay` apart, pressed visibly; the answer after the last, with what no key types")
     func typePacing() throws {
         var d = try SessionDriver(Self.noAutoShift)
+        // Every keystroke asked for with `.type` (typed ahead, each is in the server before the answer all the same).
+        d.typesAhead = false
         d.send(.control(.type("ab✓", delay: .milliseconds(20), requester: 42)), at: Self.t0)
         #expect(d.session.nextDeadline == Self.t0 + .milliseconds(20))
         d.run(until: Self.t0 + .seconds(1))

@@ -40,19 +40,18 @@ struct SessionDriver {
         deliverConfigure(at: time)
     }
 
-    /// Whether a tap's letter is typed ahead of its batch when the session lets it, as the X side does.
+    /// Whether a tap's letter is typed ahead of the rest of its batch when the session offers it, as the X side does.
     var typesAhead = true
-    /// Batches whose keystroke was typed ahead of them (`KeyboardSession.typeAhead`).
+    /// Batches whose keystroke was typed ahead of the rest (`KeyboardSession.handle(_:at:typeAhead:)`).
     var typedAheadCount = 0
 
     /// Handles inputs as one batch at a time (a move asked for earlier is heard first).
-    /// A keystroke the session lets go ahead goes first, as on the X side; the same
-    /// batch is then also handled without it, by a copy, and the two must agree:
-    /// the same keystroke typed, then the same commands.
+    /// A keystroke the session offers ahead goes first, as on the X side; the same
+    /// batch is then also handled without typing ahead, by a copy, and the two
+    /// must agree: the same keystrokes typed, then the same commands.
     mutating func send(_ inputs: [SessionInput], at time: Duration) {
         deliverConfigure(at: time)
-        // The X side types ahead only what needs no keycode it must wait for.
-        guard typesAhead, let ahead = session.typeAhead(inputs), keycodeFree(ahead, at: time) == nil else {
+        guard typesAhead else {
             perform(session.handle(inputs, at: time), at: time)
             return
         }
@@ -60,19 +59,30 @@ struct SessionDriver {
         plain.keepsFiles = false
         let start = commands.count
         plain.perform(plain.session.handle(inputs, at: time), at: time)
-        typed.append((ahead, time))
-        typedAheadCount += 1
-        perform(session.handle(inputs, at: time, typedAhead: ahead), at: time)
-        #expect(text == plain.text, "typed ahead: \(ahead)")
-        let plainCommands = plain.commands[start...].filter { if case .type = $0 { false } else { true } }
-        #expect(Array(commands[start...]) == plainCommands, "typed ahead: \(ahead)")
+        // The X side types ahead only what needs no keycode it must wait for.
+        let free = keycodeFreeAt
+        var ahead: Keystroke?
+        let list = session.handle(inputs, at: time) { keystroke in
+            if case .text(let t) = keystroke, let at = free[t], at > time { return false }
+            ahead = keystroke
+            return true
+        }
+        if let ahead {
+            typed.append((ahead, time))
+            typedAheadCount += 1
+        }
+        perform(list, at: time)
+        #expect(text == plain.text, "typed ahead: \(String(describing: ahead))")
+        let asked = commands[start...].filter { if case .type = $0 { false } else { true } }
+        let plainAsked = plain.commands[start...].filter { if case .type = $0 { false } else { true } }
+        #expect(asked == plainAsked, "typed ahead: \(String(describing: ahead))")
         #expect(published == plain.published && logs == plain.logs)
     }
 
     mutating func send(_ input: SessionInput, at time: Duration) { send([input], at: time) }
 
     /// When the keycode a keystroke needs is free, if not before `time`.
-    private func keycodeFree(_ keystroke: Keystroke, at time: Duration) -> Duration? {
+    func keycodeFree(_ keystroke: Keystroke, at time: Duration) -> Duration? {
         if case .text(let t) = keystroke, let free = keycodeFreeAt[t], free > time { free } else { nil }
     }
 
