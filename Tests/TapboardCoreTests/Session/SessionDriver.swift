@@ -36,7 +36,9 @@ struct SessionDriver {
         self.storage = storage
         session = try KeyboardSession(configuration, screen: screen)
         serverFrame = session.frame
-        perform(session.start(at: time), at: time)
+        let started = session.start(at: time)
+        log.append(LoggedBatch(inputs: [], at: time, typedAhead: false, commands: started))
+        perform(started, at: time)
         deliverConfigure(at: time)
     }
 
@@ -52,7 +54,7 @@ struct SessionDriver {
     mutating func send(_ inputs: [SessionInput], at time: Duration) {
         deliverConfigure(at: time)
         guard typesAhead else {
-            perform(session.handle(inputs, at: time), at: time)
+            perform(handle(inputs, at: time), at: time)
             return
         }
         var plain = self
@@ -67,6 +69,7 @@ struct SessionDriver {
             ahead = keystroke
             return true
         }
+        log.append(LoggedBatch(inputs: inputs, at: time, typedAhead: ahead != nil, commands: list))
         if let ahead {
             typed.append((ahead, time))
             typedAheadCount += 1
@@ -125,16 +128,35 @@ struct SessionDriver {
     /// The frame events published, by name.
     var frameEvents: [String] { published.map(\.name).filter { $0 != "key" && $0 != "pageChanged" && $0 != "layoutChanged" } }
 
+    /// A batch the session was handed, and what it answered: replayed, a session must answer the same.
+    struct LoggedBatch {
+        var inputs: [SessionInput]
+        var at: Duration
+        /// Its keystroke was typed ahead (`handle(_:at:typeAhead:)` offered it, and it went).
+        var typedAhead: Bool
+        var commands: [Command]
+    }
+
+    /// Every batch handed to the session, in order (the start's commands first, with no inputs).
+    private(set) var log: [LoggedBatch] = []
+
+    /// Hands the session a batch, logged.
+    private mutating func handle(_ inputs: [SessionInput], at time: Duration) -> [Command] {
+        let commands = session.handle(inputs, at: time)
+        log.append(LoggedBatch(inputs: inputs, at: time, typedAhead: false, commands: commands))
+        return commands
+    }
+
     private mutating func deliverConfigure(at time: Duration) {
         guard configureDue else { return }
         configureDue = false
-        perform(session.handle(.windowConfigured(serverFrame), at: time), at: time)
+        perform(handle([.windowConfigured(serverFrame)], at: time), at: time)
     }
 
     private mutating func perform(_ list: [Command], at time: Duration) {
         // A language's files come after the commands they were asked with, as on the X side.
         var answers: [SessionInput] = []
-        defer { for answer in answers { perform(session.handle(answer, at: time), at: time) } }
+        defer { for answer in answers { perform(handle([answer], at: time), at: time) } }
         for command in list {
             commands.append(command)
             switch command {
@@ -149,7 +171,7 @@ struct SessionDriver {
                     typed.append((k, time))
                     count += 1
                 }
-                perform(session.handle(.injected(typed: count, readyAt: ready), at: time), at: time)
+                perform(handle([.injected(typed: count, readyAt: ready)], at: time), at: time)
             case .window(.map): mapped = true
             case .window(.unmap): mapped = false
             case .window(.move(let p)):
