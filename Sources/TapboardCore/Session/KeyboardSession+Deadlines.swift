@@ -10,13 +10,12 @@ extension KeyboardSession {
             if let deadline, next.map({ deadline < $0 }) ?? true { next = deadline }
         }
         for deadline in timers.values { consider(deadline) }
-        consider(drawDeadline)
+        consider(pacing.nextDeadline)
         consider(suggestionsDeadline)
         consider(presentation.nextDeadline)
         consider(trailDeadline)
-        if !queue.isEmpty { consider(keystrokeDeadline) }
         // The next touch and an answer wait for the keystrokes still queued; their deadline wakes them.
-        if queue.isEmpty {
+        if pacing.queue.isEmpty {
             consider(typing.nextDeadline)
         }
         return next

@@ -1,24 +1,12 @@
-/// What the session does when the injector answers a `.type`.
-enum AfterTyping: Sendable {
-    /// The rest of a batch's effects: notifications, timers, hiding, drawing.
-    case plan(EffectPlan)
-    /// Keystrokes that had waited for a keycode: nothing follows them.
-    case queued
-    /// Quitting, after everything queued is typed.
-    case shutdown
-}
-
 extension KeyboardSession {
     /// How long drawing that types nothing may wait: well under a 60 Hz frame,
     /// and long enough that the press and release of a quick tap (or a test
     /// driving the keyboard through XTest) meet, so its highlight and preview,
     /// undone at once, are never drawn and never delay the keystroke.
-    public static let drawingDelay: Duration = .milliseconds(3)
+    public static let drawingDelay = KeystrokePacing.drawingDelay
 
     /// Whether queued keystrokes can be tried again now.
-    var keystrokesDue: Bool {
-        !queue.isEmpty && (keystrokeDeadline.map { $0 <= now } ?? true)
-    }
+    var keystrokesDue: Bool { pacing.keystrokesDue(at: now) }
 
     /// Carries out a batch's effects. Keystrokes go out first: the X server
     /// hands a client its events only when it has finished the requests it has
@@ -30,21 +18,21 @@ extension KeyboardSession {
         if let typeAhead, let keystroke = keystrokeToTypeAhead(batch), typeAhead(keystroke) { ahead = keystroke }
         // Layout switches were carried out as their events were handled.
         let batch = throughSuggestions(batch)
-        let plan = EffectPlan(deferredDrawing + batch)
-        queue += plan.keystrokes.flatMap(Self.oneCharacterEach)
-        if let ahead, queue.first == ahead {
+        let plan = EffectPlan(pacing.deferredDrawing + batch)
+        pacing.enqueue(plan.keystrokes)
+        if let ahead, pacing.queue.first == ahead {
             // Out already: answered as the injector answers a `.type`.
-            if queue.count == 1 {
-                afterTyping = .plan(plan)
+            if pacing.queue.count == 1 {
+                pacing.expectAnswer(.plan(plan))
                 injected(typed: 1, readyAt: nil)
                 return
             }
-            queue.removeFirst()
+            pacing.dropFirst()
             focus.sent(ahead)
         }
         if keystrokesDue {
-            afterTyping = plan.keystrokes.isEmpty && batch.isEmpty ? .queued : .plan(plan)
-            emit(.type(queue, waitingForKeycodes: true))
+            pacing.expectAnswer(plan.keystrokes.isEmpty && batch.isEmpty ? .queued : .plan(plan))
+            emit(.type(pacing.queue, waitingForKeycodes: true))
             return
         }
         finishApply(plan)
@@ -52,12 +40,8 @@ extension KeyboardSession {
 
     /// The injector's answer: `typed` keystrokes of the queue went out; the next waits until `readyAt`.
     mutating func injected(typed: Int, readyAt: Duration?) {
-        guard let after = afterTyping else { return }
-        afterTyping = nil
-        let sent = queue.prefix(min(max(typed, 0), queue.count))
-        queue.removeFirst(sent.count)
+        guard let (sent, after) = pacing.answered(typed: typed, readyAt: readyAt, now: now) else { return }
         for keystroke in sent { focus.sent(keystroke) }
-        keystrokeDeadline = queue.isEmpty ? nil : readyAt ?? now
         // Never what is typed into a password field.
         if configuration.publishKeys && !isSecure {
             for keystroke in sent {
@@ -68,13 +52,7 @@ extension KeyboardSession {
                 }
             }
         }
-        switch after {
-        case .plan(let plan): finishApply(plan)
-        case .queued: break
-        case .shutdown:
-            // Whatever could not be typed at all is given up.
-            queue = []
-        }
+        if case .plan(let plan) = after { finishApply(plan) }
         // What waited for the answer (`tapboard type` answers, a new place, quitting)
         // follows at the end of this input's batch.
     }
@@ -108,19 +86,12 @@ extension KeyboardSession {
             }
         }
         guard plan.draws else { return }
-        if plan.keystrokes.isEmpty || !queue.isEmpty {
-            deferredDrawing = Self.drawingEffects(of: plan)
-            if drawDeadline == nil { drawDeadline = now + Self.drawingDelay }
+        if plan.keystrokes.isEmpty || !pacing.queue.isEmpty {
+            pacing.holdDrawing(Self.drawingEffects(of: plan), replacing: true, now: now)
         } else {
             // The keystrokes are in the server (`.type` is answered synced): drawn at once.
             drawNow(plan)
         }
-    }
-
-    /// Text split into one keystroke per character, so each waits only for itself.
-    static func oneCharacterEach(_ keystroke: Keystroke) -> [Keystroke] {
-        guard case .text(let text) = keystroke, text.unicodeScalars.count > 1 else { return [keystroke] }
-        return text.unicodeScalars.map { .text(String($0)) }
     }
 
     /// The drawing of a plan as effects, to be merged with the next batch.

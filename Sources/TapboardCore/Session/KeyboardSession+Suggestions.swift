@@ -250,12 +250,8 @@ extension KeyboardSession {
         var plan = EffectPlan([])
         refreshSuggestions(&plan)
         guard plan.draws else { return }
-        deferredDrawing += Self.drawingEffects(of: plan)
-        if queue.isEmpty {
-            drawNow(EffectPlan(deferredDrawing))
-        } else if drawDeadline == nil {
-            drawDeadline = now + Self.drawingDelay
-        }
+        pacing.holdDrawing(Self.drawingEffects(of: plan), replacing: false, now: now)
+        if pacing.queue.isEmpty { drawNow(EffectPlan(pacing.takeDrawing())) }
     }
 
     /// Finds the strip's words for the text as it is now, after the keystrokes

@@ -29,7 +29,7 @@ extension KeyboardSession {
     /// keystroke is out (a borrowed keycode may hold it), so a request stopped
     /// meanwhile has at most that one keystroke still to go.
     mutating func typeDue(before limit: Duration? = nil) {
-        while queue.isEmpty, !pending.contains(where: Self.types), let event = typing.takeDue(now: now, before: limit) {
+        while pacing.queue.isEmpty, !pending.contains(where: Self.types), let event = typing.takeDue(now: now, before: limit) {
             let effects = state.handle(event, at: now)
             pending += effects
             for case .switchLayout(let which) in effects { pending += switchLayout(which) }
@@ -44,7 +44,7 @@ extension KeyboardSession {
 
     /// Answers the requests whose keys are all typed and in the server.
     mutating func answerTyping() {
-        while queue.isEmpty, let answer = typing.takeAnswer(now: now) {
+        while pacing.queue.isEmpty, let answer = typing.takeAnswer(now: now) {
             emit(.answer(requester: answer.requester, untyped: answer.untyped))
         }
     }

@@ -45,8 +45,6 @@ public struct KeyboardSession: Sendable {
     var now: Duration { out.now }
     /// Effects of the contacts and timers of this batch, carried out together at its end.
     var pending: [Effect] = []
-    /// What to do when the injector answers the `.type` just asked for.
-    var afterTyping: AfterTyping?
     /// The state machine's timers.
     var timers: [TimerID: Duration] = [:]
     /// Asked to quit with this status, once what is queued is typed.
@@ -60,11 +58,8 @@ public struct KeyboardSession: Sendable {
     /// Counts theme changes, so frames are placed again.
     private var themeGeneration = 0
 
-    // Keystrokes (KeyboardSession+Keystrokes.swift)
-    var queue: [Keystroke] = []
-    var keystrokeDeadline: Duration?
-    var deferredDrawing: [Effect] = []
-    var drawDeadline: Duration?
+    /// Keystrokes waiting to go out, and the drawing held back behind them.
+    var pacing = KeystrokePacing()
 
     /// The text field that has the focus, and where its caret is.
     var focus = FieldFocus()
@@ -212,7 +207,7 @@ public struct KeyboardSession: Sendable {
             screenChanged = true
         case .keymapChanged:
             // A keystroke waiting for a keycode may go now.
-            if !queue.isEmpty { keystrokeDeadline = now }
+            pacing.keymapChanged(now: now)
         case .control(.command(let command)):
             switch command {
             case .show: presentation.userShows(&out)
@@ -278,7 +273,7 @@ public struct KeyboardSession: Sendable {
 
     /// Everything due by now.
     private mutating func runDue() {
-        if let due = drawDeadline, due <= now { drawNow(EffectPlan(deferredDrawing)) }
+        if pacing.drawingDue(at: now) { drawNow(EffectPlan(pacing.takeDrawing())) }
         if let due = suggestionsDeadline, due <= now { refreshHeldSuggestions() }
         for (id, deadline) in timers.sorted(by: { $0.value < $1.value }) where deadline <= now {
             // `tapboard type`'s touches due before the timer go first: after a stall (a slow
@@ -298,7 +293,7 @@ public struct KeyboardSession: Sendable {
     /// press and release arrive together types at once and draws only how it
     /// ends), then what waits for them.
     private mutating func endBatch(typeAhead: ((Keystroke) -> Bool)? = nil) {
-        guard afterTyping == nil else { return }
+        guard pacing.afterTyping == nil else { return }
         if !pending.isEmpty || keystrokesDue || textContextChanged {
             // The text before the caret is new: the strip shows what follows it at once.
             if textContextChanged { suggestionsDeadline = nil; lastTyped = nil }
@@ -307,7 +302,7 @@ public struct KeyboardSession: Sendable {
             pending = []
             apply(batch, typeAhead: typeAhead)
         }
-        if afterTyping == nil { finishBatch() }
+        if pacing.afterTyping == nil { finishBatch() }
     }
 
     /// After the batch's keystrokes are typed: the words learned handed to the journal, `tapboard type` answers, a new place on a new screen, quitting.
@@ -324,10 +319,10 @@ public struct KeyboardSession: Sendable {
     /// Types what is queued whatever it waits for, hides the popups and exits.
     private mutating func shutdown(_ status: Int32) {
         guard !finished else { return }
-        if !queue.isEmpty {
+        if !pacing.queue.isEmpty {
             // Keys tapped are typed, even those still waiting for a keycode.
-            afterTyping = .shutdown
-            emit(.type(queue, waitingForKeycodes: false))
+            pacing.expectAnswer(.shutdown)
+            emit(.type(pacing.queue, waitingForKeycodes: false))
             return
         }
         emit(.draw(.hidePreview))
@@ -437,8 +432,7 @@ public struct KeyboardSession: Sendable {
 
     /// Draws a batch's drawing: a relayout or the changed keys, then the preview and the callout.
     mutating func drawNow(_ plan: EffectPlan) {
-        deferredDrawing = []
-        drawDeadline = nil
+        _ = pacing.takeDrawing()
         // Every change of page, layout, size or theme comes with a relayout; frames found
         // out of date here all the same are drawn in full.
         if refreshFrames() || plan.relayout {
