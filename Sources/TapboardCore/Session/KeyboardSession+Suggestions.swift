@@ -11,23 +11,6 @@ extension KeyboardSession {
         var secure: Bool
     }
 
-    /// A layout source built for the window's width, with the strip when its language has a lexicon.
-    static func build(_ source: LayoutSource, width: Int, provider: LayoutProvider, theme: Theme, strip: Set<String>) -> Layout {
-        let hasStrip = source.language.map(strip.contains) ?? false
-        return provider.layout(for: source, width: width, strip: hasStrip ? theme.stripHeight : nil)
-    }
-
-    /// A layout built for the window as it is now.
-    func layout(_ source: LayoutSource) -> Layout {
-        Self.build(source, width: frame.width, provider: provider, theme: theme, strip: stripLanguages)
-    }
-
-    /// Which of the layouts show the strip: those whose language has a lexicon.
-    static func stripLanguages(of layouts: [LayoutSource], _ lexicons: Set<String>?) -> Set<String> {
-        guard let lexicons else { return [] }
-        return Set(layouts.compactMap { source in source.language.flatMap { lexicons.contains($0) ? $0 : nil } })
-    }
-
     /// The strip shown: its language, and what each keystroke would otherwise
     /// look up by the language's name (hashing it, a set's or a dictionary's
     /// cold lines): where its engine is in `engines`, and whether its files were read.
@@ -44,8 +27,7 @@ extension KeyboardSession {
 
     /// Works out `stripLanguage` again after the layouts, the one shown or the languages with a strip changed.
     mutating func noteStripLanguage() {
-        let language = layoutIndex < layouts.count ? layouts[layoutIndex].language : nil
-        shownStrip = language.flatMap { stripLanguages.contains($0) ? ShownStrip(language: $0) : nil }
+        shownStrip = choice.stripLanguage.map { ShownStrip(language: $0) }
     }
 
     /// The engine for the layout shown, made (without its files, read later) the first time.

@@ -10,14 +10,16 @@
 public struct KeyboardSession: Sendable {
     /// The interaction state: page, shift, keys held, callout.
     public internal(set) var state: KeyboardState
+    /// The layouts, which one shows, the theme.
+    var choice: LayoutChoice
     /// The layouts the globe key goes through.
-    public private(set) var layouts: [LayoutSource] { didSet { noteStripLanguage() } }
+    public var layouts: [LayoutSource] { choice.layouts }
     /// Which of `layouts` is shown.
-    public private(set) var layoutIndex = 0 { didSet { noteStripLanguage() } }
+    public var layoutIndex: Int { choice.index }
     /// Builds each layout compact or wide for the window's width.
-    public private(set) var provider: LayoutProvider
+    public var provider: LayoutProvider { choice.provider }
     /// The look.
-    public private(set) var theme: Theme
+    public var theme: Theme { choice.theme }
     /// Where the window is and whether it shows.
     var presentation: WindowPresentation
     /// The window's frame on the screen, as last heard.
@@ -26,13 +28,12 @@ public struct KeyboardSession: Sendable {
     public var screen: ScreenInfo { presentation.screen }
     /// Whether the keyboard shows (or is sliding in).
     public var shown: Bool { presentation.shown }
+    /// Where the keys of the page shown are.
+    var placed = PlacedKeys()
     /// Where the keys of the page shown are, in window pixels.
-    public private(set) var keyFrames: [KeyFrame] = [] {
-        // Found once per page, not at every keystroke (the strip looks for its slots at each).
-        didSet { stripSlots = keyFrames.compactMap { if case .suggestion(let rank) = $0.key.action { ($0.index, rank) } else { nil } } }
-    }
+    public var keyFrames: [KeyFrame] { placed.frames }
     /// The strip's slots on the page shown (none without a strip): the key's index and the rank of the word it shows.
-    private(set) var stripSlots: [(index: Int, rank: Int)] = []
+    var stripSlots: [(index: Int, rank: Int)] { placed.stripSlots }
 
     let configuration: KeyboardConfiguration
     let placement: Placement
@@ -53,10 +54,6 @@ public struct KeyboardSession: Sendable {
     var finished = false
     /// A screen change was heard in this batch: placed again after it.
     var screenChanged = false
-    /// Frames were placed for this page, layout generation, size and theme.
-    private var framesFor: (page: Int, generation: Int, size: Size, theme: Int)?
-    /// Counts theme changes, so frames are placed again.
-    private var themeGeneration = 0
 
     /// Keystrokes waiting to go out, and the drawing held back behind them.
     var pacing = KeystrokePacing()
@@ -67,8 +64,6 @@ public struct KeyboardSession: Sendable {
     public var focusedField: FocusedField? { focus.field }
 
     // Suggestions (KeyboardSession+Suggestions.swift)
-    /// The languages of the layouts given that have a lexicon: their layouts show the strip.
-    var stripLanguages: Set<String> = [] { didSet { noteStripLanguage() } }
     /// The strip shown, if the layout shown has a language with one: asked several
     /// times per keystroke, so kept as the layouts change (see `ShownStrip`).
     var shownStrip: ShownStrip?
@@ -131,12 +126,9 @@ public struct KeyboardSession: Sendable {
         startNotes = placed.notes
         presentation = WindowPresentation(placement: placement, frame: placed.frame, screen: screen,
                                           animation: configuration.animation, autoHideDelay: configuration.autoHideDelay)
-        layouts = configuration.layouts
-        provider = configuration.provider
-        theme = configuration.theme
-        stripLanguages = Self.stripLanguages(of: layouts, configuration.suggestions?.languages)
-        state = KeyboardState(layout: KeyboardSession.build(layouts[0], width: placed.frame.width, provider: provider, theme: theme,
-                                                            strip: stripLanguages), options: configuration.options)
+        choice = LayoutChoice(layouts: configuration.layouts, provider: configuration.provider, theme: configuration.theme,
+                              lexicons: configuration.suggestions?.languages)
+        state = KeyboardState(layout: choice.buildShown(width: placed.frame.width), options: configuration.options)
         refreshFrames()
         noteStripLanguage()
     }
@@ -336,43 +328,33 @@ public struct KeyboardSession: Sendable {
 
     /// The globe key or a layout key: the state's effects of showing that layout, built for the window's width.
     mutating func switchLayout(_ which: LayoutSwitch) -> [Effect] {
-        let index: Int
-        switch which {
-        case .next: index = (layoutIndex + 1) % layouts.count
-        case .named(let name):
-            guard let i = layouts.firstIndex(where: { $0.name == name }) else {
-                emit(.log("no layout '\(name)' was given; the layouts are \(layouts.map(\.name).joined(separator: ", "))"))
-                return []
-            }
-            index = i
-        }
-        guard index != layoutIndex else { return [] }
         let previousLanguage = stripLanguage
-        layoutIndex = index
+        do {
+            guard try choice.select(which) else { return [] }
+        } catch {
+            emit(.log("\(error)"))
+            return []
+        }
+        noteStripLanguage()
         carryTextToEngine(from: previousLanguage)
-        return state.replaceLayout(layout(layouts[index]))
+        return state.replaceLayout(choice.buildShown(width: frame.width))
     }
 
     /// SIGHUP: the files read again, shown at once (the same layout if it is still there).
     private mutating func reload(_ files: ReloadedFiles) {
         guard !files.layouts.isEmpty else { return }
-        let shownName = layouts[layoutIndex].name
-        layouts = files.layouts
-        stripLanguages = Self.stripLanguages(of: layouts, configuration.suggestions.flatMap { files.lexicons ?? $0.languages })
+        choice.reload(files, lexicons: configuration.suggestions.flatMap { files.lexicons ?? $0.languages })
+        noteStripLanguage()
         suggestionsFor = nil
-        provider.layoutKey = layouts.count > 1
-        layoutIndex = layouts.firstIndex { $0.name == shownName } ?? 0
-        theme = files.theme
-        themeGeneration += 1
         emit(.draw(.theme(theme)))
-        pending += state.replaceLayout(layout(layouts[layoutIndex]))
+        pending += state.replaceLayout(choice.buildShown(width: frame.width))
     }
 
     /// The window's width crossed the line between compact and wide, or only its size changed.
     mutating func resized(from old: Size) {
         if provider.isWide(width: frame.width) != provider.isWide(width: old.width) {
             // Between compact and wide: the same layout, built for the new width.
-            pending += state.replaceLayout(layout(layouts[layoutIndex]))
+            pending += state.replaceLayout(choice.buildShown(width: frame.width))
         } else {
             refreshFrames()
             emit(.draw(.all(appearances(), size: frame.size)))
@@ -385,16 +367,12 @@ public struct KeyboardSession: Sendable {
     /// depend on changed; whether it did.
     @discardableResult
     mutating func refreshFrames() -> Bool {
-        let now = (page: state.pageIndex, generation: state.layoutGeneration, size: frame.size, theme: themeGeneration)
-        if let f = framesFor, f == now { return false }
-        keyFrames = Geometry.frames(for: state.page, in: frame.size, theme: theme)
-        framesFor = now
-        return true
+        placed.place(state.page, for: placementBasis, theme: theme)
     }
 
-    /// Whether `keyFrames` are those of the page shown, for the window's size and theme.
-    var framesAreCurrent: Bool {
-        framesFor.map { $0 == (state.pageIndex, state.layoutGeneration, frame.size, themeGeneration) } ?? false
+    /// What the keys of the page shown are placed for now.
+    private var placementBasis: PlacedKeys.Basis {
+        PlacedKeys.Basis(page: state.pageIndex, generation: state.layoutGeneration, size: frame.size, theme: choice.themeGeneration)
     }
 
     /// How keys look now: all of them, or those given.
