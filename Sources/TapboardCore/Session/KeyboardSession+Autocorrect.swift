@@ -14,8 +14,8 @@ extension KeyboardSession {
     /// learned as typed (so it is not corrected again). Any other keystroke keeps
     /// the correction. The state has already taken one character off for the backspace.
     mutating func undoAutocorrection(_ keystroke: Keystroke) -> [Effect]? {
-        guard let last = lastAutocorrection else { return nil }
-        lastAutocorrection = nil
+        guard let last = strip.lastAutocorrection else { return nil }
+        strip.corrected(nil)
         guard case .keysym(let symbol) = keystroke, symbol == .backSpace else { return nil }
         let erase = last.inserted.count + last.ending.count
         let keystrokes = Array(repeating: Keystroke.keysym(.backSpace), count: erase) + [.text(last.typed), .text(last.ending)]

@@ -11,7 +11,7 @@ extension KeyboardSession {
         }
         for deadline in timers.values { consider(deadline) }
         consider(pacing.nextDeadline)
-        consider(suggestionsDeadline)
+        consider(strip.deadline)
         consider(presentation.nextDeadline)
         consider(trailDeadline)
         // The next touch and an answer wait for the keystrokes still queued; their deadline wakes them.

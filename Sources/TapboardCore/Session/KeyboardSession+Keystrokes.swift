@@ -63,8 +63,8 @@ extension KeyboardSession {
     private mutating func finishApply(_ plan: EffectPlan) {
         var plan = plan
         // The keystrokes are out: the strip's words may be looked for now, unless keys come too fast to read them.
-        if !holdSuggestions(after: plan) {
-            suggestionsDeadline = nil
+        if !strip.hold(after: plan, now: now) {
+            strip.stopHolding()
             refreshSuggestions(&plan)
         }
         for effect in plan.others {

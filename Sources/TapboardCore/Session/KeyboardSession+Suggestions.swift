@@ -1,71 +1,29 @@
 /// The suggestion strip: the words it shows, what tapping one types, the text
 /// the engine follows and learns from, and keeping what was learned.
 extension KeyboardSession {
-    /// What the strip's words depend on: when it is unchanged they are not looked for again.
-    struct SuggestionQuery: Equatable {
-        var text: TypedText
-        var shift: ShiftState
-        var language: String?
-        var slots: Int
-        var clock: Int
-        var secure: Bool
-    }
-
-    /// The strip shown: its language, and what each keystroke would otherwise
-    /// look up by the language's name (hashing it, a set's or a dictionary's
-    /// cold lines): where its engine is in `engines`, and whether its files were read.
-    struct ShownStrip {
-        var language: String
-        /// Forgotten when an engine is added (the others may move).
-        var engine: Dictionary<String, SuggestionEngine>.Index?
-        /// Its files are in the engine.
-        var filesRead = false
-    }
-
     /// The language of the strip shown, if the layout shown has one.
-    var stripLanguage: String? { shownStrip?.language }
+    var stripLanguage: String? { languages.shownLanguage }
 
-    /// Works out `stripLanguage` again after the layouts, the one shown or the languages with a strip changed.
+    /// The engines, by language.
+    var engines: [String: SuggestionEngine] { languages.engines }
+    /// Keystrokes the shown engine follows once they are out.
+    var unfollowed: [Keystroke] { languages.unfollowed }
+    /// Languages that learned words in this batch.
+    var unsaved: Set<String> { languages.unsaved }
+    /// The words the strip shows, likeliest first.
+    public var suggestions: [Suggestion] { strip.suggestions }
+    /// The pause in keys after which the strip looks for words again, once they came faster (`StripWords.pause`).
+    public static let suggestionsPause = StripWords.pause
+
+    /// Works out the strip's language again after the layouts or the one shown changed.
     mutating func noteStripLanguage() {
-        shownStrip = choice.stripLanguage.map { ShownStrip(language: $0) }
+        languages.show(choice.stripLanguage)
     }
 
     /// The engine for the layout shown, made (without its files, read later) the first time.
+    @discardableResult
     mutating func withEngine<T>(_ body: (inout SuggestionEngine) -> T) -> T? {
-        if !unfollowed.isEmpty { followTyped() }
-        guard let index = shownEngine() else { return nil }
-        return body(&engines.values[index])
-    }
-
-    /// Where the shown strip's engine is in `engines`, made the first time.
-    private mutating func shownEngine() -> Dictionary<String, SuggestionEngine>.Index? {
-        if let index = shownStrip?.engine { return index }
-        guard let language = stripLanguage, let index = makeEngine(for: language) else { return nil }
-        shownStrip?.engine = index
-        return index
-    }
-
-    /// Where a language's engine is in `engines`, made (without its files, read
-    /// later) unless there is one; nil without suggestions. Changed through
-    /// `engines.values[index]`, in place: `engines[language]!` moved the engine
-    /// out and copied it back, every field retained and released (a cache line
-    /// each, cold at a hand's pace) at every keystroke.
-    private mutating func makeEngine(for language: String) -> Dictionary<String, SuggestionEngine>.Index? {
-        guard let settings = configuration.suggestions else { return nil }
-        if let index = engines.index(forKey: language) { return index }
-        shownStrip?.engine = nil
-        engines[language] = SuggestionEngine(lexicon: nil, learns: settings.learns)
-        return engines.index(forKey: language)
-    }
-
-    /// The engine follows the keystrokes `throughSuggestions` left for after
-    /// they went out. None of them ends a word, so nothing is learned here.
-    mutating func followTyped() {
-        let keystrokes = unfollowed
-        unfollowed = []
-        guard let language = unfollowedLanguage,
-              let index = language == stripLanguage ? shownEngine() : makeEngine(for: language) else { return }
-        for keystroke in keystrokes { engines.values[index].typed(keystroke) }
+        languages.withShown(body)
     }
 
     /// Whether the engine may follow a keystroke after it is sent: it ends no
@@ -100,7 +58,7 @@ extension KeyboardSession {
         }
         // Read before the engine learns anything in this batch. A batch of
         // keystrokes followed later (most taps: a letter) learns nothing and reads nothing.
-        let learnsNothing = lastAutocorrection == nil && swiped == nil && batch.allSatisfy { effect in
+        let learnsNothing = strip.lastAutocorrection == nil && swiped == nil && batch.allSatisfy { effect in
             switch effect {
             case .type(let keystroke): return Self.followsLater(keystroke)
             case .chooseSuggestion: return false
@@ -109,11 +67,8 @@ extension KeyboardSession {
         }
         // Most taps: letters only, nothing to undo or replace. They go out as
         // they are, and the engine follows them once they are out.
-        if learnsNothing, unfollowed.isEmpty || unfollowedLanguage == language {
-            for case .type(let keystroke) in batch {
-                if unfollowed.isEmpty { unfollowedLanguage = language }
-                unfollowed.append(keystroke)
-            }
+        if learnsNothing, languages.canFollowLater(in: language) {
+            for case .type(let keystroke) in batch { languages.followLater(keystroke, in: language) }
             return batch
         }
         var out: [Effect] = []
@@ -127,14 +82,11 @@ extension KeyboardSession {
                     out += undo
                     continue
                 }
-                if Self.followsLater(keystroke) {
-                    if unfollowed.isEmpty { unfollowedLanguage = language }
-                    if unfollowedLanguage == language {
-                        unfollowed.append(keystroke)
-                        lastAutocorrection = nil
-                        out.append(effect)
-                        continue
-                    }
+                if Self.followsLater(keystroke), languages.canFollowLater(in: language) {
+                    languages.followLater(keystroke, in: language)
+                    strip.corrected(nil)
+                    out.append(effect)
+                    continue
                 }
                 var keystrokes = [keystroke]
                 var swapped = false
@@ -152,19 +104,19 @@ extension KeyboardSession {
                     }
                     for k in keystrokes { engine.typed(k) }
                 }
-                lastAutocorrection = corrected
+                strip.corrected(corrected)
                 if swapped, case .text(let text) = keystroke {
                     // The state's context (auto-shift) loses the space too.
                     out += state.textReplaced(deleting: 2, inserting: text)
                 }
                 out += keystrokes.map { .type($0) }
             case .chooseSuggestion(let rank):
-                lastAutocorrection = nil
+                strip.corrected(nil)
                 swiped = nil
                 guard rank < suggestions.count else { continue }
                 var chosen = suggestions[rank]
                 // Shown before the last keys (the strip waits for them to pause): the word shown replaces the word as it is now.
-                if suggestionsDeadline != nil, let current = withEngine({ String($0.typed.currentWord) }) {
+                if strip.deadline != nil, let current = withEngine({ String($0.typed.currentWord) }) {
                     chosen = Suggestion(word: chosen.word, replacing: current, kind: chosen.kind)
                 }
                 withEngine { $0.chose(chosen) }
@@ -176,7 +128,7 @@ extension KeyboardSession {
             }
         }
         if let learnedBefore, (withEngine { $0.learned.clock } ?? 0) != learnedBefore {
-            unsaved.insert(language)
+            languages.learned(in: language)
         }
         return out
     }
@@ -185,50 +137,22 @@ extension KeyboardSession {
     /// before the cursor now, and where the caret is is not known.
     mutating func textContextLost() {
         focus.forgetCaret()
-        for index in engines.values.indices { engines.values[index].resetText() }
-        textContextChanged = true
+        languages.resetText()
+        strip.noteContextChanged()
     }
 
-    /// Another language's layout shows: its engine continues the text the last one followed.
-    mutating func carryTextToEngine(from previous: String?) {
-        guard let previous, let text = engines[previous]?.typed, stripLanguage != previous else { return }
-        withEngine { $0.textRead(text) }
-    }
-
-    /// The text before the caret, read from the field: every language's engine
-    /// follows it (the shown one made if it was not yet).
+    /// The text before the caret, read from the field: every language's engine follows it.
     mutating func textRead(_ text: TypedText) {
-        withEngine { _ in }
-        for index in engines.values.indices { engines.values[index].textRead(text) }
-        textContextChanged = true
+        languages.textRead(text)
+        strip.noteContextChanged()
     }
 
     // MARK: - The strip's words
 
-    /// How long keys must pause before the strip looks for words again, once
-    /// they come faster than that. Nobody reads a strip that changes twenty
-    /// times a second; a flood (a test typing at 50 keys a second, `tapboard
-    /// type`) would pay for words no one sees at every key. Keys typed by hand
-    /// come further apart (LatinIME waits 100 ms after every key; here a key
-    /// after a pause is answered at once, without a timer's wake-up).
-    public static let suggestionsPause: Duration = .milliseconds(50)
-
-    /// Holds the strip's words back while keys flood; true when they wait. Keys
-    /// typed within `suggestionsPause` of the last put the look off again; a
-    /// batch that types nothing leaves a wait as it is. A new layout looks at once.
-    mutating func holdSuggestions(after plan: EffectPlan) -> Bool {
-        let typed = !plan.keystrokes.isEmpty
-        let flood = typed && lastTyped.map { now - $0 < Self.suggestionsPause } == true
-        if typed { lastTyped = now }
-        guard !plan.relayout, flood || (!typed && suggestionsDeadline != nil) else { return false }
-        if typed { suggestionsDeadline = now + Self.suggestionsPause }
-        return true
-    }
-
     /// The keys paused: the strip's words are looked for, and the slots that
     /// changed drawn (after the keystrokes still waiting for a keycode, if any).
     mutating func refreshHeldSuggestions() {
-        suggestionsDeadline = nil
+        strip.stopHolding()
         var plan = EffectPlan([])
         refreshSuggestions(&plan)
         guard plan.draws else { return }
@@ -242,30 +166,29 @@ extension KeyboardSession {
     mutating func refreshSuggestions(_ plan: inout EffectPlan) {
         let slots = stripSlots
         guard !slots.isEmpty else {
-            suggestions = []
+            strip.clear()
             return
         }
         // The keystrokes are out: the engine follows those it had left for now.
-        if !unfollowed.isEmpty { followTyped() }
+        if !unfollowed.isEmpty { languages.followTyped() }
         guard loadFiles() else { return }
-        refreshNeighbours()
+        let letters = state.layout.pages.first, size = frame.size, theme = theme
+        languages.placeNeighbours(generation: state.layoutGeneration, size: size) {
+            letters.map { Geometry.frames(for: $0, in: size, theme: theme) }
+        }
         // One pass into the engine (each finds it by its language's name).
         let shift = state.shift, language = stripLanguage, secure = isSecure, alternatives = swipeAlternatives
-        let asked = suggestionsFor
-        func makeQuery(_ text: TypedText, _ clock: Int) -> SuggestionQuery {
-            SuggestionQuery(text: text, shift: shift, language: language, slots: slots.count, clock: clock, secure: secure)
+        let asked = strip.query
+        func makeQuery(_ text: TypedText, _ clock: Int) -> StripWords.Query {
+            StripWords.Query(text: text, shift: shift, language: language, slots: slots.count, clock: clock, secure: secure)
         }
-        let (query, found) = withEngine { engine -> (SuggestionQuery, [Suggestion]?) in
+        let (query, found) = withEngine { engine -> (StripWords.Query, [Suggestion]?) in
             if engine.learned.overBounds { engine.learned.keepWithinBounds() }
             let query = makeQuery(engine.typed, engine.learned.clock)
             guard query != asked else { return (query, nil) }
             return (query, secure ? [] : alternatives ?? engine.suggestions(limit: slots.count, shift: shift))
         } ?? (makeQuery(TypedText(), 0), secure ? [] : alternatives ?? [])
-        guard query != asked, let new = found else { return }
-        suggestionsFor = query
-        guard new != suggestions else { return }
-        let old = suggestions
-        suggestions = new
+        guard query != asked, let new = found, let old = strip.found(new, for: query) else { return }
         if !plan.relayout {
             // Only the slots whose word changed are drawn again.
             // A few slots each: merged by a look along them, not hashed into a set
@@ -286,94 +209,48 @@ extension KeyboardSession {
     /// at once they come (`languageLoaded`).
     @discardableResult
     mutating func loadFiles() -> Bool {
-        guard let strip = shownStrip, !strip.filesRead else { return true }
-        if loadedLanguages.contains(strip.language) {
-            shownStrip?.filesRead = true
-            return true
+        switch languages.files() {
+        case .ready: return true
+        case .ask(let language): emit(.files(.load(language: language)))
+        case .waiting: break
         }
-        if requestedLanguages.insert(strip.language).inserted { emit(.files(.load(language: strip.language))) }
         return false
     }
 
     /// Whether the shown language's files were asked for and have not come yet.
-    var filesPending: Bool {
-        guard let language = stripLanguage else { return false }
-        return requestedLanguages.contains(language) && !loadedLanguages.contains(language)
-    }
+    var filesPending: Bool { languages.filesPending }
 
     /// A language's files, read: into its engine, and the strip looks again.
     mutating func languageLoaded(_ files: LoadedLanguage) {
-        guard loadedLanguages.insert(files.language).inserted, let index = makeEngine(for: files.language) else { return }
-        let isShownLanguage = shownStrip?.language == files.language
-        if isShownLanguage, shownStrip?.engine == nil { shownStrip?.engine = index }
-        engines.values[index].lexicon = files.lexicon
-        engines.values[index].shippedPairs = files.pairs
-        // Anything learned before the files came is kept (nothing, in practice: they are read after the first keystroke).
-        if engines.values[index].learned.isEmpty { engines.values[index].learned = files.learned }
-        // Corrections fold letters as the lexicon does.
-        neighboursFor = nil
-        suggestionsFor = nil
-        textContextChanged = true
-        if isShownLanguage { finishWaitingGestures() }
-    }
-
-    /// Neighbouring letters for corrections, from the letters page as placed now.
-    private mutating func refreshNeighbours() {
-        let key = (generation: state.layoutGeneration, size: frame.size)
-        if let n = neighboursFor, n == key { return }
-        neighboursFor = key
-        guard let letters = state.layout.pages.first else { return }
-        let frames = Geometry.frames(for: letters, in: frame.size, theme: theme)
-        withEngine { engine in
-            let lexicon = engine.lexicon
-            engine.corrector = Corrector(neighbours: KeyNeighbours(frames: frames, fold: { lexicon?.fold($0) ?? $0.lowercased() }))
-        }
+        let isShown = languages.put(files)
+        strip.forgetQuery()
+        strip.noteContextChanged()
+        if isShown { finishWaitingGestures() }
     }
 
     /// The label a strip slot shows now.
     func suggestionLabel(rank: Int) -> KeyLabel {
-        .text(rank < suggestions.count ? suggestions[rank].word : "")
+        let words = strip.suggestions
+        return .text(rank < words.count ? words[rank].word : "")
     }
 
     // MARK: - Keeping what was learned
 
     /// `tapboard forget`: nothing learned is kept in memory either (the command deletes the files).
     mutating func forgetLearned() {
-        for index in engines.values.indices { engines.values[index].learned = LearnedWords() }
-        unsaved = []
-        journaled = []
-        suggestionsFor = nil
+        languages.forget()
+        strip.forgetQuery()
     }
 
     /// Hands the words each language learned in this batch to the storage's
     /// journal, after the keystrokes went out: nothing waits for a timer.
     mutating func journalLearned() {
-        let languages = unsaved
-        unsaved = []
-        guard configuration.suggestions?.learns == true else { return }
-        for language in languages.sorted() {
-            guard let index = engines.index(forKey: language) else { continue }
-            journaled.insert(language)
-            if let learnings = engines.values[index].learned.takeJournal() {
-                if !learnings.isEmpty { emit(.files(.append(learnings, whole: engines.values[index].learned, language: language))) }
-            } else {
-                emit(.files(.save(engines.values[index].learned, language: language)))
-            }
-        }
+        for request in languages.takeLearnings() { emit(.files(request)) }
     }
 
     /// At exit: the whole of every language that learned something is written,
     /// and its journal emptied.
     mutating func saveLearned() {
-        journaled.formUnion(unsaved)
-        unsaved = []
-        guard configuration.suggestions?.learns == true else { return }
-        for language in journaled.sorted() {
-            guard let index = engines.index(forKey: language) else { continue }
-            // The whole holds them.
-            _ = engines.values[index].learned.takeJournal()
-            emit(.files(.save(engines.values[index].learned, language: language)))
-        }
-        journaled = []
+        for request in languages.takeWholes() { emit(.files(request)) }
     }
 }

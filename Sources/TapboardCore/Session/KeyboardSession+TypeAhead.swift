@@ -29,8 +29,8 @@ extension KeyboardSession {
         guard let keystroke = found, case .text(let text) = keystroke, text.unicodeScalars.count == 1,
               Self.followsLater(keystroke) else { return nil }
         // The strip types it as it is (its path for letters only).
-        if stripLanguage != nil, !isSecure {
-            guard lastAutocorrection == nil, swiped == nil, unfollowed.isEmpty || unfollowedLanguage == stripLanguage else { return nil }
+        if let language = stripLanguage, !isSecure {
+            guard strip.lastAutocorrection == nil, swiped == nil, languages.canFollowLater(in: language) else { return nil }
         }
         return keystroke
     }

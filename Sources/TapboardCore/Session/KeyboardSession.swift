@@ -63,40 +63,12 @@ public struct KeyboardSession: Sendable {
     /// The text field that has the focus (AT-SPI, or a terminal's window), if any.
     public var focusedField: FocusedField? { focus.field }
 
-    // Suggestions (KeyboardSession+Suggestions.swift)
-    /// The strip shown, if the layout shown has a language with one: asked several
-    /// times per keystroke, so kept as the layouts change (see `ShownStrip`).
-    var shownStrip: ShownStrip?
-    /// An engine per language, made when its layout first shows.
-    var engines: [String: SuggestionEngine] = [:]
-    /// Languages whose files were asked for, and those whose files came.
-    var requestedLanguages: Set<String> = []
-    var loadedLanguages: Set<String> = []
-    /// The suggestions the strip shows, likeliest first.
-    public internal(set) var suggestions: [Suggestion] = []
-    /// What `suggestions` were found for: not looked for again while it is the same.
-    var suggestionsFor: SuggestionQuery?
-    /// The text before the cursor changed without a keystroke (the focus or the caret moved): the strip looks again.
-    var textContextChanged = false
-    /// The neighbour map was built for this layout generation and size.
-    var neighboursFor: (generation: Int, size: Size)?
+    /// A suggestion engine per language, their files, what they learned.
+    var languages: LanguageEngines
+    /// The strip's words and when it looks for them.
+    var strip = StripWords()
     /// This batch said where the shown keyboard is (`announceShownOnce`).
     var announcedShown = false
-    /// Languages that learned words in this batch, not yet handed to the storage's journal.
-    var unsaved: Set<String> = []
-    /// Languages whose journal grew in this run: their whole is written at exit.
-    var journaled: Set<String> = []
-    /// The word `--autocorrect` replaced with the last keystroke, which backspace now takes back.
-    var lastAutocorrection: Autocorrection?
-    /// Keystrokes sent or being sent that the engine of `unfollowedLanguage`
-    /// has not followed yet: one that ends no word asks nothing of the engine
-    /// before it goes out, so the engine follows it after (see `followTyped`).
-    var unfollowed: [Keystroke] = []
-    var unfollowedLanguage: String?
-    /// When keystrokes last went out: the next that follows within `suggestionsPause` is part of a flood.
-    var lastTyped: Duration?
-    /// When the strip looks for its words, held back while keys come faster than words can be read.
-    var suggestionsDeadline: Duration?
 
     // Swipe typing (KeyboardSession+Swipe.swift)
     /// The contact that is or may become a gesture.
@@ -126,6 +98,7 @@ public struct KeyboardSession: Sendable {
         startNotes = placed.notes
         presentation = WindowPresentation(placement: placement, frame: placed.frame, screen: screen,
                                           animation: configuration.animation, autoHideDelay: configuration.autoHideDelay)
+        languages = LanguageEngines(configuration.suggestions)
         choice = LayoutChoice(layouts: configuration.layouts, provider: configuration.provider, theme: configuration.theme,
                               lexicons: configuration.suggestions?.languages)
         state = KeyboardState(layout: choice.buildShown(width: placed.frame.width), options: configuration.options)
@@ -157,7 +130,7 @@ public struct KeyboardSession: Sendable {
         out.now = time
         announcedShown = false
         // The keystrokes of the last batch are out (or queued): whatever this input asks of an engine sees them.
-        if !unfollowed.isEmpty { followTyped() }
+        if !unfollowed.isEmpty { languages.followTyped() }
         for input in inputs { process(input) }
         endBatch(typeAhead: typeAhead)
         // `keyFrames` is the page shown now, drawn or not yet.
@@ -223,7 +196,7 @@ public struct KeyboardSession: Sendable {
             emit(.window(.handFocusBack))
         case .listenerAdded:
             // A new listener hears the strip's settled words (a client listens to see them), then where the keyboard is.
-            if suggestionsDeadline != nil { refreshHeldSuggestions() }
+            if strip.deadline != nil { refreshHeldSuggestions() }
             if shown { announceShownOnce() }
         case .focusChanged(let field):
             if focus.takesAccessible(field) { focusChanged(field) }
@@ -266,7 +239,7 @@ public struct KeyboardSession: Sendable {
     /// Everything due by now.
     private mutating func runDue() {
         if pacing.drawingDue(at: now) { drawNow(EffectPlan(pacing.takeDrawing())) }
-        if let due = suggestionsDeadline, due <= now { refreshHeldSuggestions() }
+        if let due = strip.deadline, due <= now { refreshHeldSuggestions() }
         for (id, deadline) in timers.sorted(by: { $0.value < $1.value }) where deadline <= now {
             // `tapboard type`'s touches due before the timer go first: after a stall (a slow
             // machine, a debug build reading a word list) a key's release due before its
@@ -286,10 +259,9 @@ public struct KeyboardSession: Sendable {
     /// ends), then what waits for them.
     private mutating func endBatch(typeAhead: ((Keystroke) -> Bool)? = nil) {
         guard pacing.afterTyping == nil else { return }
-        if !pending.isEmpty || keystrokesDue || textContextChanged {
-            // The text before the caret is new: the strip shows what follows it at once.
-            if textContextChanged { suggestionsDeadline = nil; lastTyped = nil }
-            textContextChanged = false
+        // The text before the caret is new: the strip shows what follows it at once.
+        let contextChanged = strip.takeContextChange()
+        if !pending.isEmpty || keystrokesDue || contextChanged {
             let batch = pending
             pending = []
             apply(batch, typeAhead: typeAhead)
@@ -336,7 +308,7 @@ public struct KeyboardSession: Sendable {
             return []
         }
         noteStripLanguage()
-        carryTextToEngine(from: previousLanguage)
+        languages.carryText(from: previousLanguage)
         return state.replaceLayout(choice.buildShown(width: frame.width))
     }
 
@@ -345,7 +317,7 @@ public struct KeyboardSession: Sendable {
         guard !files.layouts.isEmpty else { return }
         choice.reload(files, lexicons: configuration.suggestions.flatMap { files.lexicons ?? $0.languages })
         noteStripLanguage()
-        suggestionsFor = nil
+        strip.forgetQuery()
         emit(.draw(.theme(theme)))
         pending += state.replaceLayout(choice.buildShown(width: frame.width))
     }
