@@ -112,7 +112,7 @@ extension KeyboardSession {
                 out += keystrokes.map { .type($0) }
             case .chooseSuggestion(let rank):
                 strip.corrected(nil)
-                swiped = nil
+                swipe.forgetWord()
                 guard rank < suggestions.count else { continue }
                 var chosen = suggestions[rank]
                 // Shown before the last keys (the strip waits for them to pause): the word shown replaces the word as it is now.

@@ -70,22 +70,10 @@ public struct KeyboardSession: Sendable {
     /// This batch said where the shown keyboard is (`announceShownOnce`).
     var announcedShown = false
 
-    // Swipe typing (KeyboardSession+Swipe.swift)
-    /// The contact that is or may become a gesture.
-    var gesture: SwipeGesture?
-    /// A decoder per language, made at the first gesture.
-    var swipeDecoders: [String: SwipeDecoder] = [:]
-    /// The layout generation and size the decoders' keys are for.
-    var swipeFramesFor: (generation: Int, size: Size)?
-    /// Gestures that ended before the words they are read against came.
-    var waitingGestures: [SwipeGesture] = []
-    /// The word the last gesture typed, while nothing followed it.
-    var swiped: SwipedWord?
-    /// When the trail was last drawn (nil: none shows).
-    var trailDrawnAt: Duration?
-    /// When the trail is drawn next (its next frame, or taken away).
-    var trailDeadline: Duration?
-
+    /// Swipe typing: the gesture, its decoders, the word it typed.
+    var swipe = SwipeTyping()
+    /// A gesture's trail over the keys.
+    var trail = GestureTrail()
     /// `tapboard type`'s touches and answers.
     var typing = ScriptedTyping()
 
@@ -249,7 +237,7 @@ public struct KeyboardSession: Sendable {
             timers[id] = nil
             pending += state.handle(.timer(id), at: now)
         }
-        if let due = trailDeadline, due <= now { drawTrail() }
+        if let due = trail.deadline, due <= now { drawTrail() }
         presentation.runDue(&out)
         typeDue()
     }
