@@ -13,7 +13,7 @@ extension KeyboardSession {
         consider(pacing.nextDeadline)
         consider(strip.deadline)
         consider(presentation.nextDeadline)
-        consider(trail.deadline)
+        consider(swipe.trailDeadline)
         // The next touch and an answer wait for the keystrokes still queued; their deadline wakes them.
         if pacing.queue.isEmpty {
             consider(typing.nextDeadline)

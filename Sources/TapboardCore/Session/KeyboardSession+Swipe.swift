@@ -34,7 +34,7 @@ extension KeyboardSession {
             }
             // Another contact landing ends a gesture as if it lifted.
             if let ended = swipe.began(id, at: p, mayBegin: mayBegin) { finishGesture(ended) }
-            trail.end(now: now)
+            swipe.endTrail(now: now)
             // The words a gesture is read against, asked for now if they are not in yet.
             if mayBegin { loadFiles() }
             return false
@@ -42,7 +42,7 @@ extension KeyboardSession {
             guard let g = swipe.gesture, g.contact == id else { return false }
             if g.recognised {
                 _ = swipe.moved(id, to: p, keys: nil, waitingForWords: true)
-                trailMoved()
+                swipe.trailMoved(&out)
                 return true
             }
             // A callout opened by a long press: choosing an alternate, not drawing.
@@ -60,29 +60,20 @@ extension KeyboardSession {
                 if let language = stripLanguage, let start = swipe.gesture?.points.first { swipe.prepare(language, startingAt: start) }
                 // The key pressed is not typed: the state lets go of the contact.
                 pending += state.handle(.touch(.cancelled, point: point, key: nil, calloutItem: nil, contact: id), at: now)
-                trailMoved()
+                swipe.trailMoved(&out)
                 return true
             case .drawing:
-                trailMoved()
+                swipe.trailMoved(&out)
                 return true
             }
         case .ended, .cancelled:
             guard let ended = swipe.ended(id, at: phase == .ended ? p : nil) else { return false }
             if phase == .ended, let g = ended { finishGesture(g) }
-            trail.end(now: now)
+            swipe.endTrail(now: now)
             return ended != nil
         }
     }
 
-    /// The gesture went on: its trail is drawn now, or at the next frame's time.
-    private mutating func trailMoved() {
-        if trail.moved(now: now) { drawTrail() }
-    }
-
-    /// Draws the trail of the gesture's recent part, or takes it away when none goes on.
-    mutating func drawTrail() {
-        trail.draw(swipe.gesture, &out)
-    }
 
     /// The gesture lifted: its likeliest word, given the word before it, is
     /// typed (after a space when it follows a word or punctuation), cased for

@@ -36,9 +36,6 @@ public struct KeyboardSession: Sendable {
     var stripSlots: [(index: Int, rank: Int)] { placed.stripSlots }
 
     let configuration: KeyboardConfiguration
-    let placement: Placement
-    /// What the placement at start had to change from what was asked for.
-    let startNotes: [String]
 
     /// The time of the input being handled, and the commands it gave so far.
     var out = Outbox()
@@ -48,12 +45,8 @@ public struct KeyboardSession: Sendable {
     var pending: [Effect] = []
     /// The state machine's timers.
     var timers: [TimerID: Duration] = [:]
-    /// Asked to quit with this status, once what is queued is typed.
-    var exitRequested: Int32?
-    /// `.exit` was sent: nothing more is done.
-    var finished = false
-    /// A screen change was heard in this batch: placed again after it.
-    var screenChanged = false
+    /// Asked to quit, and whether it has.
+    var quitting = Quitting()
 
     /// Keystrokes waiting to go out, and the drawing held back behind them.
     var pacing = KeystrokePacing()
@@ -67,13 +60,9 @@ public struct KeyboardSession: Sendable {
     var languages: LanguageEngines
     /// The strip's words and when it looks for them.
     var strip = StripWords()
-    /// This batch said where the shown keyboard is (`announceShownOnce`).
-    var announcedShown = false
 
     /// Swipe typing: the gesture, its decoders, the word it typed.
     var swipe = SwipeTyping()
-    /// A gesture's trail over the keys.
-    var trail = GestureTrail()
     /// `tapboard type`'s touches and answers.
     var typing = ScriptedTyping()
 
@@ -81,10 +70,8 @@ public struct KeyboardSession: Sendable {
     /// first layout built for that width; nothing shown until `start`.
     public init(_ configuration: KeyboardConfiguration, screen: ScreenInfo) throws(NoSuchMonitor) {
         self.configuration = configuration
-        placement = configuration.placement
-        let placed = try placement.frame(on: screen)
-        startNotes = placed.notes
-        presentation = WindowPresentation(placement: placement, frame: placed.frame, screen: screen,
+        let placed = try configuration.placement.frame(on: screen)
+        presentation = WindowPresentation(placement: configuration.placement, frame: placed.frame, screen: screen,
                                           animation: configuration.animation, autoHideDelay: configuration.autoHideDelay)
         languages = LanguageEngines(configuration.suggestions)
         choice = LayoutChoice(layouts: configuration.layouts, provider: configuration.provider, theme: configuration.theme,
@@ -100,7 +87,7 @@ public struct KeyboardSession: Sendable {
     /// and its keys follow a few milliseconds later (issue 15: exec to map).
     public mutating func start(at time: Duration) -> [Command] {
         out.now = time
-        for note in startNotes { emit(.log(note)) }
+        for note in presentation.startNotes { emit(.log(note)) }
         // At start the keyboard appears in place; only later shows slide.
         if !configuration.startHidden { presentation.show(animated: false, &out) }
         emit(.draw(.all(appearances(), size: frame.size)))
@@ -114,9 +101,8 @@ public struct KeyboardSession: Sendable {
     /// it types it at once and says whether it did (if not, it is asked for
     /// with `.type` as always).
     public mutating func handle(_ inputs: [SessionInput], at time: Duration, typeAhead: ((Keystroke) -> Bool)? = nil) -> [Command] {
-        guard !finished else { return [] }
+        guard !quitting.finished else { return [] }
         out.now = time
-        announcedShown = false
         // The keystrokes of the last batch are out (or queued): whatever this input asks of an engine sees them.
         if !unfollowed.isEmpty { languages.followTyped() }
         for input in inputs { process(input) }
@@ -146,7 +132,7 @@ public struct KeyboardSession: Sendable {
         case .windowConfigured(let rect):
             if let old = presentation.configured(rect, &out) { resized(from: old) }
         case .windowMapped:
-            if configuration.animation == .zero { announceShownOnce() }
+            if configuration.animation == .zero { out.sayWhereShown(frame) }
         case .windowUnmapped:
             pending += state.cancelContacts(at: now)
             presentation.unmapped(&out)
@@ -154,10 +140,9 @@ public struct KeyboardSession: Sendable {
             // The keys and keycodes are still put back as at any exit.
             emit(.log("the keyboard window was destroyed by another client; quitting"))
             pending = []
-            exitRequested = 1
+            quitting.request(status: 1)
         case .screenChanged(let new):
             presentation.screenChanged(new)
-            screenChanged = true
         case .keymapChanged:
             // A keystroke waiting for a keycode may go now.
             pacing.keymapChanged(now: now)
@@ -166,7 +151,7 @@ public struct KeyboardSession: Sendable {
             case .show: presentation.userShows(&out)
             case .hide: userHides()
             case .toggle: if shown { userHides() } else { presentation.userShows(&out) }
-            case .quit: exitRequested = exitRequested ?? 0
+            case .quit: quitting.request(status: 0)
             case .forget: forgetLearned()
             }
         case .control(.type(let text, let delay, let requester)):
@@ -185,7 +170,7 @@ public struct KeyboardSession: Sendable {
         case .listenerAdded:
             // A new listener hears the strip's settled words (a client listens to see them), then where the keyboard is.
             if strip.deadline != nil { refreshHeldSuggestions() }
-            if shown { announceShownOnce() }
+            if shown { out.sayWhereShown(frame) }
         case .focusChanged(let field):
             if focus.takesAccessible(field) { focusChanged(field) }
         case .windowFocusChanged(let field):
@@ -201,15 +186,6 @@ public struct KeyboardSession: Sendable {
         case .deadlinePassed:
             runDue()
         }
-    }
-
-    /// Where the keyboard is, to every listener: once a batch, though the map and a
-    /// new listener come in one (the listener is added as its request is read, so
-    /// it hears the map's announcement too).
-    private mutating func announceShownOnce() {
-        guard !announcedShown else { return }
-        announcedShown = true
-        emit(.publish(.frame(.didShow, start: frame, end: frame, duration: .zero)))
     }
 
     /// A contact, hit-tested against the page the state shows now: a page or layout
@@ -237,7 +213,7 @@ public struct KeyboardSession: Sendable {
             timers[id] = nil
             pending += state.handle(.timer(id), at: now)
         }
-        if let due = trail.deadline, due <= now { drawTrail() }
+        if let due = swipe.trailDeadline, due <= now { swipe.drawTrail(&out) }
         presentation.runDue(&out)
         typeDue()
     }
@@ -261,16 +237,13 @@ public struct KeyboardSession: Sendable {
     private mutating func finishBatch() {
         if !unsaved.isEmpty { journalLearned() }
         answerTyping()
-        if screenChanged {
-            screenChanged = false
-            presentation.followScreen(field: focusedField?.extents, &out)
-        }
-        if let status = exitRequested { shutdown(status) }
+        presentation.followScreen(field: focusedField?.extents, &out)
+        if let status = quitting.status { shutdown(status) }
     }
 
     /// Types what is queued whatever it waits for, hides the popups and exits.
     private mutating func shutdown(_ status: Int32) {
-        guard !finished else { return }
+        guard !quitting.finished else { return }
         if !pacing.queue.isEmpty {
             // Keys tapped are typed, even those still waiting for a keycode.
             pacing.expectAnswer(.shutdown)
@@ -281,7 +254,7 @@ public struct KeyboardSession: Sendable {
         emit(.draw(.hideCallout))
         saveLearned()
         emit(.exit(status))
-        finished = true
+        quitting.finish()
     }
 
     // MARK: - Layouts

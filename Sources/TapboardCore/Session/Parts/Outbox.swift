@@ -6,11 +6,22 @@ struct Outbox: Sendable {
     var now: Duration = .zero
     /// Commands of the input being handled, in order.
     private(set) var commands: [Command] = []
+    /// Where the shown keyboard is was said since the commands were last taken.
+    private var saidWhereShown = false
 
     mutating func emit(_ command: Command) { commands.append(command) }
 
+    /// Says where the shown keyboard is, once until the commands are taken:
+    /// the map and a new listener may come in one batch.
+    mutating func sayWhereShown(_ frame: Rect) {
+        guard !saidWhereShown else { return }
+        saidWhereShown = true
+        emit(.publish(.frame(.didShow, start: frame, end: frame, duration: .zero)))
+    }
+
     /// The commands said so far, handed out once.
     mutating func take() -> [Command] {
+        saidWhereShown = false
         let out = commands
         commands = []
         return out

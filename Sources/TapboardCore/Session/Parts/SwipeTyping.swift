@@ -49,6 +49,22 @@ struct SwipeTyping: Sendable {
     private var waiting: [SwipeGesture] = []
     /// The word the last gesture typed, while nothing followed it.
     private(set) var swiped: SwipedWord?
+    /// The gesture's trail over the keys.
+    private var trail = GestureTrail()
+
+    /// When the trail is drawn next (its next frame, or taken away).
+    var trailDeadline: Duration? { trail.deadline }
+
+    /// The gesture went on: its trail is drawn now, or at the next frame's time.
+    mutating func trailMoved(_ out: inout Outbox) {
+        if trail.moved(now: out.now) { trail.draw(gesture, &out) }
+    }
+
+    /// No gesture goes on: its trail goes once the word's keystrokes are out (the next wake).
+    mutating func endTrail(now: Duration) { trail.end(now: now) }
+
+    /// Draws the trail of the gesture's recent part, or takes it away when none goes on.
+    mutating func drawTrail(_ out: inout Outbox) { trail.draw(gesture, &out) }
 
     /// A contact landed: a gesture going on ends as if it lifted (returned, to
     /// be read); the contact may begin one when `mayBegin`.

@@ -33,8 +33,10 @@ struct WindowPresentation: Sendable {
     /// A move the keyboard asked for and announced (a new screen, clearing a field), whose ConfigureNotify is still to come;
     /// `strip`: the dock strip follows (not when clearing a field: the strip stays where the keyboard belongs).
     private var announcedMove: (from: Rect, to: Rect, announced: Bool, strip: Bool)?
-    private var lastRaise: Duration?
-    private var raiseDeadline: Duration?
+    /// Raises, at most one per `raiseInterval`.
+    private var stacking = Stacking()
+    /// The screen changed in this batch: placed again at its end (`followScreen`).
+    private(set) var screenChangePending = false
     /// When the keyboard hides because the focus left every text field.
     private var autoHideDeadline: Duration?
     /// The field the user hid the keyboard over: it stays hidden until another field has the focus.
@@ -55,7 +57,7 @@ struct WindowPresentation: Sendable {
     /// When this part next has something to do: a slide's frame, a raise put off, auto-hide.
     var nextDeadline: Duration? {
         var next = EarliestDeadline()
-        next.consider(raiseDeadline)
+        next.consider(stacking.deadline)
         next.consider(autoHideDeadline)
         next.consider(slide?.nextFrame)
         return next.value
@@ -63,7 +65,7 @@ struct WindowPresentation: Sendable {
 
     /// Whatever is due by now: a raise put off, auto-hide, the slide's next frame.
     mutating func runDue(_ out: inout Outbox) {
-        if let due = raiseDeadline, due <= out.now { raiseNow(&out) }
+        if stacking.isDue(at: out.now) { stacking.raise(&out) }
         if let due = autoHideDeadline, due <= out.now { autoHide(&out) }
         if slide != nil { advanceSlide(&out) }
     }
@@ -251,12 +253,18 @@ struct WindowPresentation: Sendable {
     /// The screen's size or its monitors changed (placed again at the batch's end, `followScreen`).
     mutating func screenChanged(_ new: ScreenInfo) {
         screen = new
+        screenChangePending = true
     }
+
+    /// What the placement at start had to change from what was asked for, one line each.
+    var startNotes: [String] { (try? placement.frame(on: screen))?.notes ?? [] }
 
     /// The keyboard goes where it would have started on the screen, at its new
     /// size, its strip reserved again; listeners hear the frame change while it
     /// shows. Still clear of the focused field, if it is still in the way.
     mutating func followScreen(field: Rect?, _ out: inout Outbox) {
+        guard screenChangePending else { return }
+        screenChangePending = false
         var to: Rect
         do {
             to = try placement.frame(on: screen).frame
@@ -287,19 +295,7 @@ struct WindowPresentation: Sendable {
     }
 
     /// Another window went on top: the keyboard goes back above it, at most once per `raiseInterval`.
-    mutating func keepAbove(_ out: inout Outbox) {
-        if let last = lastRaise, out.now - last < Self.raiseInterval {
-            if raiseDeadline == nil { raiseDeadline = last + Self.raiseInterval }
-        } else {
-            raiseNow(&out)
-        }
-    }
-
-    private mutating func raiseNow(_ out: inout Outbox) {
-        raiseDeadline = nil
-        lastRaise = out.now
-        out.emit(.window(.raise))
-    }
+    mutating func keepAbove(_ out: inout Outbox) { stacking.keepAbove(&out) }
 
     // MARK: - Keeping clear of the field
 
@@ -336,5 +332,28 @@ struct WindowPresentation: Sendable {
     /// How many pixels two rectangles share.
     static func overlap(_ a: Rect, _ b: Rect) -> Int {
         max(0, min(a.maxX, b.maxX) - max(a.x, b.x)) * max(0, min(a.maxY, b.maxY) - max(a.y, b.y))
+    }
+}
+
+/// Raising the keyboard above a window put over it, at most once per
+/// `WindowPresentation.raiseInterval`.
+private struct Stacking: Sendable {
+    private var last: Duration?
+    private(set) var deadline: Duration?
+
+    func isDue(at now: Duration) -> Bool { deadline.map { $0 <= now } ?? false }
+
+    mutating func keepAbove(_ out: inout Outbox) {
+        if let last, out.now - last < WindowPresentation.raiseInterval {
+            if deadline == nil { deadline = last + WindowPresentation.raiseInterval }
+        } else {
+            raise(&out)
+        }
+    }
+
+    mutating func raise(_ out: inout Outbox) {
+        deadline = nil
+        last = out.now
+        out.emit(.window(.raise))
     }
 }
