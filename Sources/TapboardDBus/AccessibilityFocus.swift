@@ -17,7 +17,8 @@ public struct AccessibilityError: Error, CustomStringConvertible {
 /// `IsEnabled` on, which Chromium waits for. Focus in the keyboard's own process
 /// is ignored. The focused text field's caret is followed too: the text before
 /// it is read when the field takes the focus and after each caret move (never a
-/// password field's).
+/// password field's). Which objects are fields, and where the walk for the
+/// focus at start goes, TapboardCore decides (`FocusedField.Kind`, `FocusWalk`).
 public final class AccessibilityFocus {
     private var a11y: OpaquePointer?
     fileprivate let changed: (FocusedField?) -> Void
@@ -36,6 +37,10 @@ public final class AccessibilityFocus {
             case .password: Int32(TB_FOCUS_PASSWORD)
             case nil: Int32(TB_FOCUS_AWAY)
             }
+        }
+        h.walk_step = { _, depth, states, bestDepth in
+            let step = FocusWalk.step(depth: Int(depth), states: states, bestDepth: Int(bestDepth))
+            return (step.descend ? Int32(TB_WALK_DESCEND) : 0) | (step.focused ? Int32(TB_WALK_FOCUSED) : 0)
         }
         h.focus = { context, kind, id, hasExtents, extents in
             let me = Unmanaged<AccessibilityFocus>.fromOpaque(context!).takeUnretainedValue()
