@@ -52,7 +52,8 @@ let package = Package(
         .target(name: "TapboardCore", dependencies: ["CYAML"], swiftSettings: orderable),
         // Finds layouts and themes by name or path and reads their files (libc only: no X, no Foundation).
         .target(name: "TapboardCatalog", dependencies: ["TapboardCore"], swiftSettings: orderable),
-        .target(name: "TapboardX11", dependencies: ["CX11", "TapboardCore"], swiftSettings: orderable),
+        // The X side of a keyboard (its fonts matched at an earlier start are a file TapboardCatalog keeps).
+        .target(name: "TapboardX11", dependencies: ["CX11", "TapboardCore", "TapboardCatalog"], swiftSettings: orderable),
         // sd-bus (libsystemd-dev's header; libsystemd.so.0 opened when first used) in C: its object
         // vtables are macros and its replies and signals variadic calls.
         .target(name: "CTapboardBus"),

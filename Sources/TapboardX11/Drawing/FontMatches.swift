@@ -1,14 +1,15 @@
 import CX11
 import Glibc
+import TapboardCatalog
 import TapboardCore
 
 /// The patterns fontconfig matched for the keyboard's fonts, kept in a file
-/// between starts (`FontMatchRecord`), so that a start whose fonts were all
-/// matched before opens them with `XftFontOpenPattern` and never sets
-/// fontconfig up (~8 ms of CPU, ~0.5 MiB). A record that is not current
-/// (a configuration file, font directory or font file changed, another
-/// locale, X resources or screen) is not used, and is written again from
-/// fontconfig's own answers.
+/// between starts (`FontMatchRecord`, read and written by `FontMatchFile`), so
+/// that a start whose fonts were all matched before opens them with
+/// `XftFontOpenPattern` and never sets fontconfig up (~8 ms of CPU, ~0.5 MiB).
+/// A record that is not current (a configuration file, font directory or font
+/// file changed, another locale, X resources or screen) is not used, and is
+/// written again from fontconfig's own answers.
 final class FontMatches {
     /// The file; nil keeps nothing.
     let path: String?
@@ -24,8 +25,8 @@ final class FontMatches {
     /// Reads the record at `path` and keeps it if every path it watches is as it was.
     init(path: String?) {
         self.path = path
-        guard let path, let text = Self.readText(path), let record = FontMatchRecord(parsing: text),
-              record.isCurrent(context: record.context, places: Self.userPlaces(), stamp: Self.stamp) else { return }
+        guard let path, let record = FontMatchFile.read(path),
+              record.isCurrent(context: record.context, places: FontMatchFile.userPlaces(), stamp: FontMatchFile.stamp) else { return }
         self.record = record
     }
 
@@ -62,32 +63,23 @@ final class FontMatches {
         guard let rewritten = FcNameUnparse(again) else { return }
         defer { free(rewritten) }
         guard strcmp(written, rewritten) == 0 else { return }
-        func stamped(_ paths: [String]) -> [FontMatchRecord.Watched] { paths.map { .init(path: $0, stamp: Self.stamp($0)) } }
-        if watched == nil { watched = (stamped(Self.fontconfigPaths()), stamped(Self.userPlaces())) }
+        func stamped(_ paths: [String]) -> [FontMatchRecord.Watched] { paths.map { .init(path: $0, stamp: FontMatchFile.stamp($0)) } }
+        if watched == nil { watched = (stamped(Self.fontconfigPaths()), stamped(FontMatchFile.userPlaces())) }
         if let file = tb_pattern_file(match).map({ String(cString: $0) }), watched?.paths.contains(where: { $0.path == file }) == false {
-            watched?.paths.append(FontMatchRecord.Watched(path: file, stamp: Self.stamp(file)))
+            watched?.paths.append(FontMatchRecord.Watched(path: file, stamp: FontMatchFile.stamp(file)))
         }
         if record == nil { record = FontMatchRecord(context: context) }
         record?.patterns[FontMatchRecord.Request(family: family, pixelSize: pixelSize)] = String(cString: written)
         unsaved = true
     }
 
-    /// Writes the record (atomically) when something was matched since it was read.
+    /// Writes the record when something was matched since it was read; a
+    /// record that cannot be written is matched again at the next start.
     func save() {
         guard unsaved, let path, var record, let watched else { return }
         unsaved = false
         (record.watched, record.places) = watched
-        guard let text = record.serialized() else { return }
-        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        Self.makeDirectories(directory)
-        // One temporary per process: keyboards on several displays may write at once.
-        let temporary = path + "." + decimalText(Int(getpid())) + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { return }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        if written != bytes.count || rename(temporary, path) != 0 { unlink(temporary) }
+        FontMatchFile.write(record, to: path)
     }
 
     /// What a match depends on besides files: fontconfig's version, the
@@ -96,10 +88,7 @@ final class FontMatches {
     static func context(_ display: XDisplay) -> String {
         let d = display.pointer, s = display.screen
         var parts = [decimalText(Int(FcGetVersion()))]
-        // HOME and the XDG directories are not here: the user's places they name are compared by what is in them.
-        for name in ["FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "FC_LANG", "LC_ALL", "LC_CTYPE", "LANG", "LANGUAGE"] {
-            parts.append(name + "=" + (getenv(name).map { String(cString: $0) } ?? "\u{1}"))
-        }
+        parts += FontMatchFile.contextVariables()
         parts.append(XResourceManagerString(d).map { String(cString: $0) } ?? "\u{1}")
         for n in [s, tb_display_width(d, s), tb_display_height(d, s), tb_display_width_mm(d, s), tb_display_height_mm(d, s)] {
             parts.append(decimalText(Int(n)))
@@ -124,62 +113,5 @@ final class FontMatches {
         each(FcConfigGetConfigDirs(nil)) { add($0) }
         each(FcConfigGetFontDirs(nil)) { add($0) }
         return paths
-    }
-
-    /// Where, for the environment now, fontconfig would find a user's fonts
-    /// and configuration, and Xlib its defaults when the server has no
-    /// RESOURCE_MANAGER; most do not exist.
-    static func userPlaces() -> [String] {
-        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
-        var paths: [String] = []
-        let home = variable("HOME")
-        if let data = variable("XDG_DATA_HOME") ?? home.map({ $0 + "/.local/share" }) { paths.append(data + "/fonts") }
-        if let config = variable("XDG_CONFIG_HOME") ?? home.map({ $0 + "/.config" }) {
-            paths += [config + "/fontconfig", config + "/fontconfig/conf.d", config + "/fontconfig/fonts.conf"]
-        }
-        if let home {
-            paths += [home + "/.fonts", home + "/.fonts.conf", home + "/.fonts.conf.d", home + "/.Xdefaults"]
-            var host = [UInt8](repeating: 0, count: 256)
-            if gethostname(&host, host.count - 1) == 0 {
-                paths.append(home + "/.Xdefaults-" + String(decoding: host.prefix { $0 != 0 }, as: UTF8.self))
-            }
-        }
-        if let environment = variable("XENVIRONMENT") { paths.append(environment) }
-        var unique: [String] = []
-        for p in paths where !unique.contains(p) { unique.append(p) }
-        return unique
-    }
-
-    /// The path's stamp, or nil when it does not exist (or cannot be looked at).
-    static func stamp(_ path: String) -> FontMatchRecord.Stamp? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return FontMatchRecord.Stamp(inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                                     seconds: Int64(info.st_mtim.tv_sec), nanoseconds: Int64(info.st_mtim.tv_nsec))
-    }
-
-    /// A small file's text, or nil.
-    private static func readText(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16 << 10)
-        while bytes.count < 1 << 20 {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 { return nil }
-            if n == 0 { return String(decoding: bytes, as: UTF8.self) }
-            bytes += chunk[..<n]
-        }
-        return nil
-    }
-
-    /// `mkdir -p`, private to the user as the XDG base directories are.
-    private static func makeDirectories(_ path: String) {
-        var prefix = ""
-        for part in path.split(separator: "/") {
-            prefix += "/" + part
-            mkdir(prefix, 0o700)
-        }
     }
 }
