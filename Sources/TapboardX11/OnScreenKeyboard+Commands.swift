@@ -105,10 +105,8 @@ extension OnScreenKeyboard {
     /// The keyboard never keeps the focus: someone gave it (a window manager, a
     /// click-to-focus rule), so it goes back to the window that had it.
     private func handFocusBack() {
-        var attributes = XWindowAttributes()
-        let target: Window = lastFocus != 0 && XGetWindowAttributes(display.pointer, lastFocus, &attributes) != 0
-            && attributes.map_state == IsViewable ? lastFocus : Window(PointerRoot)
-        XSetInputFocus(display.pointer, target, Int32(RevertToPointerRoot), Time(CurrentTime))
+        let target: Window = lastFocus != 0 && display.attributes(of: lastFocus)?.viewable == true ? lastFocus : Window(PointerRoot)
+        display.setInputFocus(target)
         display.flush()
     }
 }

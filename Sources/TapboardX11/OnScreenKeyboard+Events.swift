@@ -23,7 +23,7 @@ extension OnScreenKeyboard {
         case GenericEvent:
             if let contact = touch?.contact(in: &event, display: display) { inputs.append(contact) }
         case MappingNotify:
-            XRefreshKeyboardMapping(&event.xmapping)
+            display.refreshKeyboardMapping(&event)
             if event.xmapping.request != MappingPointer {
                 injector.keymapChanged()
                 inputs.append(.keymapChanged)
@@ -85,10 +85,10 @@ extension OnScreenKeyboard {
                 inputs.append(.control(.command(.quit)))
             }
         case let type where type == xkbEventBase:
-            if injector.handleKeyboardEvent(event) { inputs.append(.keymapChanged) }
+            if injector.handleKeyboardEvent(event, clock: Clock.now) { inputs.append(.keymapChanged) }
         case let type where randrEventBase.map({ type == $0 + RRScreenChangeNotify || type == $0 + RRNotify }) ?? false:
             // Keeps Xlib's idea of the screen's size current.
-            XRRUpdateConfiguration(&event)
+            display.updateScreen(&event)
             screenChanged = true
         case SelectionClear where control.lostSelection(event.xselectionclear):
             logError("another tapboard took over display \(display.name) (--replace); quitting")
@@ -129,9 +129,7 @@ extension OnScreenKeyboard {
     }
 
     func noteFocus() {
-        var focus: Window = 0
-        var revert: Int32 = 0
-        XGetInputFocus(display.pointer, &focus, &revert)
+        let focus = display.inputFocus()
         if focus > 1, focus != window.id, focus != dock?.id { lastFocus = focus }
     }
 }

@@ -81,7 +81,7 @@ public final class OnScreenKeyboard {
         // (`FontMatches`); then it begins at once, on its own thread.
         let matches = FontMatches(path: configuration.fontMatchesPath)
         if !matches.isCurrent { RenderResources.beginFontSetup() }
-        display = try XDisplay(name: configuration.displayName)
+        display = try XDisplay.open(name: configuration.displayName)
         matches.check(display: display)
         // Every atom the start names, in one round trip (Xlib's own WM_PROTOCOLS
         // too: it looks in the same cache), not one each before the window maps.
@@ -91,6 +91,10 @@ public final class OnScreenKeyboard {
         control = try ControlWindow(display: display, replace: configuration.replace)
         events = EventPublisher(display: display, keysAllowed: configuration.publishKeys)
         injector = try Injector(display: display)
+        let restored = injector.keycodesPutBack
+        if restored > 0 {
+            logError("put back \(restored) keycode\(restored == 1 ? "" : "s") that a tapboard killed before its exit had borrowed")
+        }
         resources = try RenderResources(display: display, matches: matches)
         do {
             session = try KeyboardSession(configuration, screen: display.screenNow)
@@ -105,7 +109,7 @@ public final class OnScreenKeyboard {
         firstFont = (letters.fontFamily, Int((letters.fontSize * configuration.theme.scale(forHeight: frame.height)).rounded()))
         if !matches.has(family: firstFont.family, pixelSize: firstFont.pixelSize) { RenderResources.beginFontSetup() }
         // Shown in the theme's colour until the keys are drawn.
-        window.setBackground(resources.xftColor(configuration.theme.background).pixel)
+        window.setBackground(resources.pixel(configuration.theme.background))
         if case .dock(let edge) = configuration.mode { dock = DockWindow(display: display, frame: frame, edge: edge) } else { dock = nil }
         surface = KeyboardSurface(display: display, window: window.id, resources: resources, theme: configuration.theme)
         reload = configuration.reload
@@ -119,11 +123,11 @@ public final class OnScreenKeyboard {
     /// `started` runs once the first frame is out (for what the window need not wait for, such as D-Bus).
     public func run(started: (() -> Void)? = nil) -> Int32 {
         // Other windows mapped or restacked (to stay above), and the active window (to give focus back to).
-        XSelectInput(display.pointer, display.root, SubstructureNotifyMask | PropertyChangeMask)
+        display.selectInput(display.root, SubstructureNotifyMask | PropertyChangeMask)
         // A new resolution, a rotation, a monitor added or taken away: placed again.
-        randrEventBase = Monitors.selectChanges(display)
+        randrEventBase = display.selectScreenChanges()
         xkbEventBase = injector.selectKeyboardEvents()
-        touch = TouchInput(display: display, window: window.id)
+        touch = TouchInput(display: display, window: window)
         // Before the map, though each is a round trip: a window manager may give
         // the keyboard the focus as it maps, and the focus to hand back is lost.
         noteFocus()
@@ -163,7 +167,7 @@ public final class OnScreenKeyboard {
             // XPending flushes and reads the connection: one read per batch, and
             // a last one that finds it empty (round trips made while handling a
             // batch may have queued more) before sleeping.
-            while exitStatus == nil, XPending(display.pointer) > 0 {
+            while exitStatus == nil, display.hasEvents() {
                 drainEvents()
             }
             if exitStatus != nil || stopRequested { continue }
@@ -260,14 +264,13 @@ public final class OnScreenKeyboard {
     private func drainEvents() {
         var inputs: [SessionInput] = []
         var screenChanged = false
-        var event = XEvent()
-        func take(_ mode: Int32) {
-            while XEventsQueued(display.pointer, mode) > 0 {
-                XNextEvent(display.pointer, &event)
+        func take(reading: Bool) {
+            while display.eventsQueued(reading: reading) {
+                var event = display.nextEvent()
                 translate(&event, into: &inputs, screenChanged: &screenChanged)
             }
         }
-        take(QueuedAlready)
+        take(reading: false)
         // A press read alone: the server woke the keyboard onto its own core
         // as it wrote the press, and may hold the release of a quick tap.
         // Letting it run first brings both in one batch, typed at once; handling
@@ -276,7 +279,7 @@ public final class OnScreenKeyboard {
         // A finger's press is alone anyway: one more read that finds nothing.
         if case .contact(.began, _, _)? = inputs.last {
             sched_yield()
-            take(QueuedAfterReading)
+            take(reading: true)
         }
         // Monitors are read once per batch of RandR events.
         if screenChanged { inputs.append(.screenChanged(display.screenNow)) }

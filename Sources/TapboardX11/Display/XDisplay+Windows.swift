@@ -48,6 +48,62 @@ extension XDisplay {
         XShapeCombineRectangles(pointer, window, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
     }
 
+    /// Shapes a window as a bitmap's set pixels are.
+    func setShape(of window: Window, to mask: ShapeMask) {
+        XShapeCombineMask(pointer, window, ShapeBounding, 0, 0, mask.pixmap.id, ShapeSet)
+    }
+
+    /// Destroys a window.
+    func destroy(_ window: Window) { XDestroyWindow(pointer, window) }
+
+    /// Shows a window; `raised` on top of its siblings.
+    func map(_ window: Window, raised: Bool = false) {
+        if raised { XMapRaised(pointer, window) } else { XMapWindow(pointer, window) }
+    }
+
+    /// Hides a window.
+    func unmap(_ window: Window) { XUnmapWindow(pointer, window) }
+
+    /// Puts a window on top of its siblings.
+    func raise(_ window: Window) { XRaiseWindow(pointer, window) }
+
+    /// Moves a window; its size stays.
+    func move(_ window: Window, to p: Point) { XMoveWindow(pointer, window, Int32(p.x), Int32(p.y)) }
+
+    /// Moves and resizes a window (zero sizes become one pixel).
+    func place(_ window: Window, at frame: Rect) {
+        XMoveResizeWindow(pointer, window, Int32(frame.x), Int32(frame.y), UInt32(max(frame.width, 1)), UInt32(max(frame.height, 1)))
+    }
+
+    /// Fills a window with its background.
+    func clear(_ window: Window) { XClearWindow(pointer, window) }
+
+    /// What the server fills a window with where nothing is drawn: a pixel
+    /// value, or (nil) nothing at all.
+    func setBackground(of window: Window, pixel: UInt?) {
+        if let pixel { XSetWindowBackground(pointer, window, pixel) } else { XSetWindowBackgroundPixmap(pointer, window, Pixmap(None)) }
+    }
+
+    /// What the server fills a window with: a pixmap's picture.
+    func setBackground(of window: Window, to pixmap: OwnedPixmap) { XSetWindowBackgroundPixmap(pointer, window, pixmap.id) }
+
+    /// The ICCCM protocols a window takes part in (WM_PROTOCOLS), by atom name.
+    func setProtocols(of window: Window, _ names: [String]) {
+        var atoms = names.map { atom($0) }
+        XSetWMProtocols(pointer, window, &atoms, Int32(atoms.count))
+    }
+
+    /// Where a window's top left corner is on the screen (asks the server).
+    func rootOrigin(of window: Window) -> Point {
+        var x: Int32 = 0, y: Int32 = 0
+        var child: Window = 0
+        XTranslateCoordinates(pointer, window, root, 0, 0, &x, &y, &child)
+        return Point(x: Int(x), y: Int(y))
+    }
+
+    /// Asks for a window's events of these kinds (an event mask), instead of those asked before.
+    func selectInput(_ window: Window, _ mask: Int) { XSelectInput(pointer, window, mask) }
+
     /// The hints every keyboard window carries: it never takes the input focus
     /// (ICCCM input = False), where it goes (`userPlaced`: the user asked for it),
     /// its class, its names, and its EWMH type and states.

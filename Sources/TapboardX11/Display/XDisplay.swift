@@ -1,5 +1,6 @@
 import CX11
 import Glibc
+import TapboardCore
 
 /// An open connection to an X server; closes it when released.
 public final class XDisplay {
@@ -14,7 +15,9 @@ public final class XDisplay {
     private var atoms: [String: Atom] = [:]
 
     /// Opens the display named, or `$DISPLAY` when nil; the name is used exactly.
-    public init(name: String?) throws {
+    public static func open(name: String?) throws -> XDisplay { try XDisplay(name: name) }
+
+    private init(name: String?) throws {
         let chosen = name ?? getenv("DISPLAY").map { String(cString: $0) }
         guard let chosen, !chosen.isEmpty else { throw X11Error.noDisplay }
         guard let d = XOpenDisplay(chosen) else { throw X11Error.cannotOpenDisplay(chosen) }
@@ -66,14 +69,6 @@ public final class XDisplay {
         "_NET_WM_STATE_SKIP_PAGER", "_NET_WM_STRUT", "_NET_WM_STRUT_PARTIAL", "_NET_ACTIVE_WINDOW",
     ]
 
-    /// A graphics context for copying between drawables; it asks for no
-    /// GraphicsExpose/NoExpose events, which every copy would otherwise send back.
-    func copyGC(for drawable: Drawable) -> GC {
-        var values = XGCValues()
-        values.graphics_exposures = 0
-        return XCreateGC(pointer, drawable, UInt(GCGraphicsExposures), &values)!
-    }
-
     /// Sends requests whose failure is expected and harmless (a window of
     /// another client's, which may go away at any moment): their errors are not reported.
     func quietly(_ body: () -> Void) {
@@ -98,6 +93,44 @@ public final class XDisplay {
               dpi >= 48, dpi <= 480 else { return 96 }
         return dpi
     }
+
+    /// The X resources the server holds (RESOURCE_MANAGER), if it holds any.
+    var resources: String? { XResourceManagerString(pointer).map { String(cString: $0) } }
+
+    /// The default screen's number, its size in pixels and in millimetres.
+    var screenMetrics: [Int] {
+        [Int(screen), Int(tb_display_width(pointer, screen)), Int(tb_display_height(pointer, screen)),
+         Int(tb_display_width_mm(pointer, screen)), Int(tb_display_height_mm(pointer, screen))]
+    }
+
+    /// The name of an atom, if it is one.
+    func name(of atom: Atom) -> String? {
+        guard let name = XGetAtomName(pointer, atom) else { return nil }
+        defer { XFree(name) }
+        return String(cString: name)
+    }
+
+    // MARK: - Events
+
+    /// Whether events wait: sends what is buffered, then reads the connection
+    /// if nothing is queued yet (XPending).
+    func hasEvents() -> Bool { XPending(pointer) > 0 }
+
+    /// Whether events are queued: those read already, or (`reading`) after
+    /// reading what the connection holds too.
+    func eventsQueued(reading: Bool) -> Bool {
+        XEventsQueued(pointer, reading ? QueuedAfterReading : QueuedAlready) > 0
+    }
+
+    /// The next event; waits for one when none is queued.
+    func nextEvent() -> XEvent {
+        var event = XEvent()
+        XNextEvent(pointer, &event)
+        return event
+    }
+
+    /// Keeps Xlib's copy of the keymap current after a MappingNotify.
+    func refreshKeyboardMapping(_ event: inout XEvent) { XRefreshKeyboardMapping(&event.xmapping) }
 }
 
 /// Windows another client destroyed under the keyboard: requests already on
@@ -137,13 +170,21 @@ private func xErrorHandler(_ display: OpaquePointer?, _ event: UnsafeMutablePoin
     var text = [CChar](repeating: 0, count: 256)
     XGetErrorText(display, Int32(e.error_code), &text, Int32(text.count))
     let message = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    logError("X error: \(message) (request \(e.request_code).\(e.minor_code), resource 0x\(String(e.resourceid, radix: 16)))")
+    say("X error: \(message) (request \(e.request_code).\(e.minor_code), resource 0x\(String(e.resourceid, radix: 16)))")
     return 0
 }
 
 /// The connection is gone: there is nothing left to release in that server; say so and exit.
 private func xIOErrorHandler(_ display: OpaquePointer?) -> Int32 {
     let name = display.flatMap { XDisplayString($0) }.map { String(cString: $0) } ?? ""
-    logError("lost the connection to the X server \(name)")
+    say("lost the connection to the X server \(name)")
     exit(1)
+}
+
+/// Says an error Xlib reports on standard error, at once: it comes in the
+/// middle of a request, the I/O error just before the process ends, and for
+/// every connection (a control client's too), with no loop to hand it to.
+private func say(_ message: String) {
+    var bytes = Array(logLine(message).utf8)
+    _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
 }

@@ -1,5 +1,3 @@
-import CX11
-import Glibc
 import TapboardCatalog
 import TapboardCore
 
@@ -33,6 +31,9 @@ final class FontMatches {
     /// True while a record read is usable (before `check(display:)`, as far as its files tell).
     var isCurrent: Bool { record != nil }
 
+    /// Whether what fontconfig matches is kept (a file, and the display's context known).
+    var keepsMatches: Bool { path != nil && context != nil }
+
     /// Drops the record when it was made under another context than the display's.
     func check(display: XDisplay) {
         let context = Self.context(display)
@@ -42,34 +43,25 @@ final class FontMatches {
 
     /// True when a font of this family and size opens without fontconfig.
     func has(family: String, pixelSize: Int) -> Bool {
-        record?.patterns[FontMatchRecord.Request(family: family, pixelSize: pixelSize)] != nil
+        patternName(family: family, pixelSize: pixelSize) != nil
     }
 
-    /// The kept pattern for this font (the caller owns it), or nil.
-    func pattern(family: String, pixelSize: Int) -> OpaquePointer? {
-        guard let name = record?.patterns[FontMatchRecord.Request(family: family, pixelSize: pixelSize)] else { return nil }
-        return FcNameParse(name)
+    /// The kept pattern's name for this font (`FcNameUnparse`'s), or nil.
+    func patternName(family: String, pixelSize: Int) -> String? {
+        record?.patterns[FontMatchRecord.Request(family: family, pixelSize: pixelSize)]
     }
 
-    /// Keeps what fontconfig matched (it is set up by now) for the next start,
-    /// unless its name does not read back as itself. (Its reals, the point
-    /// size and dpi, are written to six figures; Xft sizes the font by the
-    /// pixel size, a whole number here, so the font opened is the same.)
-    func remember(family: String, pixelSize: Int, match: OpaquePointer) {
-        guard path != nil, let context, let written = FcNameUnparse(match) else { return }
-        defer { free(written) }
-        guard let again = FcNameParse(written) else { return }
-        defer { FcPatternDestroy(again) }
-        guard let rewritten = FcNameUnparse(again) else { return }
-        defer { free(rewritten) }
-        guard strcmp(written, rewritten) == 0 else { return }
+    /// Keeps what fontconfig matched (it is set up by now) for the next start:
+    /// the pattern's name (`Fontconfig.name(of:)`) and the font file it names.
+    func remember(family: String, pixelSize: Int, name: String, file: String?) {
+        guard path != nil, let context else { return }
         func stamped(_ paths: [String]) -> [FontMatchRecord.Watched] { paths.map { .init(path: $0, stamp: FontMatchFile.stamp($0)) } }
-        if watched == nil { watched = (stamped(Self.fontconfigPaths()), stamped(FontMatchFile.userPlaces())) }
-        if let file = tb_pattern_file(match).map({ String(cString: $0) }), watched?.paths.contains(where: { $0.path == file }) == false {
+        if watched == nil { watched = (stamped(Fontconfig.paths()), stamped(FontMatchFile.userPlaces())) }
+        if let file, watched?.paths.contains(where: { $0.path == file }) == false {
             watched?.paths.append(FontMatchRecord.Watched(path: file, stamp: FontMatchFile.stamp(file)))
         }
         if record == nil { record = FontMatchRecord(context: context) }
-        record?.patterns[FontMatchRecord.Request(family: family, pixelSize: pixelSize)] = String(cString: written)
+        record?.patterns[FontMatchRecord.Request(family: family, pixelSize: pixelSize)] = name
         unsaved = true
     }
 
@@ -86,32 +78,10 @@ final class FontMatches {
     /// variables it and Xlib's defaults read, the X resources (Xft.dpi,
     /// Xft.hintstyle...) and the screen, which Xft's defaults are made of.
     static func context(_ display: XDisplay) -> String {
-        let d = display.pointer, s = display.screen
-        var parts = [decimalText(Int(FcGetVersion()))]
+        var parts = [decimalText(Fontconfig.version)]
         parts += FontMatchFile.contextVariables()
-        parts.append(XResourceManagerString(d).map { String(cString: $0) } ?? "\u{1}")
-        for n in [s, tb_display_width(d, s), tb_display_height(d, s), tb_display_width_mm(d, s), tb_display_height_mm(d, s)] {
-            parts.append(decimalText(Int(n)))
-        }
+        parts.append(display.resources ?? "\u{1}")
+        for n in display.screenMetrics { parts.append(decimalText(n)) }
         return FontMatchRecord.digest(parts)
-    }
-
-    /// What fontconfig read to set itself up and where it looked for fonts,
-    /// with each configuration file's directory (a file added beside one).
-    private static func fontconfigPaths() -> [String] {
-        var paths: [String] = []
-        func add(_ path: String) { if !paths.contains(path) { paths.append(path) } }
-        func each(_ list: OpaquePointer?, _ body: (String) -> Void) {
-            guard let list else { return }
-            defer { FcStrListDone(list) }
-            while let s = FcStrListNext(list) { body(String(cString: s)) }
-        }
-        each(FcConfigGetConfigFiles(nil)) { file in
-            add(file)
-            if let slash = file.lastIndex(of: "/"), slash != file.startIndex { add(String(file[..<slash])) }
-        }
-        each(FcConfigGetConfigDirs(nil)) { add($0) }
-        each(FcConfigGetFontDirs(nil)) { add($0) }
-        return paths
     }
 }

@@ -6,8 +6,9 @@ final class KeyboardRenderer {
     private let display: XDisplay
     private let window: Window
     private let resources: RenderResources
-    private let gc: GC
-    private var pixmap: Pixmap = 0
+    private let copier: Copier
+    /// The back buffer, made at the first size.
+    private var pixmap: OwnedPixmap?
     private var painter: Painter?
     private(set) var size = Size(width: 0, height: 0)
     var theme: Theme {
@@ -27,35 +28,30 @@ final class KeyboardRenderer {
         self.resources = resources
         self.theme = theme
         maxShadowOffset = Self.maxShadowOffset(theme)
-        gc = display.copyGC(for: window)
+        copier = Copier(display: display, for: window)
     }
 
     deinit {
+        // The painters' XftDraws go before the pixmaps they draw on.
         painter = nil
         trailPainter = nil
-        if trailPixmap != 0 { XFreePixmap(display.pointer, trailPixmap) }
-        for t in tiles.values { XFreePixmap(display.pointer, t.pixmap) }
-        if pixmap != 0 { XFreePixmap(display.pointer, pixmap) }
-        XFreeGC(display.pointer, gc)
     }
 
     /// Makes a back buffer of the window's new size.
     func resize(to newSize: Size) {
-        guard newSize != size || pixmap == 0 else { return }
+        guard newSize != size || pixmap == nil else { return }
         painter = nil
-        if pixmap != 0 { XFreePixmap(display.pointer, pixmap) }
+        pixmap = nil
         // The trail's buffer is made again at the new size when a trail is next drawn.
         trailPainter = nil
-        if trailPixmap != 0 { XFreePixmap(display.pointer, trailPixmap) }
-        trailPixmap = 0
+        trailPixmap = nil
         trailArea = nil
         // The scale follows the height: every look changes.
         looks = [:]
         size = newSize
-        let d = display.pointer
-        pixmap = XCreatePixmap(d, window, UInt32(max(size.width, 1)), UInt32(max(size.height, 1)),
-                               UInt32(tb_default_depth(d, display.screen)))
-        painter = Painter(display: display, drawable: pixmap, resources: resources)
+        let buffer = OwnedPixmap(display: display, window: window, size: size)
+        pixmap = buffer
+        painter = Painter(display: display, pixmap: buffer, resources: resources)
     }
 
     /// Draws the background and every key, then shows all of it.
@@ -77,7 +73,7 @@ final class KeyboardRenderer {
 
     // The trail is drawn over the keys in a second buffer and shown from there,
     // so the back buffer keeps the keys and taking the trail away is a copy.
-    private var trailPixmap: Pixmap = 0
+    private var trailPixmap: OwnedPixmap?
     private var trailPainter: Painter?
     /// Where the trail shown now is, to be covered with keys again.
     private var trailArea: Rect?
@@ -86,7 +82,7 @@ final class KeyboardRenderer {
     /// area the two cover is copied and drawn. The oldest part fades: thinner
     /// and more transparent towards the tail.
     func drawTrail(_ points: [Point]) {
-        guard pixmap != 0 else { return }
+        guard let pixmap else { return }
         let width = max(3, 7 * scale)
         let margin = Int(width.rounded(.up)) + 2
         var box: Rect?
@@ -103,14 +99,13 @@ final class KeyboardRenderer {
             present(area)
             return
         }
-        if trailPixmap == 0 {
-            trailPixmap = XCreatePixmap(display.pointer, window, UInt32(max(size.width, 1)), UInt32(max(size.height, 1)),
-                                        UInt32(tb_default_depth(display.pointer, display.screen)))
-            trailPainter = Painter(display: display, drawable: trailPixmap, resources: resources)
+        if trailPixmap == nil {
+            let buffer = OwnedPixmap(display: display, window: window, size: size)
+            trailPixmap = buffer
+            trailPainter = Painter(display: display, pixmap: buffer, resources: resources)
         }
-        guard let painter = trailPainter else { return }
-        let d = display.pointer
-        XCopyArea(d, pixmap, trailPixmap, gc, Int32(area.x), Int32(area.y), UInt32(area.width), UInt32(area.height), Int32(area.x), Int32(area.y))
+        guard let trail = trailPixmap, let painter = trailPainter else { return }
+        copier.copy(area, from: pixmap.id, to: trail.id)
         let colour = theme.style(.accent).background
         let n = points.count - 1
         for i in 0 ..< n {
@@ -126,36 +121,16 @@ final class KeyboardRenderer {
             painter.line(FPoint(x: Double(a.x), y: Double(a.y)), FPoint(x: Double(b.x), y: Double(b.y)),
                          thickness: width * (0.4 + 0.6 * level), c)
         }
-        XCopyArea(d, trailPixmap, window, gc, Int32(area.x), Int32(area.y), UInt32(area.width), UInt32(area.height), Int32(area.x), Int32(area.y))
+        copier.copy(area, from: trail.id, to: window)
     }
 
     /// The back buffer's pixels as 8-bit RGB rows (for previews and tests).
-    func backBufferRGB(size: Size) -> [UInt8] {
-        let d = display.pointer
-        guard pixmap != 0, let image = XGetImage(d, pixmap, 0, 0, UInt32(size.width), UInt32(size.height), ~0, ZPixmap) else { return [] }
-        defer { tb_destroy_image(image) }
-        // A pixmap's image carries no colour masks: they are the visual's.
-        let visual = tb_default_visual(d, display.screen)!.pointee
-        let masks = [visual.red_mask, visual.green_mask, visual.blue_mask]
-        let shifts = masks.map { UInt($0.trailingZeroBitCount) }
-        var rgb = [UInt8](repeating: 0, count: size.width * size.height * 3)
-        for y in 0 ..< size.height {
-            for x in 0 ..< size.width {
-                let p = tb_get_pixel(image, Int32(x), Int32(y))
-                for c in 0 ..< 3 where masks[c] != 0 {
-                    let maxValue = masks[c] >> shifts[c]
-                    rgb[(y * size.width + x) * 3 + c] = UInt8(((p & masks[c]) >> shifts[c]) * 255 / maxValue)
-                }
-            }
-        }
-        return rgb
-    }
+    func backBufferRGB(size: Size) -> [UInt8] { pixmap?.rgb(size: size) ?? [] }
 
     /// Copies part of the back buffer to the window (after drawing, or on Expose).
     func present(_ rect: Rect) {
-        guard pixmap != 0 else { return }
-        XCopyArea(display.pointer, pixmap, window, gc, Int32(rect.x), Int32(rect.y),
-                  UInt32(max(rect.width, 0)), UInt32(max(rect.height, 0)), Int32(rect.x), Int32(rect.y))
+        guard let pixmap else { return }
+        copier.copy(rect, from: pixmap.id, to: window)
     }
 
     /// The pixels a key's drawing covers: its frame and the shadow under it.
@@ -183,13 +158,13 @@ final class KeyboardRenderer {
     /// Each with when it was last used (a count of uses): the least recent goes
     /// past the limit. (A list in order of use was searched and shifted at every
     /// key drawn, comparing whole styles.)
-    private var tiles: [TileKey: (pixmap: Pixmap, used: Int)] = [:]
+    private var tiles: [TileKey: (pixmap: OwnedPixmap, used: Int)] = [:]
     private var tileUses = 0
     private static let tileLimit = 48
 
     private func drawKey(_ k: KeyAppearance, painter: Painter) {
         let r = k.frame.rect
-        guard r.width > 0, r.height > 0 else { return }
+        guard r.width > 0, r.height > 0, let buffer = pixmap else { return }
         var icon: KeyIcon?
         if case .icon(let i) = k.label { icon = i }
         let quick = LookKey(styleClass: k.styleClass, pressed: k.pressed, width: r.width, height: r.height)
@@ -206,7 +181,8 @@ final class KeyboardRenderer {
                         textColor: style.textColor)
             if icon == nil { looks[quick] = look }
         }
-        XCopyArea(display.pointer, look.tile, pixmap, gc, 0, 0, UInt32(look.covered.width), UInt32(look.covered.height), Int32(r.x), Int32(r.y))
+        copier.copy(Rect(x: 0, y: 0, width: look.covered.width, height: look.covered.height), from: look.tile.id, to: buffer.id,
+                    at: Point(x: r.x, y: r.y))
         guard case .text(let text) = k.label, !text.isEmpty else { return }
         // A size's font is opened when text is first drawn in it: the strip's
         // empty slots at start open none (Xft allocates ~56 KiB of tables for each).
@@ -228,7 +204,7 @@ final class KeyboardRenderer {
 
     /// A text key's tile, the pixels it covers, its font and text colour.
     private struct Look {
-        var tile: Pixmap
+        var tile: OwnedPixmap
         var covered: Size
         var font: LookFont
         var textColor: Color
@@ -237,7 +213,7 @@ final class KeyboardRenderer {
     /// A look's font: what to open, or what opening it gave (nil: it could not be, so it is not tried at every key).
     private enum LookFont {
         case notOpened(family: String, pixelSize: Int)
-        case opened(OpaquePointer?)
+        case opened(OpenFont?)
     }
 
     /// The looks of text keys drawn at this theme and size, found without
@@ -247,21 +223,19 @@ final class KeyboardRenderer {
     private var looks: [LookKey: Look] = [:]
 
     /// The tile for a key's look, drawn on first use; the least recently used goes past the limit.
-    private func tile(_ key: TileKey, keyHeight: Int) -> Pixmap {
+    private func tile(_ key: TileKey, keyHeight: Int) -> OwnedPixmap {
         tileUses += 1
         if let i = tiles.index(forKey: key) {
             tiles.values[i].used = tileUses
             return tiles.values[i].pixmap
         }
-        let d = display.pointer
-        let t = XCreatePixmap(d, window, UInt32(key.width), UInt32(key.height), UInt32(tb_default_depth(d, display.screen)))
+        let t = OwnedPixmap(display: display, window: window, size: Size(width: key.width, height: key.height))
         do {
-            let painter = Painter(display: display, drawable: t, resources: resources)
+            let painter = Painter(display: display, pixmap: t, resources: resources)
             drawBody(key, keyHeight: keyHeight, painter: painter)
         }
         if tiles.count >= Self.tileLimit, let old = tiles.min(by: { $0.value.used < $1.value.used }) {
             tiles.removeValue(forKey: old.key)
-            XFreePixmap(d, old.value.pixmap)
             looks = [:]
         }
         tiles[key] = (t, tileUses)

@@ -2,11 +2,6 @@ import CX11
 import Glibc
 import TapboardCore
 
-/// A point with fractional coordinates, for anti-aliased shapes.
-struct FPoint {
-    var x, y: Double
-}
-
 /// Draws anti-aliased shapes (XRender) and text (Xft) onto one drawable.
 /// Owns the XftDraw; the drawable belongs to the caller.
 final class Painter {
@@ -14,6 +9,11 @@ final class Painter {
     private let draw: OpaquePointer
     private let picture: Picture
     private let resources: RenderResources
+
+    /// Prepares drawing onto a pixmap of the default visual.
+    convenience init(display: XDisplay, pixmap: OwnedPixmap, resources: RenderResources) {
+        self.init(display: display, drawable: pixmap.id, resources: resources)
+    }
 
     /// Prepares drawing onto a pixmap or window of the default visual.
     init(display: XDisplay, drawable: Drawable, resources: RenderResources) {
@@ -82,10 +82,10 @@ final class Painter {
     }
 
     /// Draws text centred in a rectangle.
-    func text(_ string: String, in rect: Rect, font: OpaquePointer, _ color: Color) {
+    func text(_ string: String, in rect: Rect, font: OpenFont, _ color: Color) {
         guard !string.isEmpty else { return }
         let d = display.pointer
-        let fontStruct = UnsafeMutablePointer<XftFont>(font)
+        let fontStruct = UnsafeMutablePointer<XftFont>(font.xft)
         var bytes = Array(string.utf8)
         var info = XGlyphInfo()
         XftTextExtentsUtf8(d, fontStruct, &bytes, Int32(bytes.count), &info)
@@ -97,98 +97,98 @@ final class Painter {
     }
 }
 
-/// Shapes as polygons.
-enum Shapes {
-    /// A rounded rectangle as a polygon, with enough corner segments to look round at its size.
-    static func roundedRect(x: Double, y: Double, width: Double, height: Double, radius: Double) -> [FPoint] {
-        let r = max(0, min(radius, width / 2, height / 2))
-        if r < 0.5 {
-            return [FPoint(x: x, y: y), FPoint(x: x + width, y: y), FPoint(x: x + width, y: y + height), FPoint(x: x, y: y + height)]
-        }
-        let arc = quarterArc(radius: r)
-        var pts: [FPoint] = []
-        pts.reserveCapacity(4 * arc.count)
-        // Clockwise from the top right corner; each corner's arc is the unit arc turned by a quarter.
-        let corners = [(x + width - r, y + r, 3), (x + width - r, y + height - r, 0),
-                       (x + r, y + height - r, 1), (x + r, y + r, 2)]
-        for (cx, cy, quarter) in corners {
-            for (ux, uy) in arc {
-                let (qx, qy): (Double, Double)
-                switch quarter {
-                case 0: (qx, qy) = (ux, uy)
-                case 1: (qx, qy) = (-uy, ux)
-                case 2: (qx, qy) = (-ux, -uy)
-                default: (qx, qy) = (uy, -ux)
+/// A pixmap of the screen's depth (or a bitmap), freed when released.
+final class OwnedPixmap {
+    private let display: XDisplay
+    /// The pixmap's id.
+    let id: Pixmap
+    /// Its size in pixels.
+    let size: Size
+
+    /// A pixmap of the screen's depth (`bitmap`: of one bit) on the screen of `window`;
+    /// zero sizes become one pixel.
+    init(display: XDisplay, window: Window, size: Size, bitmap: Bool = false) {
+        self.display = display
+        self.size = Size(width: max(size.width, 1), height: max(size.height, 1))
+        let depth = bitmap ? 1 : UInt32(tb_default_depth(display.pointer, display.screen))
+        id = XCreatePixmap(display.pointer, window, UInt32(self.size.width), UInt32(self.size.height), depth)
+    }
+
+    deinit { XFreePixmap(display.pointer, id) }
+
+    /// The pixels in the top left `size` as 8-bit RGB rows (for previews and tests).
+    func rgb(size: Size) -> [UInt8] {
+        let d = display.pointer
+        guard let image = XGetImage(d, id, 0, 0, UInt32(size.width), UInt32(size.height), ~0, ZPixmap) else { return [] }
+        defer { tb_destroy_image(image) }
+        // A pixmap's image carries no colour masks: they are the visual's.
+        let visual = tb_default_visual(d, display.screen)!.pointee
+        let masks = [visual.red_mask, visual.green_mask, visual.blue_mask]
+        let shifts = masks.map { UInt($0.trailingZeroBitCount) }
+        var rgb = [UInt8](repeating: 0, count: size.width * size.height * 3)
+        for y in 0 ..< size.height {
+            for x in 0 ..< size.width {
+                let p = tb_get_pixel(image, Int32(x), Int32(y))
+                for c in 0 ..< 3 where masks[c] != 0 {
+                    let maxValue = masks[c] >> shifts[c]
+                    rgb[(y * size.width + x) * 3 + c] = UInt8(((p & masks[c]) >> shifts[c]) * 255 / maxValue)
                 }
-                pts.append(FPoint(x: cx + r * qx, y: cy + r * qy))
             }
         }
-        return pts
+        return rgb
+    }
+}
+
+/// A graphics context for copying between drawables, freed when released.
+/// It asks for no GraphicsExpose/NoExpose events, which every copy would otherwise send back.
+final class Copier {
+    private let display: XDisplay
+    private let gc: GC
+
+    /// A context for drawables of the screen of `drawable`.
+    init(display: XDisplay, for drawable: Drawable) {
+        self.display = display
+        var values = XGCValues()
+        values.graphics_exposures = 0
+        gc = XCreateGC(display.pointer, drawable, UInt(GCGraphicsExposures), &values)!
     }
 
-    /// Unit vectors along a quarter circle from angle 0 to π/2, with enough
-    /// segments to look round at this radius; computed once per segment count.
-    static func quarterArc(radius: Double) -> [(Double, Double)] {
-        let segments = max(3, min(16, Int(radius / 1.5)))
-        if let cached = arcCache.value[segments] { return cached }
-        let arc = (0 ... segments).map { i -> (Double, Double) in
-            let point = UnitCircle.point(Double(i) / Double(segments) * Double.pi / 2)
-            return (point.x, point.y)
-        }
-        arcCache.value[segments] = arc
-        return arc
+    deinit { XFreeGC(display.pointer, gc) }
+
+    /// Copies an area of `source` to the same place in `destination`, or to `origin` there.
+    func copy(_ area: Rect, from source: Drawable, to destination: Drawable, at origin: Point? = nil) {
+        let to = origin ?? Point(x: area.x, y: area.y)
+        XCopyArea(display.pointer, source, destination, gc, Int32(area.x), Int32(area.y),
+                  UInt32(max(area.width, 0)), UInt32(max(area.height, 0)), Int32(to.x), Int32(to.y))
+    }
+}
+
+/// A bitmap drawn with plain (not anti-aliased) shapes: a window's shape.
+final class ShapeMask {
+    private let display: XDisplay
+    /// The bitmap.
+    let pixmap: OwnedPixmap
+    private let gc: GC
+
+    /// An empty (all clear) mask of this size for a window's screen.
+    init(display: XDisplay, window: Window, size: Size) {
+        self.display = display
+        pixmap = OwnedPixmap(display: display, window: window, size: size, bitmap: true)
+        gc = XCreateGC(display.pointer, pixmap.id, 0, nil)!
+        XSetForeground(display.pointer, gc, 0)
+        XFillRectangle(display.pointer, pixmap.id, gc, 0, 0, UInt32(pixmap.size.width), UInt32(pixmap.size.height))
+        XSetForeground(display.pointer, gc, 1)
     }
 
-    /// Arcs by segment count; the drawing thread is the only user.
-    private static let arcCache = ArcCache()
+    deinit { XFreeGC(display.pointer, gc) }
 
-    private final class ArcCache: @unchecked Sendable {
-        var value: [Int: [(Double, Double)]] = [:]
+    /// Sets the pixels of a rectangle (none when it is empty).
+    func fill(_ r: Rect) {
+        XFillRectangle(display.pointer, pixmap.id, gc, Int32(r.x), Int32(r.y), UInt32(max(r.width, 0)), UInt32(max(r.height, 0)))
     }
 
-    /// A straight stroke from a to b as a quadrilateral.
-    static func thickLine(_ a: FPoint, _ b: FPoint, thickness: Double) -> [FPoint] {
-        let dx = b.x - a.x, dy = b.y - a.y
-        let len = max((dx * dx + dy * dy).squareRoot(), 1e-9)
-        let nx = -dy / len * thickness / 2, ny = dx / len * thickness / 2
-        // Extend by half the thickness so joined strokes meet without a notch.
-        let ex = dx / len * thickness / 2, ey = dy / len * thickness / 2
-        return [FPoint(x: a.x + nx - ex, y: a.y + ny - ey), FPoint(x: b.x + nx + ex, y: b.y + ny + ey),
-                FPoint(x: b.x - nx + ex, y: b.y - ny + ey), FPoint(x: a.x - nx - ex, y: a.y - ny - ey)]
-    }
-
-    /// The polygon moved inward by `distance` on every edge (mitred corners): the inside of an outline.
-    static func inset(_ points: [FPoint], by distance: Double) -> [FPoint] {
-        let n = points.count
-        guard n >= 3 else { return points }
-        var area = 0.0
-        for i in 0 ..< n {
-            let p = points[i], q = points[(i + 1) % n]
-            area += p.x * q.y - q.x * p.y
-        }
-        // In window coordinates (y down) a positive area runs clockwise; inward is to the right.
-        let sign = area > 0 ? 1.0 : -1.0
-        func offsetLine(_ p: FPoint, _ q: FPoint) -> (FPoint, FPoint) {
-            let dx = q.x - p.x, dy = q.y - p.y
-            let len = max((dx * dx + dy * dy).squareRoot(), 1e-9)
-            let nx = -dy / len * distance * sign, ny = dx / len * distance * sign
-            return (FPoint(x: p.x + nx, y: p.y + ny), FPoint(x: q.x + nx, y: q.y + ny))
-        }
-        var out: [FPoint] = []
-        for i in 0 ..< n {
-            let prev = offsetLine(points[(i + n - 1) % n], points[i])
-            let next = offsetLine(points[i], points[(i + 1) % n])
-            out.append(intersect(prev, next) ?? prev.1)
-        }
-        return out
-    }
-
-    private static func intersect(_ l1: (FPoint, FPoint), _ l2: (FPoint, FPoint)) -> FPoint? {
-        let (p, p2) = l1, (q, q2) = l2
-        let r = FPoint(x: p2.x - p.x, y: p2.y - p.y), s = FPoint(x: q2.x - q.x, y: q2.y - q.y)
-        let denom = r.x * s.y - r.y * s.x
-        guard abs(denom) > 1e-9 else { return nil }
-        let t = ((q.x - p.x) * s.y - (q.y - p.y) * s.x) / denom
-        return FPoint(x: p.x + t * r.x, y: p.y + t * r.y)
+    /// Sets the pixels of a disc in the square at (x, y).
+    func fillDisc(x: Int, y: Int, diameter: Int) {
+        XFillArc(display.pointer, pixmap.id, gc, Int32(x), Int32(y), UInt32(diameter), UInt32(diameter), 0, 360 * 64)
     }
 }

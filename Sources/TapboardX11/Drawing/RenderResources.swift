@@ -17,7 +17,7 @@ final class RenderResources {
     private let display: XDisplay
     private var solids: [Color: Picture] = [:]
     private var xftColors: [Color: XftColor] = [:]
-    private var fonts: [FontKey: OpaquePointer] = [:]
+    private var fonts: [FontKey: OpenFont] = [:]
     /// The patterns kept from earlier starts; nil matches every font through fontconfig.
     let matches: FontMatches?
     /// Set once the first frame is out: a font matched later is kept at once.
@@ -48,7 +48,7 @@ final class RenderResources {
         for var c in xftColors.values {
             XftColorFree(d, tb_default_visual(d, display.screen), tb_default_colormap(d, display.screen), &c)
         }
-        for f in fonts.values { XftFontClose(d, UnsafeMutablePointer<XftFont>(f)) }
+        for f in fonts.values { XftFontClose(d, UnsafeMutablePointer<XftFont>(f.xft)) }
     }
 
     /// The colour as XRender wants it: 16 bits a channel, premultiplied by alpha.
@@ -66,6 +66,9 @@ final class RenderResources {
         solids[color] = p
         return p
     }
+
+    /// The pixel value of a colour on the screen (a window's background).
+    func pixel(_ color: Color) -> UInt { xftColor(color).pixel }
 
     /// The colour as Xft wants it, for text.
     func xftColor(_ color: Color) -> XftColor {
@@ -111,12 +114,12 @@ final class RenderResources {
 
     /// The font of this family at this pixel size: opened from the pattern kept
     /// at an earlier start when there is one, else matched by fontconfig (and kept).
-    func font(family: String, pixelSize: Int) throws -> OpaquePointer {
+    func font(family: String, pixelSize: Int) throws -> OpenFont {
         let key = FontKey(family: family, pixelSize: max(pixelSize, 1))
         if let f = fonts[key] { return f }
         let d = display.pointer
         // XftFontOpenPattern owns the pattern once it opens a font; one that fails is ours to free.
-        if let kept = matches?.pattern(family: key.family, pixelSize: key.pixelSize) {
+        if let name = matches?.patternName(family: key.family, pixelSize: key.pixelSize), let kept = FcNameParse(name) {
             if let f = XftFontOpenPattern(d, kept) { return keep(f, as: key) }
             FcPatternDestroy(kept)
         }
@@ -124,7 +127,9 @@ final class RenderResources {
         guard let match = key.family.withCString({ tb_font_match(d, display.screen, $0, Double(key.pixelSize)) }) else {
             throw X11Error.cannotLoadFont("\(family):pixelsize=\(key.pixelSize)")
         }
-        matches?.remember(family: key.family, pixelSize: key.pixelSize, match: match)
+        if let matches, matches.keepsMatches, let name = Fontconfig.name(of: match) {
+            matches.remember(family: key.family, pixelSize: key.pixelSize, name: name, file: Fontconfig.file(of: match))
+        }
         guard let f = XftFontOpenPattern(d, match) else {
             FcPatternDestroy(match)
             throw X11Error.cannotLoadFont("\(family):pixelsize=\(key.pixelSize)")
@@ -133,9 +138,58 @@ final class RenderResources {
         return keep(f, as: key)
     }
 
-    private func keep(_ font: UnsafeMutablePointer<XftFont>, as key: FontKey) -> OpaquePointer {
-        let opaque = OpaquePointer(font)
-        fonts[key] = opaque
-        return opaque
+    private func keep(_ font: UnsafeMutablePointer<XftFont>, as key: FontKey) -> OpenFont {
+        let opened = OpenFont(xft: OpaquePointer(font))
+        fonts[key] = opened
+        return opened
+    }
+}
+
+/// A font Xft opened, owned by the `RenderResources` that opened it.
+struct OpenFont {
+    /// Xft's font.
+    let xft: OpaquePointer
+}
+
+/// fontconfig's patterns and set-up, as the fonts kept between starts need them (`FontMatches`).
+enum Fontconfig {
+    /// fontconfig's version number.
+    static var version: Int { Int(FcGetVersion()) }
+
+    /// A matched pattern's name as fontconfig writes it (`FcNameUnparse`), when
+    /// it reads back as itself. (Its reals, the point size and dpi, are written
+    /// to six figures; Xft sizes the font by the pixel size, a whole number
+    /// here, so the font opened is the same.)
+    static func name(of pattern: OpaquePointer) -> String? {
+        guard let written = FcNameUnparse(pattern) else { return nil }
+        defer { free(written) }
+        guard let again = FcNameParse(written) else { return nil }
+        defer { FcPatternDestroy(again) }
+        guard let rewritten = FcNameUnparse(again) else { return nil }
+        defer { free(rewritten) }
+        guard strcmp(written, rewritten) == 0 else { return nil }
+        return String(cString: written)
+    }
+
+    /// A pattern's font file, if it names one.
+    static func file(of pattern: OpaquePointer) -> String? { tb_pattern_file(pattern).map { String(cString: $0) } }
+
+    /// What fontconfig read to set itself up and where it looked for fonts,
+    /// with each configuration file's directory (a file added beside one).
+    static func paths() -> [String] {
+        var paths: [String] = []
+        func add(_ path: String) { if !paths.contains(path) { paths.append(path) } }
+        func each(_ list: OpaquePointer?, _ body: (String) -> Void) {
+            guard let list else { return }
+            defer { FcStrListDone(list) }
+            while let s = FcStrListNext(list) { body(String(cString: s)) }
+        }
+        each(FcConfigGetConfigFiles(nil)) { file in
+            add(file)
+            if let slash = file.lastIndex(of: "/"), slash != file.startIndex { add(String(file[..<slash])) }
+        }
+        each(FcConfigGetConfigDirs(nil)) { add($0) }
+        each(FcConfigGetFontDirs(nil)) { add($0) }
+        return paths
     }
 }

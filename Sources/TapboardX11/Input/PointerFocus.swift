@@ -38,7 +38,7 @@ final class PointerFocus {
         if inherited != nil, follower.given == nil { display.deleteProperty(Self.givenProperty, of: display.root) }
         guard !follower.windowManagerRuns else { return nil }
         followTopLevels()
-        if let window = topLevelUnderPointer(), let given = entered(window) { return given }
+        if let window = display.topLevelUnderPointer(), let given = entered(window) { return given }
         return follower.given.map { Window($0) }
     }
 
@@ -50,17 +50,8 @@ final class PointerFocus {
     /// Returns the window when it was given the focus.
     func mapped(_ window: Window, overrideRedirect: Bool) -> Window? {
         guard !follower.windowManagerRuns, !overrideRedirect, !isOwn(window) else { return nil }
-        display.quietly { XSelectInput(display.pointer, window, EnterWindowMask) }
-        return topLevelUnderPointer() == window ? entered(window) : nil
-    }
-
-    /// The root's child the pointer is in, if any.
-    private func topLevelUnderPointer() -> Window? {
-        var root: Window = 0, child: Window = 0
-        var rx: Int32 = 0, ry: Int32 = 0, x: Int32 = 0, y: Int32 = 0
-        var mask: UInt32 = 0
-        guard XQueryPointer(display.pointer, display.root, &root, &child, &rx, &ry, &x, &y, &mask) != 0, child != 0 else { return nil }
-        return child
+        display.quietly { display.selectInput(window, EnterWindowMask) }
+        return display.topLevelUnderPointer() == window ? entered(window) : nil
     }
 
     /// A top-level window went away (unmapped or destroyed).
@@ -76,11 +67,9 @@ final class PointerFocus {
     @discardableResult
     func entered(_ window: Window) -> Window? {
         guard !follower.windowManagerRuns, !isOwn(window) else { return nil }
-        var attributes = XWindowAttributes()
-        var read: Int32 = 0
-        display.quietly { read = XGetWindowAttributes(display.pointer, window, &attributes) }
-        guard read != 0,
-              attributes.override_redirect == 0, attributes.map_state == IsViewable, attributes.`class` == InputOutput else { return nil }
+        var attributes: WindowAttributes?
+        display.quietly { attributes = display.attributes(of: window) }
+        guard let attributes, !attributes.overrideRedirect, attributes.viewable, attributes.inputOutput else { return nil }
         // An application's own window says what it is; a frame of a window manager
         // that does not announce itself (twm) does not, and the focus is not for it.
         var named = false
@@ -115,25 +104,20 @@ final class PointerFocus {
         switch request {
         case .focus(let window):
             // Reverting to PointerRoot: if the window goes, the focus follows the pointer as before.
-            display.quietly { XSetInputFocus(display.pointer, Window(window), Int32(RevertToPointerRoot), Time(CurrentTime)) }
+            display.quietly { display.setInputFocus(Window(window)) }
             display.setProperty(Self.givenProperty, of: display.root, windows: [Window(window)])
         case .pointerRoot:
-            XSetInputFocus(display.pointer, Window(PointerRoot), Int32(RevertToPointerRoot), Time(CurrentTime))
+            display.setInputFocus(Window(PointerRoot))
         }
         display.flush()
     }
 
     /// Listens for the pointer entering each top-level window there is now.
     private func followTopLevels() {
-        var root: Window = 0, parent: Window = 0
-        var children: UnsafeMutablePointer<Window>?
-        var count: UInt32 = 0
-        guard XQueryTree(display.pointer, display.root, &root, &parent, &children, &count) != 0, let children else { return }
-        defer { XFree(children) }
         // Unmapped and override-redirect ones too: which is which would take a
         // round trip each, and the pointer entering one is checked anyway.
-        for window in UnsafeBufferPointer(start: children, count: Int(count)) where !isOwn(window) {
-            display.quietly { XSelectInput(display.pointer, window, EnterWindowMask) }
+        for window in display.topLevels() where !isOwn(window) {
+            display.quietly { display.selectInput(window, EnterWindowMask) }
         }
     }
 
@@ -142,9 +126,7 @@ final class PointerFocus {
     }
 
     private func serverFocus() -> ServerFocus {
-        var focus: Window = 0
-        var revert: Int32 = 0
-        XGetInputFocus(display.pointer, &focus, &revert)
+        let focus = display.inputFocus()
         switch focus {
         case Window(None): return .none
         case Window(PointerRoot), display.root: return .pointer

@@ -19,46 +19,17 @@ final class TouchInput {
 
     /// Selects touch and pointer events on the window if the server has XInput 2.2
     /// and a direct-touch device; nil otherwise (the core pointer events stay).
-    init?(display: XDisplay, window: Window) {
-        var op: Int32 = 0, event: Int32 = 0, error: Int32 = 0
-        guard XQueryExtension(display.pointer, "XInputExtension", &op, &event, &error) != 0 else { return nil }
-        var major: Int32 = 2, minor: Int32 = 2
-        guard XIQueryVersion(display.pointer, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 2) else { return nil }
-        guard Self.hasDirectTouch(display) else { return nil }
-        opcode = op
-        var bits = [UInt8](repeating: 0, count: Int((XI_LASTEVENT >> 3) + 1))
-        for e in [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_ButtonPress, XI_ButtonRelease, XI_Motion] { tb_xi_set_mask(&bits, e) }
-        bits.withUnsafeMutableBufferPointer { buffer in
-            var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
-            _ = XISelectEvents(display.pointer, window, &mask, 1)
-        }
-        XSelectInput(display.pointer, window, Self.coreEventMask)
-    }
-
-    /// Whether a device of the server is a touchscreen (direct touch, not a touchpad).
-    private static func hasDirectTouch(_ display: XDisplay) -> Bool {
-        var count: Int32 = 0
-        guard let devices = XIQueryDevice(display.pointer, XIAllDevices, &count) else { return false }
-        defer { XIFreeDeviceInfo(devices) }
-        for d in 0 ..< Int(count) {
-            let device = devices[d]
-            for c in 0 ..< Int(device.num_classes) {
-                guard let any = device.classes[c], any.pointee.type == XITouchClass else { continue }
-                let touch = UnsafeRawPointer(any).assumingMemoryBound(to: XITouchClassInfo.self).pointee
-                if touch.mode == XIDirectTouch { return true }
-            }
-        }
-        return false
+    init?(display: XDisplay, window: KeyboardWindow) {
+        guard let opcode = display.touchOpcode() else { return nil }
+        self.opcode = opcode
+        display.selectXI2(on: window.id, [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_ButtonPress, XI_ButtonRelease, XI_Motion])
+        window.select(Self.coreEventMask)
     }
 
     /// The contact an XInput2 event carries, if the event is one (its data is read and freed here).
     func contact(in event: inout XEvent, display: XDisplay) -> SessionInput? {
-        guard event.type == GenericEvent, event.xcookie.extension == opcode,
-              XGetEventData(display.pointer, &event.xcookie) != 0 else { return nil }
-        defer { XFreeEventData(display.pointer, &event.xcookie) }
-        guard let data = event.xcookie.data else { return nil }
-        let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
-        return translator.contact(type: event.xcookie.evtype, device)
+        guard event.type == GenericEvent, event.xcookie.extension == opcode else { return nil }
+        return display.withDeviceEvent(&event) { type, device in translator.contact(type: type, device) } ?? nil
     }
 }
 

@@ -21,19 +21,19 @@ final class Injector {
     private var spares = SpareKeycodes()
     /// Keycodes this injector holds down in the server at the moment.
     private var down: Set<KeyCode> = []
+    /// Keycodes a keyboard killed before its exit had borrowed, put back as this one started.
+    private(set) var keycodesPutBack = 0
 
     /// Prepares typing on a display that has the XTest extension.
     init(display: XDisplay) throws {
-        var ev: Int32 = 0, err: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
-        guard XTestQueryExtension(display.pointer, &ev, &err, &major, &minor) != 0 else {
-            throw X11Error.missingExtension("XTEST")
-        }
+        guard display.hasXTest() else { throw X11Error.missingExtension("XTEST") }
         self.display = display
-        keymap = Keymap.read(from: display.pointer)
+        keymap = display.readKeymap()
         positions = keymap.positions()
         refreshModifiers()
-        if putBackLeftovers() > 0 {
-            keymap = Keymap.read(from: display.pointer)
+        keycodesPutBack = putBackLeftovers()
+        if keycodesPutBack > 0 {
+            keymap = display.readKeymap()
             positions = keymap.positions()
         }
         adoptSpares()
@@ -60,9 +60,6 @@ final class Injector {
             write(KeyCode(keycode), 0)
             restored += 1
         }
-        if restored > 0 {
-            logError("put back \(restored) keycode\(restored == 1 ? "" : "s") that a tapboard killed before its exit had borrowed")
-        }
         return restored
     }
 
@@ -73,33 +70,24 @@ final class Injector {
     }
 
     /// Asks for the XKB events a core MappingNotify does not cover: a whole new
-    /// keymap (`setxkbmap`) comes as XkbNewKeyboardNotify alone. Returns XKB's
-    /// event number, nil without XKB.
-    func selectKeyboardEvents() -> Int32? {
-        var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
-        var major = Int32(XkbMajorVersion), minor = Int32(XkbMinorVersion)
-        guard XkbQueryExtension(display.pointer, &opcode, &event, &error, &major, &minor) != 0 else { return nil }
-        let newKeyboard = UInt32(XkbNewKeyboardNotifyMask)
-        XkbSelectEvents(display.pointer, UInt32(XkbUseCoreKbd), newKeyboard, newKeyboard)
-        // Modifier changes, to notice Shift held by another client or a physical keyboard.
-        let mods = UInt(XkbModifierStateMask)
-        XkbSelectEventDetails(display.pointer, UInt32(XkbUseCoreKbd), UInt32(XkbStateNotify), mods, mods)
-        return event
-    }
+    /// keymap (`setxkbmap`) comes as XkbNewKeyboardNotify alone; and modifier
+    /// changes, to notice Shift held by another client or a physical keyboard.
+    /// Returns XKB's event number, nil without XKB.
+    func selectKeyboardEvents() -> Int32? { display.selectKeyboardEvents() }
 
     /// An XKB event: a new keymap is read again (returns true); a modifier change is noted.
-    func handleKeyboardEvent(_ event: XEvent) -> Bool {
-        let any = withUnsafeBytes(of: event) { $0.load(as: XkbAnyEvent.self) }
-        switch any.xkb_type {
-        case XkbNewKeyboardNotify:
+    /// `clock` is read when a new keymap came.
+    func handleKeyboardEvent(_ event: XEvent, clock: () -> Duration) -> Bool {
+        switch KeyboardChange(event) {
+        case .newKeymap:
             keymapChanged()
             // Applications reload their whole keymap now (also when the keyboard a
             // key comes from changes, a physical one to XTest): a remapping that
             // arrives during that reload is forgotten, so the next one waits.
-            spares.keymapReplaced(at: Clock.now())
+            spares.keymapReplaced(at: clock())
             return true
-        case XkbStateNotify: modifiersSeen = UInt32(withUnsafeBytes(of: event) { $0.load(as: XkbStateNotifyEvent.self) }.mods)
-        default: break
+        case .modifiers(let mods): modifiersSeen = mods
+        case .other: break
         }
         return false
     }
@@ -114,16 +102,14 @@ final class Injector {
     /// modifier that would change a keycode's keysym. Asks the server only when
     /// the events last heard say one may be.
     private func othersHoldLevelModifier() -> Bool {
-        guard modifiersSeen & Self.levelModifiers != 0 else { return false }
-        var state = XkbStateRec()
-        guard XkbGetState(display.pointer, UInt32(XkbUseCoreKbd), &state) == Success else { return false }
-        modifiersSeen = UInt32(state.mods)
+        guard modifiersSeen & Self.levelModifiers != 0, let mods = display.modifiers() else { return false }
+        modifiersSeen = mods
         return modifiersSeen & Self.levelModifiers != 0
     }
 
     /// Rereads the keymap after a MappingNotify; keeps borrowed keycodes still carrying what was put there.
     func keymapChanged() {
-        keymap = Keymap.read(from: display.pointer)
+        keymap = display.readKeymap()
         positions = keymap.positions()
         refreshModifiers()
         spares.keep { keycode, keysym in
@@ -136,15 +122,7 @@ final class Injector {
     }
 
     private func refreshModifiers() {
-        shiftKeycode = nil
-        if let map = XGetModifierMapping(display.pointer) {
-            defer { XFreeModifiermap(map) }
-            let perModifier = Int(map.pointee.max_keypermod)
-            for i in 0 ..< perModifier {
-                let kc = map.pointee.modifiermap[Int(ShiftMapIndex) * perModifier + i]
-                if kc != 0 { shiftKeycode = kc; break }
-            }
-        }
+        shiftKeycode = display.shiftKeycode()
     }
 
     /// Fills the pool of spare keycodes from keycodes with no keysym, highest first.
@@ -279,8 +257,7 @@ final class Injector {
     /// Sets a keycode's keysyms (an announcement writes the same ones again: the server tells every client).
     private func write(_ keycode: KeyCode, _ keysym: KeySym) {
         // Both levels carry the keysym, so a Shift held elsewhere does not change it.
-        var syms: [KeySym] = [keysym, keysym]
-        XChangeKeyboardMapping(display.pointer, Int32(keycode), 2, &syms, 1)
+        display.setKeysyms([keysym, keysym], of: keycode)
         positions = positions.filter { $0.value.keycode != keycode }
     }
 
@@ -296,17 +273,17 @@ final class Injector {
 
     /// Releases every key this injector holds down.
     func releaseAll() {
-        for kc in down { XTestFakeKeyEvent(display.pointer, UInt32(kc), 0, 0) }
+        for kc in down { display.fakeKey(kc, pressed: false) }
         down.removeAll()
     }
 
     private func press(_ keycode: KeyCode) {
         down.insert(keycode)
-        XTestFakeKeyEvent(display.pointer, UInt32(keycode), 1, 0)
+        display.fakeKey(keycode, pressed: true)
     }
 
     private func release(_ keycode: KeyCode) {
-        XTestFakeKeyEvent(display.pointer, UInt32(keycode), 0, 0)
+        display.fakeKey(keycode, pressed: false)
         down.remove(keycode)
     }
 }

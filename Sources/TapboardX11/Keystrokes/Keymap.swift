@@ -17,19 +17,6 @@ struct Keymap: Equatable {
     /// All keysyms, `perKeycode` per keycode from `minKeycode`.
     var symbols: [KeySym]
 
-    /// Reads the keymap from the server.
-    static func read(from display: OpaquePointer) -> Keymap {
-        var lo: Int32 = 0, hi: Int32 = 0, per: Int32 = 0
-        XDisplayKeycodes(display, &lo, &hi)
-        let count = hi - lo + 1
-        guard let syms = XGetKeyboardMapping(display, KeyCode(lo), count, &per) else {
-            return Keymap(minKeycode: Int(lo), maxKeycode: Int(hi), perKeycode: 1, symbols: [])
-        }
-        defer { XFree(syms) }
-        let all = Array(UnsafeBufferPointer(start: syms, count: Int(count) * Int(per)))
-        return Keymap(minKeycode: Int(lo), maxKeycode: Int(hi), perKeycode: Int(per), symbols: all)
-    }
-
     /// The keysyms of one keycode.
     func symbols(of keycode: Int) -> ArraySlice<KeySym> {
         let start = (keycode - minKeycode) * perKeycode
@@ -49,8 +36,7 @@ struct Keymap: Equatable {
                 if level == 1, sym == 0 {
                     // A keycode listing one keysym gives it on both levels (ICCCM), letters aside.
                     let base = syms[syms.startIndex]
-                    var lower: KeySym = 0, upper: KeySym = 0
-                    XConvertCase(base, &lower, &upper)
+                    let (lower, upper) = Keysyms.cases(of: base)
                     sym = lower == upper ? base : upper
                 }
                 if sym != 0, table[sym] == nil {
@@ -65,30 +51,4 @@ struct Keymap: Equatable {
     func emptyKeycodes() -> [Int] {
         (minKeycode ... maxKeycode).filter { kc in symbols(of: kc).allSatisfy { $0 == 0 } }
     }
-}
-
-/// Conversions between characters and keysyms, through libxkbcommon.
-enum Keysyms {
-    /// The keysym that types this Unicode scalar (a legacy keysym where one exists).
-    static func keysym(for scalar: Unicode.Scalar) -> KeySym? {
-        let ks = xkb_utf32_to_keysym(scalar.value)
-        return ks == 0 ? nil : KeySym(ks)
-    }
-
-    /// The keysym with this X name (`Return`, `EuroSign`), if it exists.
-    static func keysym(named name: String) -> KeySym? {
-        let ks = XStringToKeysym(name)
-        return ks == 0 ? nil : ks
-    }
-
-    /// The character a keysym types, if it types one.
-    static func character(for keysym: KeySym) -> Unicode.Scalar? {
-        let u = xkb_keysym_to_utf32(xkb_keysym_t(truncatingIfNeeded: keysym))
-        return u == 0 ? nil : Unicode.Scalar(u)
-    }
-}
-
-/// Whether X has a keysym of this name (`Escape`, `F1`, `EuroSign`): layout files are checked with it.
-public func keysymExists(_ name: String) -> Bool {
-    Keysyms.keysym(named: name) != nil
 }

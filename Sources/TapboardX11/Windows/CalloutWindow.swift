@@ -12,7 +12,7 @@ final class CalloutWindow {
     private let popup: PopupWindow
     /// The popup's window, for the buffer pixmap.
     private var id: Window { popup.id }
-    private var buffer: (pixmap: Pixmap, size: Size)?
+    private var buffer: OwnedPixmap?
 
     /// Creates the (unmapped) callout window.
     init(display: XDisplay, resources: RenderResources) {
@@ -21,21 +21,13 @@ final class CalloutWindow {
         popup = PopupWindow(display: display, name: "tapboard-callout", className: "Tapboard-callout")
     }
 
-    deinit {
-        if let buffer { XFreePixmap(display.pointer, buffer.pixmap) }
-    }
-
     /// Shows (or redraws) the callout placed by `geometry`.
     func show(_ callout: Callout, geometry: CalloutGeometry, theme: Theme, keyStyle: KeyStyle, scale: Double) {
-        let d = display.pointer
         let f = geometry.frame
         let size = Size(width: max(f.width, 1), height: max(f.height, 1))
-        if buffer?.size != size {
-            if let buffer { XFreePixmap(d, buffer.pixmap) }
-            buffer = (XCreatePixmap(d, id, UInt32(size.width), UInt32(size.height), UInt32(tb_default_depth(d, display.screen))), size)
-        }
-        let pixmap = buffer!.pixmap
-        let painter = Painter(display: display, drawable: pixmap, resources: resources)
+        if buffer?.size != size { buffer = OwnedPixmap(display: display, window: id, size: size) }
+        let pixmap = buffer!
+        let painter = Painter(display: display, pixmap: pixmap, resources: resources)
         let style = theme.callout
         let radius = keyStyle.cornerRadius * scale
         let border = max(1, (scale * 0.8).rounded())

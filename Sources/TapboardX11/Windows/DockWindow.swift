@@ -25,11 +25,11 @@ final class DockWindow {
         place(frame: frame)
     }
 
-    deinit { XDestroyWindow(display.pointer, id) }
+    deinit { display.destroy(id) }
 
     /// Reserves the strip the keyboard covers: its height from the edge, across its width.
     func place(frame: Rect) {
-        XMoveResizeWindow(display.pointer, id, Int32(frame.x), Int32(frame.y), UInt32(max(frame.width, 1)), UInt32(max(frame.height, 1)))
+        display.place(id, at: frame)
         let screen = display.screenSize
         let top = edge == .top ? frame.maxY : 0
         let bottom = edge == .bottom ? screen.height - frame.y : 0
@@ -43,8 +43,8 @@ final class DockWindow {
     }
 
     /// Reserves the strip (with the keyboard shown).
-    func map() { XMapWindow(display.pointer, id) }
+    func map() { display.map(id) }
 
     /// Gives the strip back (with the keyboard hidden).
-    func unmap() { XUnmapWindow(display.pointer, id) }
+    func unmap() { display.unmap(id) }
 }

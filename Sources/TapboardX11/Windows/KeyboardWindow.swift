@@ -28,8 +28,7 @@ final class KeyboardWindow {
                          type: managed ? "_NET_WM_WINDOW_TYPE_UTILITY" : "_NET_WM_WINDOW_TYPE_DOCK",
                          states: ["_NET_WM_STATE_ABOVE", "_NET_WM_STATE_STICKY", "_NET_WM_STATE_SKIP_TASKBAR", "_NET_WM_STATE_SKIP_PAGER"])
         display.setProperty("_NET_WM_PID", of: id, cardinals: [UInt(getpid())])
-        var protocols = [display.atom("WM_DELETE_WINDOW")]
-        XSetWMProtocols(display.pointer, id, &protocols, 1)
+        display.setProtocols(of: id, ["WM_DELETE_WINDOW"])
     }
 
     /// Another client destroyed the window: nothing is left to unmap or destroy,
@@ -38,37 +37,31 @@ final class KeyboardWindow {
         didSet { if destroyed { destroyedWindows.insert(id) } }
     }
 
-    deinit { if !destroyed { XDestroyWindow(display.pointer, id) } }
+    deinit { if !destroyed { display.destroy(id) } }
 
     /// The colour the server fills the window with where nothing is drawn; nil
     /// for none (after the first frame: exposed parts are copied from the back
     /// buffer, and a fill first would flicker).
-    func setBackground(_ pixel: UInt?) {
-        if let pixel { XSetWindowBackground(display.pointer, id, pixel) } else { XSetWindowBackgroundPixmap(display.pointer, id, Pixmap(None)) }
-    }
+    func setBackground(_ pixel: UInt?) { display.setBackground(of: id, pixel: pixel) }
 
     /// Shows the window.
-    func map() { XMapRaised(display.pointer, id) }
+    func map() { display.map(id, raised: true) }
 
     /// Puts the window back on top of the stack.
-    func raise() { XRaiseWindow(display.pointer, id) }
+    func raise() { display.raise(id) }
 
     /// Hides the window.
-    func unmap() { if !destroyed { XUnmapWindow(display.pointer, id) } }
+    func unmap() { if !destroyed { display.unmap(id) } }
 
     /// Moves the window; its size stays.
-    func move(to p: Point) { XMoveWindow(display.pointer, id, Int32(p.x), Int32(p.y)) }
+    func move(to p: Point) { display.move(id, to: p) }
 
     /// Moves and resizes the window.
-    func place(_ frame: Rect) {
-        XMoveResizeWindow(display.pointer, id, Int32(frame.x), Int32(frame.y), UInt32(max(frame.width, 1)), UInt32(max(frame.height, 1)))
-    }
+    func place(_ frame: Rect) { display.place(id, at: frame) }
 
     /// Where the window's top left corner is on the screen (asks the server).
-    func rootOrigin() -> Point {
-        var x: Int32 = 0, y: Int32 = 0
-        var child: Window = 0
-        XTranslateCoordinates(display.pointer, id, display.root, 0, 0, &x, &y, &child)
-        return Point(x: Int(x), y: Int(y))
-    }
+    func rootOrigin() -> Point { display.rootOrigin(of: id) }
+
+    /// Listens to these events of the window only (see `TouchInput`).
+    func select(_ mask: Int) { display.selectInput(id, mask) }
 }

@@ -18,15 +18,14 @@ final class PopupWindow {
         display.setClass(of: id, name: name, className: className)
     }
 
-    deinit { XDestroyWindow(display.pointer, id) }
+    deinit { display.destroy(id) }
 
     /// Shows `picture` at `frame`, on top.
-    func show(_ picture: Pixmap, at frame: Rect) {
-        let d = display.pointer
-        XSetWindowBackgroundPixmap(d, id, picture)
-        XMoveResizeWindow(d, id, Int32(frame.x), Int32(frame.y), UInt32(max(frame.width, 1)), UInt32(max(frame.height, 1)))
-        XMapRaised(d, id)
-        XClearWindow(d, id)
+    func show(_ picture: OwnedPixmap, at frame: Rect) {
+        display.setBackground(of: id, to: picture)
+        display.place(id, at: frame)
+        display.map(id, raised: true)
+        display.clear(id)
         isShown = true
     }
 
@@ -35,13 +34,13 @@ final class PopupWindow {
 
     /// Puts the popup back on top, if it is showing.
     func raise() {
-        if isShown { XRaiseWindow(display.pointer, id) }
+        if isShown { display.raise(id) }
     }
 
     /// Hides the popup.
     func hide() {
         guard isShown else { return }
-        XUnmapWindow(display.pointer, id)
+        display.unmap(id)
         isShown = false
     }
 }

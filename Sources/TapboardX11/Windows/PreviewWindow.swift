@@ -1,5 +1,4 @@
 import CX11
-import Glibc
 import TapboardCore
 
 /// The magnified popup over a pressed key: a balloon whose stem covers the key
@@ -21,25 +20,11 @@ final class PreviewWindow {
         popup = PopupWindow(display: display, name: "tapboard-preview", className: "Tapboard-preview")
     }
 
-    deinit {
-        balloons.removeAll()
-        if let copyGC { XFreeGC(display.pointer, copyGC) }
-    }
-
     /// The balloon drawn for one key size and place and one style: its shape
     /// mask, its picture without the character, and a pixmap to compose into.
-    private final class Balloon {
-        let mask: Pixmap, blank: Pixmap, content: Pixmap
+    private struct Balloon {
+        let mask: ShapeMask, blank: OwnedPixmap, content: OwnedPixmap
         let painter: Painter
-        let display: XDisplay
-
-        init(display: XDisplay, mask: Pixmap, blank: Pixmap, content: Pixmap, painter: Painter) {
-            self.display = display; self.mask = mask; self.blank = blank; self.content = content; self.painter = painter
-        }
-
-        deinit {
-            for p in [mask, blank, content] { XFreePixmap(display.pointer, p) }
-        }
     }
 
     /// What a balloon depends on.
@@ -54,24 +39,23 @@ final class PreviewWindow {
     /// press only copies one and draws its character.
     private var balloons: [(key: BalloonKey, balloon: Balloon)] = []
     private var shapeShown: BalloonKey?
-    private var copyGC: GC?
+    private var copier: Copier?
 
     /// Shows the preview balloon placed by `geometry` (see `PreviewGeometry`).
     func show(text: String, geometry g: PreviewGeometry, theme: Theme, keyStyle: KeyStyle, scale: Double) {
-        let d = display.pointer
         let width = g.frame.width, height = g.frame.height, headHeight = g.headHeight
         let shape = BalloonKey(width: width, height: height, stemX: g.stemX, stemTop: g.stemTop, keyWidth: g.key.width,
                                keyHeight: g.key.height, headHeight: headHeight, style: keyStyle, preview: theme.preview, scale: scale)
         let balloon = self.balloon(for: shape)
-        if copyGC == nil { copyGC = display.copyGC(for: id) }
-        XCopyArea(d, balloon.blank, balloon.content, copyGC, 0, 0, UInt32(width), UInt32(height), 0, 0)
+        if copier == nil { copier = Copier(display: display, for: id) }
+        copier?.copy(Rect(x: 0, y: 0, width: width, height: height), from: balloon.blank.id, to: balloon.content.id)
         if let font = try? resources.font(family: keyStyle.fontFamily,
                                           pixelSize: Int((keyStyle.fontSize * theme.preview.fontScale * scale).rounded())) {
             balloon.painter.text(text, in: Rect(x: 0, y: 0, width: width, height: min(headHeight, shape.stemTop)),
                                  font: font, theme.preview.textColor)
         }
         if shapeShown != shape {
-            XShapeCombineMask(d, id, ShapeBounding, 0, 0, balloon.mask, ShapeSet)
+            display.setShape(of: id, to: balloon.mask)
             shapeShown = shape
         }
         popup.show(balloon.content, at: g.frame)
@@ -91,24 +75,17 @@ final class PreviewWindow {
     }
 
     private func makeBalloon(_ s: BalloonKey) -> Balloon {
-        let d = display.pointer
         let radius = s.style.cornerRadius * s.scale * 1.6
+        let size = Size(width: s.width, height: s.height)
 
         // The shape: head and stem, so the balloon looks grown out of the key.
-        let mask = XCreatePixmap(d, id, UInt32(s.width), UInt32(s.height), 1)
-        let maskGC = XCreateGC(d, mask, 0, nil)!
-        XSetForeground(d, maskGC, 0)
-        XFillRectangle(d, mask, maskGC, 0, 0, UInt32(s.width), UInt32(s.height))
-        XSetForeground(d, maskGC, 1)
-        fillRoundedMask(d, mask, maskGC, x: 0, y: 0, width: s.width, height: min(s.headHeight + Int(radius), s.height), radius: Int(radius))
-        fillRoundedMask(d, mask, maskGC, x: s.stemX, y: 0, width: s.keyWidth, height: s.stemTop + s.keyHeight,
-                        radius: Int(s.style.cornerRadius * s.scale))
-        XFreeGC(d, maskGC)
+        let mask = ShapeMask(display: display, window: id, size: size)
+        fillRounded(mask, x: 0, y: 0, width: s.width, height: min(s.headHeight + Int(radius), s.height), radius: Int(radius))
+        fillRounded(mask, x: s.stemX, y: 0, width: s.keyWidth, height: s.stemTop + s.keyHeight, radius: Int(s.style.cornerRadius * s.scale))
 
-        let depth = UInt32(tb_default_depth(d, display.screen))
-        let blank = XCreatePixmap(d, id, UInt32(s.width), UInt32(s.height), depth)
+        let blank = OwnedPixmap(display: display, window: id, size: size)
         do {
-            let painter = Painter(display: display, drawable: blank, resources: resources)
+            let painter = Painter(display: display, pixmap: blank, resources: resources)
             let style = s.preview
             painter.fill(Rect(x: 0, y: 0, width: s.width, height: s.height), style.borderColor)
             let b = max(1, (s.scale * 0.8).rounded())
@@ -118,9 +95,8 @@ final class PreviewWindow {
                                 height: Double(s.stemTop + s.keyHeight - s.headHeight) + radius - b,
                                 radius: max(s.style.cornerRadius * s.scale - b, 0), style.background)
         }
-        let content = XCreatePixmap(d, id, UInt32(s.width), UInt32(s.height), depth)
-        return Balloon(display: display, mask: mask, blank: blank, content: content,
-                       painter: Painter(display: display, drawable: content, resources: resources))
+        let content = OwnedPixmap(display: display, window: id, size: size)
+        return Balloon(mask: mask, blank: blank, content: content, painter: Painter(display: display, pixmap: content, resources: resources))
     }
 
     /// Whether this is the preview's window.
@@ -132,14 +108,14 @@ final class PreviewWindow {
     /// Hides the preview.
     func hide() { popup.hide() }
 
-    private func fillRoundedMask(_ d: OpaquePointer, _ pixmap: Pixmap, _ gc: GC, x: Int, y: Int, width: Int, height: Int, radius: Int) {
+    /// Sets a rounded rectangle's pixels in a mask: two crossed rectangles and a disc at each corner.
+    private func fillRounded(_ mask: ShapeMask, x: Int, y: Int, width: Int, height: Int, radius: Int) {
         let r = max(0, min(radius, width / 2, height / 2))
-        let diameter = UInt32(2 * r)
-        XFillRectangle(d, pixmap, gc, Int32(x + r), Int32(y), UInt32(max(width - 2 * r, 0)), UInt32(height))
-        XFillRectangle(d, pixmap, gc, Int32(x), Int32(y + r), UInt32(width), UInt32(max(height - 2 * r, 0)))
+        mask.fill(Rect(x: x + r, y: y, width: max(width - 2 * r, 0), height: height))
+        mask.fill(Rect(x: x, y: y + r, width: width, height: max(height - 2 * r, 0)))
         guard r > 0 else { return }
         for (cx, cy) in [(x, y), (x + width - 2 * r, y), (x, y + height - 2 * r), (x + width - 2 * r, y + height - 2 * r)] {
-            XFillArc(d, pixmap, gc, Int32(cx), Int32(cy), diameter, diameter, 0, 360 * 64)
+            mask.fillDisc(x: cx, y: cy, diameter: 2 * r)
         }
     }
 }

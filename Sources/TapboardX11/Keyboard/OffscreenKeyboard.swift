@@ -45,7 +45,7 @@ public final class OffscreenKeyboard {
     public init(displayName: String?, size: Size, layout: Layout = .enUS, theme: Theme = .default,
                 options: InteractionOptions = InteractionOptions(), source: LayoutSource? = nil,
                 suggestions: SuggestionSettings? = nil) throws {
-        display = try XDisplay(name: displayName)
+        display = try XDisplay.open(name: displayName)
         resources = try RenderResources(display: display)
         _ = try resources.font(family: theme.style(.character).fontFamily, pixelSize: 16)
         // At the bottom of the screen, as the default geometry places a keyboard, so previews land where they would;
@@ -138,9 +138,8 @@ public final class OffscreenKeyboard {
     public func sync() {
         display.sync()
         // The window's own events (exposure of a mapped window) are answered as the keyboard does.
-        var event = XEvent()
-        while XPending(display.pointer) > 0 {
-            XNextEvent(display.pointer, &event)
+        while display.hasEvents() {
+            let event = display.nextEvent()
             if event.type == Expose {
                 let e = event.xexpose
                 surface.renderer.present(Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height)))
