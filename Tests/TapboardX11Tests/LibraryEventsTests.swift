@@ -1,5 +1,6 @@
 import Foundation
 import TapboardCore
+import TapboardLoop
 import TapboardTestKit
 import TapboardX11
 import Testing

@@ -1,4 +1,4 @@
-import CX11
+import CSignalFD
 import Glibc
 
 /// Waits for the X connection, signals, any other descriptors and the nearest

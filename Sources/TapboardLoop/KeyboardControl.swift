@@ -1,6 +1,7 @@
-import CX11
+import CSignalFD
 import Glibc
 import TapboardCore
+import TapboardX11
 
 /// How a `tapboard type` request ended.
 public enum TypingOutcome: Equatable, Sendable {
