@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "TapboardCatalog", targets: ["TapboardCatalog"]),
         .library(name: "TapboardX11", targets: ["TapboardX11"]),
         .library(name: "TapboardDBus", targets: ["TapboardDBus"]),
+        .library(name: "TapboardLoop", targets: ["TapboardLoop"]),
         .library(name: "TapboardTestKit", targets: ["TapboardTestKit"]),
         .executable(name: "tapboard", targets: ["tapboard"]),
         .executable(name: "tapboard-commands", targets: ["tapboard-commands"]),
@@ -52,15 +53,23 @@ let package = Package(
         .target(name: "TapboardCore", dependencies: ["CYAML"], swiftSettings: orderable),
         // Finds layouts and themes by name or path and reads their files (libc only: no X, no Foundation).
         .target(name: "TapboardCatalog", dependencies: ["TapboardCore"], swiftSettings: orderable),
-        .target(name: "TapboardX11", dependencies: ["CX11", "TapboardCore"], swiftSettings: orderable),
+        // The X side of a keyboard: X events translated into the session's inputs, its commands
+        // carried out with X calls (in few files: scripts/check-boundaries), the control channel.
+        .target(name: "TapboardX11", dependencies: ["CX11", "TapboardCore", "TapboardCatalog"], swiftSettings: orderable),
         // sd-bus (libsystemd-dev's header; libsystemd.so.0 opened when first used) in C: its object
         // vtables are macros and its replies and signals variadic calls.
         .target(name: "CTapboardBus"),
         // The D-Bus interfaces (sm.puri.OSK0, org.tapboard.Keyboard1), a source for the keyboard's loop.
         .target(name: "TapboardDBus", dependencies: ["CTapboardBus", "TapboardCore"], swiftSettings: orderable),
+        // signalfd, which Swift's Glibc module does not import.
+        .systemLibrary(name: "CSignalFD"),
+        // The keyboard's one loop: it owns the session, polls the X connection, the signals, the
+        // D-Bus and accessibility buses and the deadlines, and feeds the session's inputs to it;
+        // the clock, the log, run keys' programs, and the control client's waiting.
+        .target(name: "TapboardLoop", dependencies: ["CSignalFD", "TapboardCore", "TapboardX11", "TapboardDBus"], swiftSettings: orderable),
         // The keyboard's start shared by the two executables: the options as plain values and their
         // checks, QuickStart, showing the keyboard, and handing a command line to tapboard-commands.
-        .target(name: "TapboardStart", dependencies: ["TapboardCore", "TapboardCatalog", "TapboardX11", "TapboardDBus"], swiftSettings: orderable),
+        .target(name: "TapboardStart", dependencies: ["TapboardCore", "TapboardCatalog", "TapboardX11", "TapboardLoop"], swiftSettings: orderable),
         // The keyboard from the plain forms of its options: no ArgumentParser, so neither it nor the
         // FoundationEssentials it links is in this binary (1.3 MiB resident, README "What Swift costs").
         .executableTarget(
@@ -85,7 +94,7 @@ let package = Package(
         .executableTarget(
             name: "tapboard-commands",
             dependencies: [
-                "TapboardStart", "TapboardCore", "TapboardCatalog", "TapboardX11",
+                "TapboardStart", "TapboardCore", "TapboardCatalog", "TapboardX11", "TapboardLoop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [.unsafeFlags(leanLink, .when(configuration: .release))]
@@ -116,7 +125,7 @@ let package = Package(
             path: "Benchmarks/micro"
         ),
         .testTarget(name: "TapboardCoreTests", dependencies: ["TapboardCore"]),
-        .testTarget(name: "TapboardX11Tests", dependencies: ["TapboardX11", "TapboardCore", "TapboardTestKit", "CX11"]),
+        .testTarget(name: "TapboardX11Tests", dependencies: ["TapboardX11", "TapboardLoop", "TapboardCore", "TapboardTestKit", "CX11"]),
         .testTarget(name: "TapboardCatalogTests", dependencies: ["TapboardCatalog", "TapboardCore", "TapboardTestKit"]),
         .testTarget(name: "tapboardTests", dependencies: ["tapboard-commands", "TapboardStart", "TapboardCatalog", "TapboardTestKit"]),
     ]

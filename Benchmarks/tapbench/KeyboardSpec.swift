@@ -120,6 +120,6 @@ extension KeyboardSpec {
 
     /// The font tapboard opens before mapping an 800x280 window with the default
     /// theme (the letters' family at 22 px x 280/216, rounded): RenderResources.font
-    /// called from OnScreenKeyboard.init. Given to the Swift floor.
+    /// asked for as X11Keyboard is made. Given to the Swift floor.
     static let swiftFloorFont = "sans-serif:pixelsize=29"
 }

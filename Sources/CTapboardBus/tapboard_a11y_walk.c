@@ -9,13 +9,8 @@
 // walk ends makes its answer stale.
 enum { WALK_LIMIT = 4000 };  // objects asked at most: a huge document is not walked to its end
 
-// The levels of the walk: the registry's desktop, its applications, their windows, what is in them.
-enum { WALK_DESKTOP = 0, WALK_APPLICATION = 1, WALK_WINDOW = 2, WALK_INSIDE = 3 };
-
-#define STATE_ACTIVE 1
-#define STATE_FOCUSED 12
-#define STATE_SHOWING 25
-#define STATE_MANAGES_DESCENDANTS 31
+// The walk's first level: the registry's desktop (its applications are the next).
+enum { WALK_DESKTOP = 0 };
 
 typedef struct {
     tb_a11y *a11y;
@@ -54,18 +49,14 @@ void tb_a11y_walk_for_focus(tb_a11y *a) {
 static void walk_node_done(walk_node *n) {
     walk *w = n->w;
     tb_a11y *a = w->a11y;
-    uint64_t s = n->states;
-    int level = n->depth < WALK_INSIDE ? n->depth : WALK_INSIDE;
-    // A window other than the active one keeps a focused widget that does not have the keyboard's focus;
-    // a hidden object holds no focus; a list that makes its items as they are asked is not walked.
-    int walked = level == WALK_WINDOW ? (s >> STATE_ACTIVE) & 1 : level == WALK_INSIDE ? (s >> STATE_SHOWING) & 1 : 1;
-    if (walked && level == WALK_INSIDE && ((s >> STATE_FOCUSED) & 1) && n->depth > w->best_depth) {
+    // Which objects are walked into and which one is the focus: the handler decides from the states.
+    int step = a->handlers.walk_step(a->handlers.context, n->depth, n->states, w->best_depth);
+    if (step & TB_WALK_FOCUSED) {
         w->best_depth = n->depth;
         snprintf(w->best_sender, sizeof w->best_sender, "%s", n->sender);
         snprintf(w->best_path, sizeof w->best_path, "%s", n->path);
     }
-    if (walked && n->children && !((s >> STATE_MANAGES_DESCENDANTS) & 1) &&
-        sd_bus_message_enter_container(n->children, 'a', "(so)") > 0) {
+    if ((step & TB_WALK_DESCEND) && n->children && sd_bus_message_enter_container(n->children, 'a', "(so)") > 0) {
         const char *sender, *path;
         while (sd_bus_message_read(n->children, "(so)", &sender, &path) > 0) {
             if (strcmp(path, "/org/a11y/atspi/null") != 0) walk_object(w, sender, path, n->depth + 1);

@@ -216,11 +216,11 @@ public final class SuggestionFiles: SuggestionStorage {
     public func save(_ learned: LearnedWords, for language: String) {
         guard let path = learnedPath(for: language), let dir = learnedDirectory,
               !state.withLock({ $0.unreadable.contains(language) }) else { return }
-        if let reason = Self.makeDirectories(dir) {
+        if let reason = FileWriting.makeDirectories(dir) {
             note("\(dir): cannot create the directory: \(reason); learned words not saved")
             return
         }
-        if let reason = Self.writeAtomically(learned.text(), to: path) {
+        if let reason = FileWriting.writeAtomically(learned.text(), to: path) {
             note("\(path): cannot save learned words: \(reason)")
         } else if let journal = journalPath(for: language) {
             // The whole holds the journal's words now (read again, they would be skipped by their clock).
@@ -262,7 +262,7 @@ public final class SuggestionFiles: SuggestionStorage {
             open[language] = fd
             let end = Int(info.st_size)
             let text = LearnedWords.journalText(learnings, header: end == 0)
-            if let reason = Self.write(text, to: fd) {
+            if let reason = FileWriting.write(text, to: fd) {
                 close(fd)
                 open[language] = nil
                 return (0, (journalPath(for: language) ?? language, reason))
@@ -276,7 +276,7 @@ public final class SuggestionFiles: SuggestionStorage {
     /// Opens `path`, making its directory first when it is missing.
     private static func openMakingDirectory(_ path: String, flags: Int32, directory: String) -> Int32 {
         let fd = Glibc.open(path, flags, 0o600)
-        guard fd < 0, errno == ENOENT, makeDirectories(directory) == nil else { return fd }
+        guard fd < 0, errno == ENOENT, FileWriting.makeDirectories(directory) == nil else { return fd }
         return Glibc.open(path, flags, 0o600)
     }
 
@@ -310,49 +310,5 @@ public final class SuggestionFiles: SuggestionStorage {
             if unlink(path) != 0 { problems.append("\(printable(path)): cannot delete: \(String(cString: strerror(errno)))") }
         }
         return problems
-    }
-
-    /// Creates a directory and its parents (mode 0700: what a user types is theirs); the reason when it cannot.
-    static func makeDirectories(_ path: String) -> String? {
-        var current = ""
-        for part in path.split(separator: "/") {
-            current += "/" + part
-            if mkdir(current, 0o700) != 0, errno != EEXIST { return String(cString: strerror(errno)) }
-        }
-        return nil
-    }
-
-    /// Writes a file whole or not at all: a temporary file (0600) beside it,
-    /// flushed to disk, then renamed over it. The reason when it fails.
-    static func writeAtomically(_ text: String, to path: String) -> String? {
-        var template = Array((path + ".XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return String(cString: strerror(errno)) }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var failure: String?
-        fchmod(fd, 0o600)
-        failure = write(text, to: fd)
-        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
-        close(fd)
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-        if failure != nil { unlink(temporary) }
-        return failure
-    }
-
-    /// Writes all of a text to a descriptor; the reason when it cannot.
-    static func write(_ text: String, to fd: Int32) -> String? {
-        var text = text
-        return text.withUTF8 { bytes in
-            var written = 0
-            while written < bytes.count {
-                let n = Glibc.write(fd, bytes.baseAddress! + written, bytes.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                written += n
-            }
-            return nil
-        }
     }
 }

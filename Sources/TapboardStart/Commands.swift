@@ -1,6 +1,7 @@
 import Glibc
 import TapboardCatalog
 import TapboardCore
+import TapboardLoop
 import TapboardX11
 
 /// What the lean `tapboard` hands over to `tapboard-commands` beside it: the

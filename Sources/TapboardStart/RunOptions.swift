@@ -1,7 +1,6 @@
 import TapboardCatalog
 import TapboardCore
-import TapboardDBus
-import TapboardX11
+import TapboardLoop
 
 /// What the default command (show the keyboard) is told, as plain values:
 /// `QuickStart` gives them in the lean `tapboard`, ArgumentParser in
@@ -112,73 +111,11 @@ public struct RunOptions: Equatable, Sendable {
             return ReloadedFiles(layouts: sources, theme: try Self.theme(named: theme),
                                  lexicons: storage?.languagesWithLexicon(sources.compactMap(\.language)))
         }
-        // The accessibility client first: without one the keyboard starts as it would without --auto-show.
-        let focus = FocusRelay()
-        var accessibility: AccessibilityFocus?
-        if autoShow {
-            do {
-                accessibility = try AccessibilityFocus({ focus.keyboard?.focusChanged($0) }, caret: { focus.keyboard?.caretMoved($0) })
-                configuration.autoShow = true
-                configuration.startHidden = true
-            } catch {
-                logError("--auto-show: \(error); running as a keyboard that does not follow the focus")
-            }
-        }
-        let keyboard = try OnScreenKeyboard(configuration, storage: storage)
-        focus.keyboard = keyboard
-        if let accessibility {
-            keyboard.announceAccessibilityBus(accessibility.busAddress)
-            let fd = accessibility.fileDescriptor
-            keyboard.addSource(fd) { [unowned keyboard] in
-                if !accessibility.process() {
-                    logError("lost the accessibility bus; the keyboard no longer follows the focus")
-                    keyboard.removeSource(fd)
-                }
-            }
-        }
-        // On the session bus once the keyboard shows: connecting and taking the
-        // names took ~8 ms that the window waited for.
-        var bus: (control: DBusControl, signals: EventObservation)?
-        defer { bus?.control.close() }
-        return withExtendedLifetime(accessibility) {
-            keyboard.run { if dbus { bus = Self.serveDBus(keyboard, replace: replace) } }
-        }
+        // The loop owns the buses: the accessibility bus is joined before the
+        // display (without it the keyboard starts as without --auto-show), the
+        // session bus once the keyboard shows.
+        let keyboard = try OnScreenKeyboard(configuration, buses: KeyboardBuses(dbus: dbus, accessibility: autoShow),
+                                              storage: storage)
+        return keyboard.run()
     }
-
-    /// The keyboard on the session bus, its connection in the keyboard's loop;
-    /// without a session bus (or with the names held elsewhere) one line, and none.
-    static func serveDBus(_ keyboard: OnScreenKeyboard, replace: Bool) -> (control: DBusControl, signals: EventObservation)? {
-        let handlers = DBusControl.Handlers(
-            setVisible: { [unowned keyboard] in keyboard.perform($0 ? .show : .hide) },
-            toggle: { [unowned keyboard] in keyboard.perform(.toggle) },
-            type: { [unowned keyboard] text, answer in keyboard.type(text, delay: .milliseconds(20), answer: answer) },
-            visible: { [unowned keyboard] in keyboard.isShown },
-            layout: { [unowned keyboard] in keyboard.layoutName },
-            frame: { [unowned keyboard] in keyboard.frame })
-        let bus: DBusControl
-        do {
-            bus = try DBusControl(handlers: handlers, replace: replace)
-        } catch {
-            logError("\(error); running without the D-Bus interface")
-            return nil
-        }
-        let fd = bus.fileDescriptor
-        keyboard.addSource(fd) { [unowned keyboard] in
-            if !bus.process() {
-                logError("lost the D-Bus session bus; running without the D-Bus interface")
-                keyboard.removeSource(fd)
-            } else if bus.namesLost {
-                logError("another tapboard took the D-Bus names over (--replace)")
-                bus.close()
-                keyboard.removeSource(fd)
-            }
-        }
-        // Every published event but typed text goes out as a signal.
-        return (bus, keyboard.observe { bus.publish($0) })
-    }
-}
-
-/// Hands focus changes to the keyboard once it exists (the accessibility client comes first).
-private final class FocusRelay {
-    weak var keyboard: OnScreenKeyboard?
 }

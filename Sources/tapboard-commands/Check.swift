@@ -1,6 +1,7 @@
 import ArgumentParser
 import TapboardCatalog
 import TapboardCore
+import TapboardLoop
 import TapboardStart
 import TapboardX11
 

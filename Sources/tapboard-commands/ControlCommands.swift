@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import TapboardCatalog
 import TapboardCore
+import TapboardLoop
 import TapboardStart
 import TapboardX11
 

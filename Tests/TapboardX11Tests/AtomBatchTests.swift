@@ -8,7 +8,7 @@ struct AtomBatchTests {
     @Test("A batch sends each name once, fills Xlib's own cache (WM_PROTOCOLS is then no request), and gives the atoms interned one at a time")
     func batchIsCached() throws {
         let xvfb = try Xvfb()
-        let display = try XDisplay(name: xvfb.displayName)
+        let display = try XDisplay.open(name: xvfb.displayName)
         let names = XDisplay.windowAtoms + ["_TAPBOARD_TEST_ATOM", "WM_PROTOCOLS"]
         let before = XNextRequest(display.pointer)
         display.internAtoms(names)
@@ -19,7 +19,7 @@ struct AtomBatchTests {
         _ = XInternAtom(display.pointer, "WM_PROTOCOLS", 0)
         #expect(XNextRequest(display.pointer) == after, "Xlib asked the server for WM_PROTOCOLS again")
         // The same atoms as a connection that interns them one at a time.
-        let other = try XDisplay(name: xvfb.displayName)
+        let other = try XDisplay.open(name: xvfb.displayName)
         for name in names { #expect(other.atom(name) == display.atom(name), "\(name)") }
         // The count is the requests' own: a name not asked for yet is one.
         _ = display.atom("_TAPBOARD_TEST_LATER")

@@ -1,5 +1,6 @@
 import Foundation
 import TapboardCore
+import TapboardLoop
 import TapboardTestKit
 import TapboardX11
 import Testing
@@ -12,9 +13,7 @@ struct LibraryEventsTests {
     final class Seen: @unchecked Sendable {
         private let lock = NSLock()
         private var names: [String] = []
-        /// Signalled at each event, so a waiter wakes when one comes.
-        let arrived = DispatchSemaphore(value: 0)
-        func add(_ name: String) { lock.lock(); names.append(name); lock.unlock(); arrived.signal() }
+        func add(_ name: String) { lock.lock(); names.append(name); lock.unlock() }
         var all: [String] { lock.lock(); defer { lock.unlock() }; return names }
     }
 
@@ -60,19 +59,17 @@ struct LibraryEventsTests {
             if all.all.filter({ $0 == "didShow" }).count == 2 { allObservation.observation?.cancel() }
         }
         let running = Running(keyboard)
-        let end = DispatchTime.now() + 10
-        func waitFor(_ count: Int, of name: String) {
-            while frames.all.filter({ $0 == name }).count < count {
-                if frames.arrived.wait(timeout: end) == .timedOut { return }
-            }
+        /// Whether `name` was heard `count` times within 10 s.
+        func heard(_ count: Int, _ name: String) -> Bool {
+            Deadline.waitFor(.seconds(10)) { frames.all.filter { $0 == name }.count >= count }
         }
-        waitFor(1, of: "didShow")
+        #expect(heard(1, "didShow"))
         try KeyboardControl.send(.hide, displayName: xvfb.displayName)
-        waitFor(1, of: "didHide")
+        #expect(heard(1, "didHide"))
         try KeyboardControl.send(.show, displayName: xvfb.displayName)
-        waitFor(2, of: "didShow")
+        #expect(heard(2, "didShow"))
         try KeyboardControl.send(.hide, displayName: xvfb.displayName)
-        waitFor(2, of: "didHide")
+        #expect(heard(2, "didHide"))
         try KeyboardControl.send(.quit, displayName: xvfb.displayName)
         #expect(running.done.wait(timeout: .now() + 10) == .success)
         #expect(running.status == 0)

@@ -24,7 +24,14 @@ typedef struct {
     /// characters, with `before` (UTF-8) the text before it, TB_CARET_TEXT
     /// characters at most: when the field takes the focus, and after each caret move.
     void (*caret)(void *context, const char *id, int32_t offset, const char *before);
+    /// What the walk for the object focused at start does at an object `depth` levels
+    /// below the registry's desktop with this state set, the focused object found so far
+    /// lying at `best_depth` (0: none): TB_WALK_* bits.
+    int (*walk_step)(void *context, int depth, uint64_t states, int best_depth);
 } tb_a11y_handlers;
+
+/// What `walk_step` answers: ask the object's children; it is the focused object found.
+enum { TB_WALK_DESCEND = 1, TB_WALK_FOCUSED = 2 };
 
 /// How many characters before the caret are read.
 enum { TB_CARET_TEXT = 120 };

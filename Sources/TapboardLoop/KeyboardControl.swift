@@ -1,0 +1,101 @@
+import CSignalFD
+import Glibc
+import TapboardCore
+import TapboardX11
+
+/// How a `tapboard type` request ended.
+public enum TypingOutcome: Equatable, Sendable {
+    /// Every key was tapped; these characters have no key on the layout shown.
+    case finished(untypable: [Character])
+    /// A signal stopped it: `typed` characters of the text were typed (nil when
+    /// the keyboard did not say in time), none will be after.
+    case interrupted(signal: Int32, typed: Int?)
+}
+
+/// The sending end: `tapboard show` and the others, `tapboard type` and
+/// `tapboard events`. The X side of it is `ControlClient`; the waiting
+/// (signals, time) is here.
+public enum KeyboardControl {
+    /// The signals that interrupt `type`.
+    static let interruptingSignals: [Int32] = [SIGINT, SIGTERM]
+
+    /// Asks the keyboard running on a display to tap the keys for `text`, `delay`
+    /// apart, as a person would (pages, shift, callouts), and waits until it has.
+    /// SIGINT or SIGTERM meanwhile stops it: the keyboard is told, and says how
+    /// much was typed (a killed client's window goes, and the keyboard stops too).
+    public static func type(_ text: String, delay: Duration, displayName: String?) throws -> TypingOutcome {
+        // The signals come through a descriptor polled with the connection, not
+        // their default action: the keyboard must hear of the interruption.
+        var mask = sigset_t(), previous = sigset_t()
+        sigemptyset(&mask)
+        for s in interruptingSignals { sigaddset(&mask, s) }
+        sigprocmask(SIG_BLOCK, &mask, &previous)
+        let signals = signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
+        defer {
+            close(signals)
+            sigprocmask(SIG_SETMASK, &previous, nil)
+        }
+        let client = try ControlClient(displayName: displayName)
+        client.requestTyping(text, delay: delay)
+        var interruptedBy: Int32?
+        var end: Duration?
+        while true {
+            while let message = client.pendingMessage() {
+                switch message {
+                case .gone: throw X11Error.notRunning(client.displayName)
+                case .stoppedTyping(let typed): return .interrupted(signal: interruptedBy ?? SIGINT, typed: typed)
+                // Finished as the signal came: all was typed.
+                case .typed(let untypable): return .finished(untypable: untypable)
+                case .event: continue
+                }
+            }
+            if let end, Clock.now() >= end { return .interrupted(signal: interruptedBy ?? SIGINT, typed: nil) }
+            var fds = [pollfd(fd: client.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+            let timeout = end.map { Int32(($0 - Clock.now()).millisecondsRoundedUp) } ?? -1
+            _ = poll(&fds, 2, max(timeout, 0))
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                var info = signalfd_siginfo()
+                guard read(signals, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size else { continue }
+                // A second signal while the keyboard is asked: leave at once (the window's destruction stops it).
+                if let first = interruptedBy { return .interrupted(signal: first, typed: nil) }
+                interruptedBy = Int32(info.ssi_signo)
+                client.requestStopTyping()
+                end = Clock.now() + .seconds(2)
+            }
+        }
+    }
+
+    /// Listens to the keyboard running on a display and calls `handler` with each
+    /// event, until the keyboard goes away (then returns) or `handler` returns false.
+    /// Typed text comes only when `keys` and the keyboard publishes it (`--publish-keys`).
+    public static func listen(displayName: String?, keys: Bool, _ handler: (PublishedEvent) -> Bool) throws {
+        let client = try ControlClient(displayName: displayName)
+        client.subscribe(keys: keys)
+        while true {
+            switch client.nextMessage() {
+            case .gone: return
+            case .event(let published): if !handler(published) { return }
+            case .typed, .stoppedTyping: continue
+            }
+        }
+    }
+
+    /// Sends a command to the keyboard running on a display (`$DISPLAY` when nil);
+    /// for `quit`, waits until it has gone (at most `timeout`).
+    public static func send(_ command: ControlCommand, displayName: String?, timeout: Duration = .seconds(5)) throws {
+        let client = try ControlClient(displayName: displayName)
+        client.send(command)
+        guard command == .quit else { return }
+        let end = Clock.now() + timeout
+        var pfd = pollfd(fd: client.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            while let message = client.pendingMessage() {
+                if message == .gone { return }
+            }
+            let now = Clock.now()
+            guard now < end else { throw X11Error.didNotQuit(client.displayName) }
+            _ = poll(&pfd, 1, Int32((end - now).millisecondsRoundedUp))
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Glibc
+import TapboardCore
+
+/// The keyboard's loop: X events, signals and deadlines in, the session's commands out.
+extension OnScreenKeyboard {
+    /// Shows the keyboard and handles events until it is told to quit; returns the exit status.
+    /// `started` runs once the first frame is out (for what the window need not wait for).
+    public func run(started: (() -> Void)? = nil) -> Int32 {
+        x.begin()
+        // The session maps first, then draws: the map leaves at once (see `X11Keyboard.apply`),
+        // and the drawing waits for fontconfig's thread.
+        perform(session.start(at: Clock.now()))
+        let focused = x.focusAtStart()
+        if !focused.isEmpty { perform(session.handle(focused, at: Clock.now())) }
+        // A missing font is the one failure left after the window shows: said, and nothing left behind.
+        do {
+            try x.openFirstFont()
+        } catch {
+            logError("\(error)")
+            shutdown()
+            return 1
+        }
+        x.firstFrameOut()
+        if buses.dbus { serveDBus() }
+        started?()
+        while exitStatus == nil {
+            if stopRequested {
+                stopRequested = false
+                perform(session.handle(.control(.command(.quit)), at: Clock.now()))
+            }
+            if let due = waitedFor ?? Self.nextDeadline(of: &session), due <= Clock.now() {
+                perform(session.handle(.deadlinePassed, at: Clock.now()))
+            }
+            waitedFor = nil
+            while exitStatus == nil, x.hasEvents() {
+                drainEvents()
+            }
+            if exitStatus != nil || stopRequested { continue }
+            let due = Self.nextDeadline(of: &session)
+            // Set before the wait: a source handler run inside it (D-Bus, the
+            // accessibility bus) changes the session through `perform`, which forgets it.
+            waitedFor = .some(due)
+            switch loop.wait(until: due, now: Clock.now()) {
+            case .ready: break
+            case .signal(let signo): handleSignal(signo)
+            case .connectionClosed:
+                logError("lost the connection to the X server \(x.displayName)")
+                closeBuses()
+                return 1
+            }
+        }
+        shutdown()
+        return exitStatus ?? 0
+    }
+
+    /// The session's next deadline, read in place: read from the class's
+    /// property, a computed one copied the whole session first (every field
+    /// retained and released), twice per turn of the loop.
+    private static func nextDeadline(of session: inout KeyboardSession) -> Duration? { session.nextDeadline }
+
+    /// Hands every event already read (at least one: called when `hasEvents`
+    /// found some) to the session as one batch; a tap's letter goes out as soon
+    /// as the session has decided it, before the rest is worked out.
+    private func drainEvents() {
+        let inputs = x.readEvents(clock: Clock.now)
+        sayNotes()
+        guard !inputs.isEmpty else { return }
+        let x = self.x
+        perform(session.handle(inputs, at: Clock.now(), typeAhead: { x.typeAhead($0) }))
+    }
+
+    /// Carries out commands in order. `.type` is answered at once, and the
+    /// session's answer is carried out before the commands after it; a
+    /// language's files, read, are handed over after all of them (the drawing
+    /// they came with must not follow the strip's new words).
+    func perform(_ commands: [Command]) {
+        waitedFor = nil
+        var answers: [SessionInput] = []
+        defer { for answer in answers { perform(session.handle(answer, at: Clock.now())) } }
+        for command in commands {
+            switch command {
+            case .type(let keystrokes, let waiting):
+                let answer = x.type(keystrokes, waitingForKeycodes: waiting, clock: Clock.now)
+                sayNotes()
+                perform(session.handle(answer, at: Clock.now()))
+            case .draw(let drawing):
+                x.draw(drawing)
+            case .window(let change):
+                x.apply(change)
+            case .publish(let event):
+                x.publish(event)
+            case .notify(let event):
+                delegate?.dispatch(event)
+            case .run(let argv):
+                ProgramLauncher.start(argv)
+            case .answer(let requester, let untyped):
+                if let answer = typeAnswers.removeValue(forKey: requester) {
+                    answer(untyped)
+                } else {
+                    x.answer(requester: requester, untyped: untyped)
+                }
+            case .typingStopped(let requester, let typed):
+                x.answerStopped(requester: requester, typed: typed)
+            case .files(let request):
+                guard let done = storage?.carryOut(request) else { break }
+                for note in done.notes { logError(note) }
+                if let answer = done.answer { answers.append(answer) }
+            case .log(let line):
+                logError(line)
+            case .exit(let status):
+                exitStatus = status
+            }
+        }
+    }
+
+    /// Says what the X side had to say.
+    private func sayNotes() {
+        for note in x.takeNotes() { logError(note) }
+    }
+
+    private func handleSignal(_ signo: Int32) {
+        let input: SessionInput
+        switch signo {
+        case SIGUSR1: input = .control(.command(.show))
+        case SIGUSR2: input = .control(.command(.hide))
+        case SIGHUP where reload != nil:
+            guard let files = reloadFiles() else { return }
+            input = .reloaded(files)
+        default: input = .control(.command(.quit))
+        }
+        perform(session.handle(input, at: Clock.now()))
+    }
+
+    /// SIGHUP: the layout and theme files read again; a file with a mistake
+    /// leaves everything as it was, and the mistake is logged.
+    private func reloadFiles() -> ReloadedFiles? {
+        guard let reload else { return nil }
+        do {
+            let files = try reload()
+            return files.layouts.isEmpty ? nil : files
+        } catch {
+            logError("reload on SIGHUP: \(error); keeping the layouts and theme in use")
+            return nil
+        }
+    }
+
+    /// Leaves nothing behind in the server (`X11Keyboard.shutdown`), then leaves the buses.
+    private func shutdown() {
+        x.shutdown()
+        closeBuses()
+    }
+}

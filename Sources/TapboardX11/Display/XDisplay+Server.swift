@@ -1,0 +1,100 @@
+import CX11
+import TapboardCore
+
+/// What a window is, as far as the focus rules need to know.
+struct WindowAttributes {
+    /// No window manager places it (a menu, a popup, the keyboard).
+    var overrideRedirect: Bool
+    /// It and its ancestors are mapped.
+    var viewable: Bool
+    /// It is drawn in (not an input-only window).
+    var inputOutput: Bool
+}
+
+/// What the keyboard asks the server about and sets there besides its own
+/// windows: the input focus, the pointer, other clients' top-level windows,
+/// the control selection, the monitors.
+extension XDisplay {
+    /// The window that has the input focus (`PointerRoot` or `None` for those).
+    func inputFocus() -> Window {
+        var focus: Window = 0
+        var revert: Int32 = 0
+        XGetInputFocus(pointer, &focus, &revert)
+        return focus
+    }
+
+    /// Gives the input focus to a window (or `PointerRoot`); if that window
+    /// goes, the focus follows the pointer as before.
+    func setInputFocus(_ window: Window) {
+        XSetInputFocus(pointer, window, Int32(RevertToPointerRoot), Time(CurrentTime))
+    }
+
+    /// A window's attributes; nil when they cannot be read (it has gone).
+    func attributes(of window: Window) -> WindowAttributes? {
+        var a = XWindowAttributes()
+        guard XGetWindowAttributes(pointer, window, &a) != 0 else { return nil }
+        return WindowAttributes(overrideRedirect: a.override_redirect != 0, viewable: a.map_state == IsViewable,
+                                inputOutput: a.`class` == InputOutput)
+    }
+
+    /// The root's child the pointer is in, if any.
+    func topLevelUnderPointer() -> Window? {
+        var rootReturned: Window = 0, child: Window = 0
+        var rx: Int32 = 0, ry: Int32 = 0, x: Int32 = 0, y: Int32 = 0
+        var mask: UInt32 = 0
+        guard XQueryPointer(pointer, root, &rootReturned, &child, &rx, &ry, &x, &y, &mask) != 0, child != 0 else { return nil }
+        return child
+    }
+
+    /// The root's children, mapped or not, bottom first.
+    func topLevels() -> [Window] {
+        var rootReturned: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(pointer, root, &rootReturned, &parent, &children, &count) != 0, let children else { return [] }
+        defer { XFree(children) }
+        return Array(UnsafeBufferPointer(start: children, count: Int(count)))
+    }
+
+    /// The window that owns a selection (0 for none).
+    func selectionOwner(_ selection: String) -> Window { XGetSelectionOwner(pointer, atom(selection)) }
+
+    /// Makes a window the owner of a selection.
+    func setSelectionOwner(_ selection: String, _ window: Window) {
+        XSetSelectionOwner(pointer, atom(selection), window, Time(CurrentTime))
+    }
+
+    // MARK: - Monitors
+
+    /// The screen as it is now: its size, its monitors, its resolution.
+    var screenNow: ScreenInfo {
+        let size = screenSize
+        return ScreenInfo(size: Size(width: size.width, height: size.height), monitors: monitors(), dpi: dpi)
+    }
+
+    /// The active monitors RandR reports (none when the server lacks RandR 1.5).
+    func monitors() -> [Monitor] {
+        var event: Int32 = 0, error: Int32 = 0
+        guard XRRQueryExtension(pointer, &event, &error) != 0 else { return [] }
+        var count: Int32 = 0
+        guard let monitors = XRRGetMonitors(pointer, root, 1, &count) else { return [] }
+        defer { XRRFreeMonitors(monitors) }
+        return (0 ..< Int(count)).map { i in
+            let m = monitors[i]
+            return Monitor(name: name(of: m.name) ?? "monitor \(i)",
+                           frame: Rect(x: Int(m.x), y: Int(m.y), width: Int(m.width), height: Int(m.height)), primary: m.primary != 0)
+        }
+    }
+
+    /// Asks for RandR's screen and monitor change events on the root window;
+    /// returns RandR's first event number, or nil without RandR.
+    func selectScreenChanges() -> Int32? {
+        var event: Int32 = 0, error: Int32 = 0
+        guard XRRQueryExtension(pointer, &event, &error) != 0 else { return nil }
+        XRRSelectInput(pointer, root, Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
+        return event
+    }
+
+    /// Keeps Xlib's idea of the screen's size current after a RandR event.
+    func updateScreen(_ event: inout XEvent) { XRRUpdateConfiguration(&event) }
+}

@@ -1,0 +1,169 @@
+import CX11
+import Glibc
+import TapboardCore
+
+/// X events in: each becomes the session's inputs, or is answered here when
+/// only X is concerned (exposure, the keymap Xlib keeps, listeners, focus bookkeeping).
+extension X11Keyboard {
+    /// Whether X events wait: sends what is buffered, then reads the connection
+    /// if none is queued yet (XPending). One read per batch, and a last one
+    /// that finds it empty (round trips made while handling a batch may have
+    /// queued more) before the loop sleeps.
+    public func hasEvents() -> Bool { display.hasEvents() }
+
+    /// Every event already read (at least one: call when `hasEvents`) as one
+    /// batch of the session's inputs; `clock` is read when an input must say when.
+    public func readEvents(clock: () -> Duration) -> [SessionInput] {
+        var inputs: [SessionInput] = []
+        var screenChanged = false
+        func take(reading: Bool) {
+            while display.eventsQueued(reading: reading) {
+                var event = display.nextEvent()
+                translate(&event, into: &inputs, screenChanged: &screenChanged, clock: clock)
+            }
+        }
+        take(reading: false)
+        // A press read alone: the server woke the keyboard onto its own core
+        // as it wrote the press, and may hold the release of a quick tap.
+        // Letting it run first brings both in one batch, typed at once; handling
+        // the press first kept the server from the release (quick XTest taps,
+        // 3 alternated runs of 300: median 0.18 -> 0.12 ms, the C floor 0.15-0.17).
+        // A finger's press is alone anyway: one more read that finds nothing.
+        if case .contact(.began, _, _)? = inputs.last {
+            sched_yield()
+            take(reading: true)
+        }
+        // Monitors are read once per batch of RandR events.
+        if screenChanged { inputs.append(.screenChanged(display.screenNow)) }
+        return inputs
+    }
+
+    func translate(_ event: inout XEvent, into inputs: inout [SessionInput], screenChanged: inout Bool, clock: () -> Duration) {
+        switch event.type {
+        case Expose:
+            let e = event.xexpose
+            surface.renderer.present(Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height)))
+        case ConfigureNotify where event.xconfigure.event == window.id:
+            let e = event.xconfigure
+            // A window manager's synthetic event carries root coordinates; a real one is relative to the parent.
+            let origin = e.send_event != 0 ? Point(x: Int(e.x), y: Int(e.y)) : window.rootOrigin()
+            inputs.append(.windowConfigured(Rect(x: origin.x, y: origin.y, width: Int(e.width), height: Int(e.height))))
+        case ButtonPress where event.xbutton.button == UInt32(Button1):
+            inputs.append(.contact(.began, id: .pointer, point: Point(x: Int(event.xbutton.x), y: Int(event.xbutton.y))))
+        case MotionNotify:
+            inputs.append(.contact(.moved, id: .pointer, point: Point(x: Int(event.xmotion.x), y: Int(event.xmotion.y))))
+        case ButtonRelease where event.xbutton.button == UInt32(Button1):
+            inputs.append(.contact(.ended, id: .pointer, point: Point(x: Int(event.xbutton.x), y: Int(event.xbutton.y))))
+        case GenericEvent:
+            if let contact = touch?.contact(in: &event, display: display) { inputs.append(contact) }
+        case MappingNotify:
+            display.refreshKeyboardMapping(&event)
+            if event.xmapping.request != MappingPointer {
+                injector.keymapChanged()
+                inputs.append(.keymapChanged)
+            }
+        case UnmapNotify where event.xunmap.window == window.id && event.xunmap.event == window.id:
+            inputs.append(.windowUnmapped)
+        case DestroyNotify where event.xdestroywindow.window == window.id:
+            // Heard from the window and from the root: once.
+            if !window.destroyed { inputs.append(.windowDestroyed) }
+            window.destroyed = true
+        case MapNotify where event.xmap.window == window.id && event.xmap.event == window.id:
+            inputs.append(.windowMapped)
+        case DestroyNotify where events.removeListener(event.xdestroywindow.window):
+            break
+        case DestroyNotify where typeRequesters.remove(event.xdestroywindow.window) != nil:
+            // A `tapboard type` client went without a word (SIGKILL): its typing stops, unanswered.
+            inputs.append(.control(.stopTyping(requester: UInt64(event.xdestroywindow.window), requesterGone: true)))
+        case PropertyNotify where event.xproperty.window == display.root && event.xproperty.atom == display.atom("_NET_ACTIVE_WINDOW"):
+            noteFocus()
+            if noteActiveWindow() {
+                inputs.append(.activeWindowChanged)
+                windowFocused(lastActive, into: &inputs)
+            }
+        case PropertyNotify where event.xproperty.window == display.root:
+            pointerFocus.rootPropertyChanged(event.xproperty.atom)
+        case EnterNotify where event.xcrossing.detail != NotifyInferior && event.xcrossing.mode != NotifyGrab:
+            // Only other clients' top-level windows select it (`PointerFocus`).
+            if let given = pointerFocus.entered(event.xcrossing.window) { windowFocused(given, into: &inputs) }
+        case FocusIn where event.xfocus.window == window.id && event.xfocus.mode != NotifyUngrab
+                           && event.xfocus.detail != NotifyPointer && event.xfocus.detail != NotifyInferior:
+            inputs.append(.focusTaken)
+        case MapNotify where event.xmap.event == display.root:
+            if let given = pointerFocus.mapped(event.xmap.window, overrideRedirect: event.xmap.override_redirect != 0) {
+                windowFocused(given, into: &inputs)
+            }
+            if isOther(event.xmap.window) { inputs.append(.otherWindowRestacked) }
+        case UnmapNotify where event.xunmap.event == display.root:
+            pointerFocus.gone(event.xunmap.window)
+        case DestroyNotify where event.xdestroywindow.event == display.root && event.xdestroywindow.window != window.id:
+            pointerFocus.gone(event.xdestroywindow.window)
+        case ConfigureNotify where event.xconfigure.event == display.root:
+            if isOther(event.xconfigure.window) { inputs.append(.otherWindowRestacked) }
+        case ClientMessage:
+            if let request = control.request(in: event.xclient) {
+                switch request {
+                case .command(let command):
+                    inputs.append(.control(.command(command)))
+                case .type(let requester, let delay):
+                    let text = display.text(ControlWindow.typeText, of: requester) ?? ""
+                    typeRequesters.insert(requester)
+                    inputs.append(.control(.type(text, delay: delay, requester: UInt64(requester))))
+                case .stopTyping(let requester):
+                    inputs.append(.control(.stopTyping(requester: UInt64(requester), requesterGone: false)))
+                case .subscribe(let listener, let keys):
+                    events.addListener(listener, keys: keys)
+                    inputs.append(.listenerAdded)
+                }
+            } else if Atom(event.xclient.data.l.0) == display.atom("WM_DELETE_WINDOW") {
+                inputs.append(.control(.command(.quit)))
+            }
+        case let type where type == xkbEventBase:
+            if injector.handleKeyboardEvent(event, clock: clock) { inputs.append(.keymapChanged) }
+        case let type where randrEventBase.map({ type == $0 + RRScreenChangeNotify || type == $0 + RRNotify }) ?? false:
+            // Keeps Xlib's idea of the screen's size current.
+            display.updateScreen(&event)
+            screenChanged = true
+        case SelectionClear where control.lostSelection(event.xselectionclear):
+            notes.append("another tapboard took over display \(display.name) (--replace); quitting")
+            replaced = true
+            inputs.append(.control(.command(.quit)))
+        default:
+            break
+        }
+    }
+
+    /// Another window has the input focus (given by the keyboard on a bare server,
+    /// or made active by the window manager): with `--auto-show`, a terminal that
+    /// tells the accessibility bus nothing is a terminal field taking the focus.
+    func windowFocused(_ other: Window, into inputs: inout [SessionInput]) {
+        guard followsFocus, other != 0 else { return }
+        var names: [String] = []
+        display.quietly { names = display.classNames(of: other) }
+        inputs.append(.windowFocusChanged(TerminalWindows.isTerminal(wmClass: names) ? TerminalWindows.field(window: UInt64(other)) : nil))
+    }
+
+    /// Whether a top-level window is someone else's (not the keyboard, its strip or its popups).
+    private func isOther(_ other: Window) -> Bool {
+        other != window.id && other != dock?.id && !surface.owns(other)
+    }
+
+    /// Remembers the focused window (at start, and when the window manager's active window changes).
+    /// Reads which window the window manager says is active; whether it is
+    /// another than before (not the keyboard's, not none). The window manager's
+    /// word, not XGetInputFocus: focus moves between a client's own windows
+    /// (xterm's toplevel and its text window) and through the keyboard's as it hands focus back.
+    @discardableResult
+    func noteActiveWindow() -> Bool {
+        guard let value = display.property("_NET_ACTIVE_WINDOW", of: display.root)?.items.first, value != 0,
+              Window(value) != window.id, Window(value) != lastActive else { return false }
+        let changed = lastActive != 0
+        lastActive = Window(value)
+        return changed
+    }
+
+    func noteFocus() {
+        let focus = display.inputFocus()
+        if focus > 1, focus != window.id, focus != dock?.id { lastFocus = focus }
+    }
+}

@@ -1,0 +1,152 @@
+import CX11
+import TapboardCore
+
+/// The X side of a keyboard's session: its windows, what draws into them and
+/// what types, and what it keeps of the focus. It translates X events into
+/// the session's inputs (`X11Keyboard+Events.swift`) and carries out the
+/// session's commands with X calls (`X11Keyboard+Commands.swift`); the loop
+/// that owns the session polls `fileDescriptor` and hands both over.
+public final class X11Keyboard {
+    let display: XDisplay
+    let window: KeyboardWindow
+    let control: ControlWindow
+    /// The window reserving the docked keyboard's strip, in dock mode.
+    let dock: DockWindow?
+    let events: EventPublisher
+    let resources: RenderResources
+    let surface: KeyboardSurface
+    let injector: Injector
+    /// Gives the focus to the application the pointer was in, when no window manager does.
+    let pointerFocus: PointerFocus
+    /// The letters' font, the first opened.
+    let firstFont: (family: String, pixelSize: Int)
+    /// Whether windows taking the focus are told to the session (`KeyboardSession.followsFocus`).
+    let followsFocus: Bool
+    /// Touchscreen contacts through XInput2, when the server has a touchscreen.
+    var touch: TouchInput?
+    /// RandR's first event number; nil without RandR.
+    var randrEventBase: Int32?
+    /// XKB's event number; nil without XKB.
+    var xkbEventBase: Int32?
+    /// The window that had the focus before anything gave it to the keyboard.
+    var lastFocus: Window = 0
+    /// The window the window manager last said was active (`_NET_ACTIVE_WINDOW`), not the keyboard's.
+    var lastActive: Window = 0
+    /// What had the focus as the keyboard began (`begin()`).
+    private var focusedAtStart: Window = 0
+    /// Another keyboard took the display over (`--replace`).
+    public internal(set) var replaced = false
+    /// The accessibility bus address the keyboard put on the root, to take away at exit.
+    var announcedBus: String?
+    /// The windows of `tapboard type` clients waiting for their answer: one destroyed (the client killed) stops its typing.
+    var typeRequesters: Set<Window> = []
+    /// Lines to say (the program's log), until taken.
+    var notes: [String] = []
+
+    /// Creates the (not yet shown) keyboard window at the session's frame, and the strip's in dock mode.
+    public init(_ connection: X11Connection, frame: Rect, configuration: KeyboardConfiguration) {
+        display = connection.display
+        control = connection.control
+        events = connection.events
+        injector = connection.injector
+        resources = connection.resources
+        window = KeyboardWindow(display: display, frame: frame, userPlaced: configuration.geometry.x != nil,
+                                managed: configuration.mode == .float)
+        // Opened at the size the letters use, after the window maps (see `openFirstFont`).
+        let letters = configuration.theme.style(.character)
+        firstFont = (letters.fontFamily, Int((letters.fontSize * configuration.theme.scale(forHeight: frame.height)).rounded()))
+        if !connection.matches.has(family: firstFont.family, pixelSize: firstFont.pixelSize) { RenderResources.beginFontSetup() }
+        // Shown in the theme's colour until the keys are drawn.
+        window.setBackground(resources.pixel(configuration.theme.background))
+        if case .dock(let edge) = configuration.mode { dock = DockWindow(display: display, frame: frame, edge: edge) } else { dock = nil }
+        surface = KeyboardSurface(display: display, window: window.id, resources: resources, theme: configuration.theme)
+        followsFocus = configuration.autoShow
+        pointerFocus = PointerFocus(display: display) { [window, dock, surface, control] other in
+            other == window.id || other == dock?.id || other == control.id || surface.owns(other)
+        }
+    }
+
+    /// The connection's descriptor, for the loop's `poll()`.
+    public var fileDescriptor: Int32 { display.fileDescriptor }
+
+    /// What the X side has to say since last asked (another keyboard took the
+    /// display over, characters it could not type), one line each.
+    public func takeNotes() -> [String] {
+        defer { notes = [] }
+        return notes
+    }
+
+    /// The display's name as opened.
+    public var displayName: String { display.name }
+
+    /// Asks for the events the keyboard follows (other windows, the screen,
+    /// the keymap, touch) and notes what has the focus. Before the map, though
+    /// each is a round trip: a window manager may give the keyboard the focus
+    /// as it maps, and the focus to hand back is lost.
+    public func begin() {
+        // Other windows mapped or restacked (to stay above), and the active window (to give focus back to).
+        display.selectInput(display.root, SubstructureNotifyMask | PropertyChangeMask)
+        // A new resolution, a rotation, a monitor added or taken away: placed again.
+        randrEventBase = display.selectScreenChanges()
+        xkbEventBase = injector.selectKeyboardEvents()
+        touch = TouchInput(display: display, window: window)
+        noteFocus()
+        noteActiveWindow()
+        // Before the map too: the pointer may rest where the keyboard shows.
+        focusedAtStart = pointerFocus.start() ?? lastActive
+    }
+
+    /// What the window focused as the keyboard began tells the session: a
+    /// terminal that has the focus already (a kiosk's, started first) shows the keyboard at once.
+    public func focusAtStart() -> [SessionInput] {
+        var inputs: [SessionInput] = []
+        windowFocused(focusedAtStart, into: &inputs)
+        return inputs
+    }
+
+    /// Opens the letters' font, waiting for fontconfig's set-up if it must: the
+    /// one failure left after the window shows.
+    public func openFirstFont() throws {
+        _ = try resources.font(family: firstFont.family, pixelSize: firstFont.pixelSize)
+    }
+
+    /// The first frame is out: exposed parts are copied from the back buffer
+    /// from now on (a fill first would flicker), and the fonts fontconfig
+    /// matched during the start are kept for the next; later ones as they come.
+    public func firstFrameOut() {
+        window.setBackground(nil)
+        display.flush()
+        resources.matches?.save()
+        resources.savesMatches = true
+    }
+
+    /// Says where the accessibility bus is on the root window (`AT_SPI_BUS`), as
+    /// at-spi-bus-launcher does when it knows the display, unless something says
+    /// so already; taken away at exit.
+    public func announceAccessibilityBus(_ address: String) {
+        guard !address.isEmpty, display.property(Self.accessibilityBusProperty, of: display.root) == nil else { return }
+        display.setProperty(Self.accessibilityBusProperty, of: display.root, string: address)
+        display.flush()
+        announcedBus = address
+    }
+
+    /// The root window property at-spi2-core's launcher names the accessibility bus with.
+    static let accessibilityBusProperty = "AT_SPI_BUS"
+
+    /// Leaves nothing behind in the server: no key held, no keycode borrowed,
+    /// no focus given, no bus address it put there, no window shown.
+    public func shutdown() {
+        surface.hidePopups()
+        injector.releaseAll()
+        injector.restoreSpares(replaced: replaced)
+        pointerFocus.finish()
+        if let announcedBus, display.text(Self.accessibilityBusProperty, of: display.root) == announcedBus {
+            display.deleteProperty(Self.accessibilityBusProperty, of: display.root)
+        }
+        // A program that goes on after the keyboard's run has no keyboard left on the screen.
+        window.unmap()
+        dock?.unmap()
+        control.release()
+        display.sync()
+    }
+}

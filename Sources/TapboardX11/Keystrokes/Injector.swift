@@ -1,0 +1,289 @@
+import CX11
+import TapboardCore
+
+/// Types keystrokes into the focused window through XTest.
+///
+/// A keysym in the keymap is typed with its keycode, Shift held around it when
+/// it sits on the shifted level. A keysym the keymap lacks is typed through a
+/// spare keycode (one the keymap leaves empty), lent as `SpareKeycodes` says:
+/// remapped, announced again a while later, and only then pressed. A spare
+/// keeps its keysym until it is needed for another, and all are put back at
+/// exit: an application reads the mapping when it handles the key press, which
+/// may be after a quick restore (the race xdotool is known for). Restoring after
+/// some idle time lost characters under load in the tests, so spares are not
+/// restored while running; they are keycodes no key uses.
+final class Injector {
+    private let display: XDisplay
+    private var keymap: Keymap
+    private var positions: [KeySym: KeyPosition]
+    private var shiftKeycode: KeyCode?
+    /// The borrowed keycodes and when each may change or be pressed.
+    private var spares = SpareKeycodes()
+    /// Keycodes this injector holds down in the server at the moment.
+    private var down: Set<KeyCode> = []
+    /// Keycodes a keyboard killed before its exit had borrowed, put back as this one started.
+    private(set) var keycodesPutBack = 0
+
+    /// Prepares typing on a display that has the XTest extension.
+    init(display: XDisplay) throws {
+        guard display.hasXTest() else { throw X11Error.missingExtension("XTEST") }
+        self.display = display
+        keymap = display.readKeymap()
+        positions = keymap.positions()
+        refreshModifiers()
+        keycodesPutBack = putBackLeftovers()
+        if keycodesPutBack > 0 {
+            keymap = display.readKeymap()
+            positions = keymap.positions()
+        }
+        adoptSpares()
+    }
+
+    /// The root window property listing the borrowed keycodes and what each
+    /// carries (pairs of keycode and keysym), kept current while running: a
+    /// keyboard killed before its exit (SIGKILL, a crash) leaves it behind for
+    /// the next start to put those keycodes back.
+    static let borrowedProperty = "_TAPBOARD_BORROWED_KEYCODES"
+
+    /// Empties the keycodes a previous keyboard borrowed and did not put back,
+    /// where they still carry what it put there; returns how many.
+    private func putBackLeftovers() -> Int {
+        guard let record = display.property(Self.borrowedProperty, of: display.root, type: XA_CARDINAL, maxLength: 1024) else { return 0 }
+        display.deleteProperty(Self.borrowedProperty, of: display.root)
+        guard record.format == 32 else { return 0 }
+        let values = record.items
+        var restored = 0
+        for pair in stride(from: 0, to: values.count - 1, by: 2) {
+            let keycode = Int(values[pair]), keysym = KeySym(values[pair + 1])
+            let syms = keymap.symbols(of: keycode)
+            guard keysym != 0, syms.contains(keysym), syms.allSatisfy({ $0 == keysym || $0 == 0 }) else { continue }
+            write(KeyCode(keycode), 0)
+            restored += 1
+        }
+        return restored
+    }
+
+    /// Writes the borrowed keycodes and their keysyms to the root window (see `borrowedProperty`).
+    private func recordBorrowed() {
+        display.setProperty(Self.borrowedProperty, of: display.root,
+                            cardinals: spares.borrowed.flatMap { [UInt($0.keycode), UInt($0.keysym)] })
+    }
+
+    /// Asks for the XKB events a core MappingNotify does not cover: a whole new
+    /// keymap (`setxkbmap`) comes as XkbNewKeyboardNotify alone; and modifier
+    /// changes, to notice Shift held by another client or a physical keyboard.
+    /// Returns XKB's event number, nil without XKB.
+    func selectKeyboardEvents() -> Int32? { display.selectKeyboardEvents() }
+
+    /// An XKB event: a new keymap is read again (returns true); a modifier change is noted.
+    /// `clock` is read when a new keymap came.
+    func handleKeyboardEvent(_ event: XEvent, clock: () -> Duration) -> Bool {
+        switch KeyboardChange(event) {
+        case .newKeymap:
+            keymapChanged()
+            // Applications reload their whole keymap now (also when the keyboard a
+            // key comes from changes, a physical one to XTest): a remapping that
+            // arrives during that reload is forgotten, so the next one waits.
+            spares.keymapReplaced(at: clock())
+            return true
+        case .modifiers(let mods): modifiersSeen = mods
+        case .other: break
+        }
+        return false
+    }
+
+    /// The modifiers in effect as last heard from the server (XkbStateNotify);
+    /// our own Shift around a keystroke shows here for a moment too.
+    private var modifiersSeen: UInt32 = 0
+    /// The modifiers that change which keysym a keycode gives: Shift, and Mod5 (AltGr, level 3).
+    private static let levelModifiers = UInt32(ShiftMask | Mod5Mask)
+
+    /// Whether another client (a second keyboard, a physical key) holds a
+    /// modifier that would change a keycode's keysym. Asks the server only when
+    /// the events last heard say one may be.
+    private func othersHoldLevelModifier() -> Bool {
+        guard modifiersSeen & Self.levelModifiers != 0, let mods = display.modifiers() else { return false }
+        modifiersSeen = mods
+        return modifiersSeen & Self.levelModifiers != 0
+    }
+
+    /// Rereads the keymap after a MappingNotify; keeps borrowed keycodes still carrying what was put there.
+    func keymapChanged() {
+        keymap = display.readKeymap()
+        positions = keymap.positions()
+        refreshModifiers()
+        spares.keep { keycode, keysym in
+            keymap.symbols(of: Int(keycode)).allSatisfy { $0 == KeySym(keysym) || $0 == 0 }
+        }
+        adoptSpares()
+        // Borrowed keycodes are typed through `spares`, which keeps their use times.
+        let borrowed = Set(spares.spares.map { KeyCode($0.keycode) })
+        positions = positions.filter { !borrowed.contains($0.value.keycode) }
+    }
+
+    private func refreshModifiers() {
+        shiftKeycode = display.shiftKeycode()
+    }
+
+    /// Fills the pool of spare keycodes from keycodes with no keysym, highest first.
+    private func adoptSpares() {
+        spares.adopt(keymap.emptyKeycodes().map { UInt32($0) })
+    }
+
+    /// Makes the keymap changes a keystroke needs that are due (a keycode
+    /// remapped, or announced again before its first press; see `SpareKeycodes`);
+    /// returns when to come back, nil when it can be typed now. A remapping the
+    /// keystroke after it (`next`) needs may go with them.
+    func prepare(_ keystroke: Keystroke, next: Keystroke?, now: Duration) -> Duration? {
+        let upcoming = next.map(borrowedKeysyms) ?? []
+        while true {
+            switch spares.step(for: borrowedKeysyms(keystroke), upcoming: upcoming, now: now) {
+            case .ready: return nil
+            case .wait(let until): return until
+            case .change(let changes): apply(changes)
+            }
+        }
+    }
+
+    /// The keysyms of a keystroke that must go through a borrowed keycode.
+    private func borrowedKeysyms(_ keystroke: Keystroke) -> Set<UInt32> {
+        var needed = Set<UInt32>()
+        func collect(_ k: Keystroke) {
+            switch k {
+            case .text(let text):
+                for scalar in text.unicodeScalars {
+                    if let ks = Keysyms.keysym(for: scalar), !canTypeFromKeymap(ks) { needed.insert(UInt32(ks)) }
+                }
+            case .keysym(let symbol):
+                if let ks = Keysyms.keysym(named: symbol.name), !canTypeFromKeymap(ks) { needed.insert(UInt32(ks)) }
+            case .chord(_, let inner):
+                collect(inner)
+            }
+        }
+        collect(keystroke)
+        return needed
+    }
+
+    private func canTypeFromKeymap(_ keysym: KeySym) -> Bool {
+        // With Shift or AltGr held elsewhere, `tap` goes through a borrowed keycode.
+        guard let pos = positions[keysym], modifiersSeen & Self.levelModifiers == 0 else { return false }
+        return !(pos.shifted && shiftKeycode == nil)
+    }
+
+    /// Types a keystroke; returns the characters or keysym names that could not be typed.
+    @discardableResult
+    func type(_ keystroke: Keystroke, now: Duration) -> [String] {
+        var failed: [String] = []
+        switch keystroke {
+        case .text(let text):
+            for scalar in text.unicodeScalars {
+                if let ks = Keysyms.keysym(for: scalar), tap(ks, now: now) { continue }
+                failed.append(String(scalar))
+            }
+        case .keysym(let symbol):
+            if let ks = Keysyms.keysym(named: symbol.name), tap(ks, now: now) { break }
+            failed.append(symbol.name)
+        case .chord(let modifiers, let inner):
+            // Held in the order given, released in reverse, like fingers on a keyboard.
+            var held: [KeyCode] = []
+            for m in modifiers {
+                guard let ks = Keysyms.keysym(named: m.keysym.name), let pos = positions[ks] else {
+                    failed.append(m.keysym.name)
+                    continue
+                }
+                press(pos.keycode)
+                held.append(pos.keycode)
+            }
+            failed += type(inner, now: now)
+            for kc in held.reversed() { release(kc) }
+        }
+        return failed
+    }
+
+    /// Presses and releases the key for a keysym, with Shift around it when needed.
+    /// While another client holds Shift or AltGr, through a borrowed keycode
+    /// that gives the keysym on every level, so the character is still the key's
+    /// and the other client's modifiers stay as they are.
+    private func tap(_ keysym: KeySym, now: Duration) -> Bool {
+        if tapFromKeymap(keysym) { return true }
+        guard let kc = borrow(for: keysym, now: now) else { return false }
+        press(kc)
+        release(kc)
+        return true
+    }
+
+    /// Presses and releases the keysym's own key, Shift around it when needed;
+    /// false when the keymap has no such key or another client holds a level modifier.
+    private func tapFromKeymap(_ keysym: KeySym) -> Bool {
+        guard let pos = positions[keysym], !(pos.shifted && shiftKeycode == nil), !othersHoldLevelModifier() else { return false }
+        let useShift = pos.shifted
+        if useShift, let s = shiftKeycode { press(s) }
+        press(pos.keycode)
+        release(pos.keycode)
+        if useShift, let s = shiftKeycode { release(s) }
+        return true
+    }
+
+    /// Types one character whose keysym the keymap has, at once; false (nothing
+    /// typed) for anything else, which `type` may have to borrow a keycode for.
+    /// A tap's letter typed ahead of its batch: one keymap lookup, no wait to work out.
+    func typeFromKeymap(_ keystroke: Keystroke) -> Bool {
+        guard case .text(let text) = keystroke, let scalar = text.unicodeScalars.first,
+              text.unicodeScalars.count == 1, let keysym = Keysyms.keysym(for: scalar) else { return false }
+        return tapFromKeymap(keysym)
+    }
+
+    /// A spare keycode carrying the keysym: one that already does (prepared by
+    /// `prepare`), or one lent at once (quitting, or a modifier held elsewhere
+    /// since the keystroke was prepared).
+    private func borrow(for keysym: KeySym, now: Duration) -> KeyCode? {
+        let ks = UInt32(truncatingIfNeeded: keysym)
+        if spares.keycode(carrying: ks) == nil {
+            guard let change = spares.lendNow(ks, at: now) else { return nil }
+            apply([change])
+        }
+        guard let keycode = spares.keycode(carrying: ks) else { return nil }
+        spares.pressed(ks, at: now)
+        return KeyCode(keycode)
+    }
+
+    /// Carries out keymap changes in order.
+    private func apply(_ changes: [SpareKeycodes.Change]) {
+        // Recorded before the remapping: a kill between the two leaves a record of a keycode not yet changed, which is harmless.
+        if changes.contains(where: { if case .remap = $0 { true } else { false } }) { recordBorrowed() }
+        for change in changes { write(KeyCode(change.keycode), KeySym(change.keysym)) }
+    }
+
+    /// Sets a keycode's keysyms (an announcement writes the same ones again: the server tells every client).
+    private func write(_ keycode: KeyCode, _ keysym: KeySym) {
+        // Both levels carry the keysym, so a Shift held elsewhere does not change it.
+        display.setKeysyms([keysym, keysym], of: keycode)
+        positions = positions.filter { $0.value.keycode != keycode }
+    }
+
+    /// Puts every borrowed keycode back to no keysym (at exit), and the record
+    /// of them away. Not when another keyboard took the display over
+    /// (`--replace`): that one puts them back from the record as it starts, and
+    /// may already be borrowing keycodes of its own.
+    func restoreSpares(replaced: Bool = false) {
+        guard !replaced else { return }
+        for keycode in spares.returnAll() { write(KeyCode(keycode), 0) }
+        display.deleteProperty(Self.borrowedProperty, of: display.root)
+    }
+
+    /// Releases every key this injector holds down.
+    func releaseAll() {
+        for kc in down { display.fakeKey(kc, pressed: false) }
+        down.removeAll()
+    }
+
+    private func press(_ keycode: KeyCode) {
+        down.insert(keycode)
+        display.fakeKey(keycode, pressed: true)
+    }
+
+    private func release(_ keycode: KeyCode) {
+        display.fakeKey(keycode, pressed: false)
+        down.remove(keycode)
+    }
+}
