@@ -9,7 +9,7 @@ import TapboardTestKit
 struct CLITests {
     @Test("--help text is pinned")
     func helpText() {
-        let help = Tapboard.helpMessage(columns: 100)
+        let help = KeyboardHelp.text(columns: 100)
         #expect(help == """
             OVERVIEW: An on-screen keyboard for X11: tap keys, they are typed into the focused window.
 
@@ -113,13 +113,13 @@ struct CLITests {
 
     @Test("options parse into the run configuration")
     func parsesOptions() throws {
-        let command = try Tapboard.parse(["--display", ":3", "--geometry", "800x300+10+20", "--no-auto-shift"])
-        #expect(command.display.display == ":3")
+        let command = try RunOptions(parsing: ["--display", ":3", "--geometry", "800x300+10+20", "--no-auto-shift"])
+        #expect(command.display == ":3")
         #expect(command.geometry?.resolve(screen: Size(width: 1000, height: 1000)) == Rect(x: 10, y: 20, width: 800, height: 300))
         // A place counted from the right and bottom edges starts with '-': still a geometry.
-        let corner = try Tapboard.parse(["--geometry", "-10-20"])
+        let corner = try RunOptions(parsing: ["--geometry", "-10-20"])
         #expect(corner.geometry?.xFromRight == true && corner.geometry?.x == 10 && corner.geometry?.y == 20)
-        let sized = try Tapboard.parse(["--geometry", "400x200-10-20"])
+        let sized = try RunOptions(parsing: ["--geometry", "400x200-10-20"])
         #expect(sized.geometry?.resolve(screen: Size(width: 1000, height: 1000)) == Rect(x: 590, y: 780, width: 400, height: 200))
         #expect(command.noAutoShift)
     }
@@ -227,13 +227,11 @@ struct CLITests {
         let quick = QuickStart.parse(arguments)
         let full = try? Tapboard.parseAsRoot(arguments)
         if let quick {
-            let parsed = try #require(full as? Tapboard, "ArgumentParser rejects what the quick parse took: \(arguments)")
-            #expect(parsed.runOptions == quick)
-        } else if let parsed = full as? Tapboard {
-            // Left to ArgumentParser though it would run the keyboard: only forms the quick parse does not read.
-            #expect(arguments.contains { $0.contains("=") } || arguments.count != Set(arguments).count
-                    || arguments.contains { $0.hasPrefix("-") && $0.dropFirst().first?.isNumber == true },
-                    "\(arguments) parse as \(parsed.runOptions) but the quick parse left them")
+            let parsed = try #require(full as? KeyboardCommand, "ArgumentParser rejects what the quick parse took: \(arguments)")
+            #expect(try parsed.runOptions() == quick)
+        } else {
+            // Left to tapboard-commands: help, version, subcommands and mistakes, never a keyboard to run.
+            #expect(!(full is KeyboardCommand), "\(arguments) run the keyboard but the quick parse left them")
         }
     }
 
