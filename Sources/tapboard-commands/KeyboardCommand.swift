@@ -25,7 +25,9 @@ struct KeyboardCommand: ParsableCommand {
         do {
             _ = try runOptions()
         } catch {
-            throw ValidationError(error.description)
+            // `tapboard --display :1 show`: ArgumentParser finds a subcommand only as the first argument.
+            let misplaced = Tapboard.configuration.subcommands.contains { error.description == "Unexpected argument '\($0._commandName)'" }
+            throw ValidationError(error.description + (misplaced ? ": a subcommand comes first, its options after it" : ""))
         }
     }
 

@@ -128,6 +128,9 @@ struct CLITests {
         (["--geometry", "12"], "invalid geometry '12'"),
         (["--geometry", "0x10"], "invalid geometry '0x10'"),
         (["--bogus"], "Unknown option '--bogus'"),
+        (["--layout", "de", "stray"], "Unexpected argument 'stray'"),
+        // ArgumentParser took the keyboard's --display before a subcommand and gave it to the subcommand.
+        (["--display", ":1", "show"], "Unexpected argument 'show': a subcommand comes first, its options after it"),
     ])
     func rejectsBadValues(arguments: [String], fragment: String) {
         do {
