@@ -12,9 +12,7 @@ enum KeyboardHelp {
     static func text(columns: Int? = nil) -> String {
         let columns = columns ?? terminalColumns()
         let configuration = Tapboard.configuration
-        let options = RunOptions.table.map { option in
-            element(option.label, option.help + (option.shownDefault.map { " (default: \($0))" } ?? ""), columns: columns)
-        } + [
+        let options = RunOptions.table.map { element($0, columns: columns) } + [
             element("--version", "Show the version.", columns: columns),
             element("-h, --help", "Show help information.", columns: columns),
         ]
@@ -26,6 +24,11 @@ enum KeyboardHelp {
             + "OPTIONS:\n" + options.joined() + "\n"
             + "SUBCOMMANDS:\n" + subcommands.joined() + "\n"
             + "  See 'tapboard help <subcommand>' for detailed help."
+    }
+
+    /// One of the keyboard's options, its default after its help as ArgumentParser shows one.
+    static func element(_ option: RunOption, columns: Int) -> String {
+        element(option.label, option.help + (option.shownDefault.map { " (default: \($0))" } ?? ""), columns: columns)
     }
 
     /// One option or subcommand: its label, then its help from `labelColumn` on (or on the next line when the label reaches it).

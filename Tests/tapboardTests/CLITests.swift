@@ -7,9 +7,11 @@ import TapboardTestKit
 
 @Suite("tapboard command line")
 struct CLITests {
-    @Test("--help text is pinned")
+    @Test("--help text is pinned, the keyboard's options as the table gives them")
     func helpText() {
         let help = KeyboardHelp.text(columns: 100)
+        // Each option's own lines are pinned by the table's text and `optionLayout`.
+        let options = RunOptions.table.map { KeyboardHelp.element($0, columns: 100) }.joined()
         #expect(help == """
             OVERVIEW: An on-screen keyboard for X11: tap keys, they are typed into the focused window.
 
@@ -20,45 +22,7 @@ struct CLITests {
             USAGE: tapboard <options> <subcommand>
 
             OPTIONS:
-              --display <name>        The X display to use, exactly as given; default $DISPLAY.
-              --geometry <geometry>   Window size and place, as WxH+X+Y; default full width at the bottom.
-              --no-auto-shift         Do not shift at the start of text and after '. ', '! ', '? ' and return.
-              --layout <name|path>    The layout: a name (see list-layouts) or a YAML file; default en-US.
-              --layouts <list>        Layouts the globe key switches between, comma-separated names or files;
-                                      the first shows at start.
-              --wide-width <pixels>   Windows at least this wide get the wide layout (a number row, Tab, larger
-                                      action keys). (default: 1000)
-              --theme <name|path>     The theme: a name (see list-themes) or a YAML file; default 'default'.
-              --scale <factor>        Size factor for the default height (which Xft.dpi also scales); 1 by
-                                      default.
-              --hidden                Start hidden; 'tapboard show' or 'toggle' shows it.
-              --replace               Take the display over from a tapboard already running there (it quits).
-              --publish-keys          Let 'tapboard events --keys' see what is typed; off by default, since it
-                                      may be a password.
-              --dock <edge>           Dock at the top or bottom (the default) and reserve that strip, so
-                                      maximised windows end where the keyboard starts.
-              --float                 An ordinary window the window manager frames and lets you move, kept
-                                      above, reserving nothing.
-              --overlay               Above everything, reserving nothing: for a kiosk with a full-screen
-                                      application.
-              --animate               Slide in and out from the edge (250 ms) when shown and hidden.
-              --allow-run             Let keys of layout files given by path run programs ('run:'); only
-                                      layouts in ~/.config/tapboard/layouts may by default.
-              --monitor <name>        The RandR monitor to go on (xrandr --listmonitors); default the primary
-                                      one.
-              --auto-show             Show when a text field takes the focus and hide when it leaves (AT-SPI:
-                                      accessibility must be on); starts hidden.
-              --no-dbus               Stay off the D-Bus session bus (sm.puri.OSK0 and org.tapboard.Keyboard1
-                                      are served by default).
-              --no-suggestions        No suggestion strip (shown by default above layouts whose language has a
-                                      word list).
-              --no-learn              Do not learn the words typed (learned by default, never in password
-                                      fields; 'tapboard forget' clears them).
-              --autocorrect           Replace a word that is no word by a near, clearly likelier one when a
-                                      space or punctuation ends it.
-              --no-swipe              No swipe typing (drawing a word across the letters without lifting; on
-                                      where the strip shows).
-              --version               Show the version.
+            \(options)  --version               Show the version.
               -h, --help              Show help information.
 
             SUBCOMMANDS:
@@ -109,6 +73,17 @@ struct CLITests {
               -h, --help              Show help information.
 
             """)
+    }
+
+    @Test("the keyboard's options are laid out as ArgumentParser lays out the options it knows", arguments: [100, 72, 50])
+    func optionLayout(columns: Int) {
+        // dump-layout takes three of them through ArgumentParser, with the table's help.
+        let argumentParser = Tapboard.helpMessage(for: DumpLayout.self, columns: columns)
+        for name in ["--layout", "--layouts", "--wide-width"] {
+            let lines = KeyboardHelp.element(RunOptions.option(name), columns: columns)
+            #expect(argumentParser.contains(lines), "\(lines) is not in\n\(argumentParser)")
+        }
+        #expect(argumentParser.contains(KeyboardHelp.element("--version", "Show the version.", columns: columns)))
     }
 
     @Test("options parse into the run configuration")
