@@ -58,10 +58,10 @@ let package = Package(
         .target(name: "CTapboardBus"),
         // The D-Bus interfaces (sm.puri.OSK0, org.tapboard.Keyboard1), a source for the keyboard's loop.
         .target(name: "TapboardDBus", dependencies: ["CTapboardBus", "TapboardCore"], swiftSettings: orderable),
-        // The keyboard's start shared by the two executables: the options as plain values and their
-        // checks, QuickStart, showing the keyboard, and handing a command line to tapboard-commands.
+        // The keyboard's start shared by the two executables: the options as plain values, their table
+        // and its parser (QuickStart), showing the keyboard, and handing a command line to tapboard-commands.
         .target(name: "TapboardStart", dependencies: ["TapboardCore", "TapboardCatalog", "TapboardX11", "TapboardDBus"], swiftSettings: orderable),
-        // The keyboard from the plain forms of its options: no ArgumentParser, so neither it nor the
+        // The keyboard, its options read through their table: no ArgumentParser, so neither it nor the
         // FoundationEssentials it links is in this binary (1.3 MiB resident, README "What Swift costs").
         .executableTarget(
             name: "tapboard",
@@ -81,7 +81,7 @@ let package = Package(
                 "-Xlinker", "--no-warn-symbol-ordering",
             ], .when(configuration: .release))]
         ),
-        // Subcommands, help, version and every option form QuickStart leaves: ArgumentParser.
+        // Subcommands, help, version and the error lines for the keyboard's options: ArgumentParser.
         .executableTarget(
             name: "tapboard-commands",
             dependencies: [

@@ -175,7 +175,7 @@ struct CLITests {
         let result = try #require(try TapboardBinary.run(["show"], binary: lonely), "tapboard show hung")
         #expect(result.status == 2)
         #expect(result.stderr == "tapboard: \(scratch.path("tapboard-commands")): No such file or directory; it reads the subcommands, "
-            + "--help and every option form but the plain one (install it beside tapboard)\n", "\(result.stderr)")
+            + "--help, --version and says what is wrong with options (install it beside tapboard)\n", "\(result.stderr)")
     }
 
     @Test("dump-layout rejects a size that is not WxH and an unknown page")
