@@ -12,8 +12,9 @@ public struct RunOption: Sendable {
     public let valueName: String?
     /// What it does, for `--help`.
     public let help: String
-    /// The default shown after the help, when the value has one that is not "none given".
-    public let shownDefault: String?
+    /// The default shown after the help, when the value has one that is not "none given"
+    /// (a number: made text only for help, which a start never shows).
+    public let shownDefault: Int?
     /// A value it takes, for the tests that hold the two parsers to one result; nil for a flag.
     public let example: String?
     /// Whether a value starting with '-' is still its value (a negative number, a
@@ -80,7 +81,7 @@ extension RunOption {
     /// An option whose value is a whole number (it may be negative: `set` checks the range).
     static func integer(_ name: String, _ valueName: String, _ help: String, default shownDefault: Int? = nil, example: String,
                         set: @escaping @Sendable (inout RunOptions, Int) throws(OptionProblem) -> Void) -> RunOption {
-        RunOption(name: name, valueName: valueName, help: help, shownDefault: shownDefault.map { String($0) }, example: example,
+        RunOption(name: name, valueName: valueName, help: help, shownDefault: shownDefault, example: example,
                   leadingDash: true) { options, text throws(OptionProblem) in
             guard let number = Int(text) else { throw .invalid("expected a whole number") }
             try set(&options, number)

@@ -10,16 +10,19 @@ extension RunOptions {
     public init(parsing arguments: [String]) throws(UserError) {
         self.init()
         var rest = arguments[...]
+        // Bytes, not characters: the grapheme-aware String calls would be
+        // code a start otherwise never runs (resident, 64 KiB at a time).
+        let dash = UInt8(ascii: "-")
         while let argument = rest.popFirst() {
             if argument == "--" {
                 // Nothing comes after the options: the default command takes no arguments.
                 if let next = rest.first { throw UserError(description: "Unexpected argument '\(printable(next))'") }
                 break
             }
-            guard argument.hasPrefix("-"), argument != "-" else {
+            guard argument.utf8.first == dash, argument != "-" else {
                 throw UserError(description: "Unexpected argument '\(printable(argument))'")
             }
-            let equals = argument.hasPrefix("--") ? argument.firstIndex(of: "=") : nil
+            let equals = argument.utf8.dropFirst().first == dash ? argument.utf8.firstIndex(of: UInt8(ascii: "=")) : nil
             let name = equals.map { String(argument[..<$0]) } ?? argument
             guard let option = Self.table.first(where: { $0.name == name }) else {
                 throw UserError(description: "Unknown option '\(printable(name))'")
@@ -32,7 +35,7 @@ extension RunOptions {
             } else if let attached = value {
                 // `--name=` gives nothing, as ArgumentParser took it.
                 if attached.isEmpty { throw UserError(description: "Missing value for '\(option.label)'") }
-            } else if let next = rest.first, option.leadingDash || !next.hasPrefix("-") || next == "-" {
+            } else if let next = rest.first, option.leadingDash || next.utf8.first != dash || next == "-" {
                 // Possibly empty (`--display ''`): the option's check says what it expected.
                 value = rest.removeFirst()
             } else {
