@@ -22,7 +22,7 @@ extension RunOptions {
             guard argument.utf8.first == dash, argument != "-" else {
                 throw UserError(description: "Unexpected argument '\(printable(argument))'")
             }
-            let equals = argument.utf8.dropFirst().first == dash ? argument.utf8.firstIndex(of: UInt8(ascii: "=")) : nil
+            let equals = argument.utf8.firstIndex(of: UInt8(ascii: "="))
             let name = equals.map { String(argument[..<$0]) } ?? argument
             guard let option = Self.table.first(where: { $0.name == name }) else {
                 throw UserError(description: "Unknown option '\(printable(name))'")
