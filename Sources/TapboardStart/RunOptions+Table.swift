@@ -63,5 +63,11 @@ extension RunOptions {
             $0.autocorrect = true
         },
         .flag("--no-swipe", "No swipe typing (drawing a word across the letters without lifting; on where the strip shows).") { $0.swipe = false },
+        // A slow tapper's press outlasts 400 ms and opens the callout instead of typing the key.
+        .integer("--callout-delay", "ms", "How long a key is held before its callout (accented letters and other alternates) opens; 400 by default.",
+                 example: "800") { options, ms throws(OptionProblem) in
+            if !(100 ... 5000).contains(ms) { throw .refused("--callout-delay must be 100 to 5000 ms, not \(ms)") }
+            options.calloutDelay = .milliseconds(ms)
+        },
     ]
 }

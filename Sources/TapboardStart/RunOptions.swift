@@ -36,6 +36,8 @@ public struct RunOptions: Equatable, Sendable {
     public var autocorrect = false
     /// Swipe typing (`--no-swipe` turns it off).
     public var swipe = true
+    /// How long a key is held before its callout opens (`--callout-delay`).
+    public var calloutDelay = InteractionOptions().calloutDelay
 
     /// The defaults: the keyboard as `tapboard` alone shows it.
     public init() {}
@@ -77,6 +79,7 @@ public struct RunOptions: Equatable, Sendable {
     public func showKeyboard() throws -> Int32 {
         var options = InteractionOptions()
         options.autoShift = !noAutoShift
+        options.calloutDelay = calloutDelay
         var configuration = KeyboardConfiguration(layouts: try Self.layoutSources(layout: layout, layouts: layouts, allowRun: allowRun),
                                                   wideWidth: wideWidth, theme: try Self.theme(named: theme), options: options,
                                                   geometry: geometry ?? WindowGeometry(), displayName: display)
