@@ -50,7 +50,7 @@ public struct RunOption: Sendable {
 }
 
 /// Why an option's setter refused a value.
-public enum OptionProblem: Error {
+enum OptionProblem: Error {
     /// Not a value of the option's kind (not a number, not a geometry); what was expected, if known.
     case invalid(String?)
     /// A value of its kind that is not allowed: the whole message, naming the option and the value.

@@ -1,9 +1,7 @@
 import ArgumentParser
 import Glibc
-import TapboardCatalog
 import TapboardCore
 import TapboardStart
-import TapboardX11
 
 /// The `tapboard` command: shows the keyboard, or runs a subcommand.
 @main

@@ -190,15 +190,17 @@ struct CLITests {
         }
     }
 
-    @Test("the quick parse of the default options agrees with ArgumentParser, or leaves the arguments to it", arguments: [
+    @Test("the quick parse of command lines with several options agrees with tapboard-commands, or leaves them to it", arguments: [
         [], ["--display", ":3"], ["--geometry", "800x300+10+20", "--no-auto-shift"],
         ["--layout", "de", "--theme", "dark", "--scale", "1.5", "--wide-width", "1400"],
         ["--layouts", "en-US, de ,ru", "--display", ":1"], ["--layout", "/tmp/x.yaml"], ["--hidden", "--replace", "--publish-keys"], ["--dock", "top"], ["--float"], ["--overlay", "--no-auto-shift"], ["--animate", "--dock", "bottom"], ["--monitor", "HDMI-1"],
-        // Left to ArgumentParser: help, version, subcommands, other forms, repeats, bad values.
-        ["--help"], ["--version"], ["check", "x.yaml"], ["--display=:3"], ["--display", ":1", "--display", ":2"],
+        // Other forms and repeats, read by both.
+        ["--display=:3"], ["--display", ":1", "--display", ":2"], ["--no-auto-shift", "--no-auto-shift"], ["--wide-width", "-0"],
+        // Left to tapboard-commands: help, version, subcommands, mistakes.
+        ["--help"], ["--version"], ["check", "x.yaml"],
         ["--geometry", "12"], ["--scale", "9"], ["--scale", "big"], ["--layout", "de", "--layouts", "de,ru"],
-        ["--layouts", "de,,ru"], ["--dock", "left"], ["--float", "--overlay"], ["--dock", "top", "--float"], ["--wide-width", "-5"], ["--no-auto-shift", "--no-auto-shift"], ["--bogus"], ["--display"],
-        ["--scale", "-1"], ["--wide-width", "-0"], ["--display", ""], ["--display", "", "--layout", "de"], ["--geometry", "99999x99999+0+0"],
+        ["--layouts", "de,,ru"], ["--dock", "left"], ["--float", "--overlay"], ["--dock", "top", "--float"], ["--wide-width", "-5"], ["--bogus"], ["--display"],
+        ["--scale", "-1"], ["--display", ""], ["--display", "", "--layout", "de"], ["--geometry", "99999x99999+0+0"],
         ["--geometry", "+0+40000"],
     ])
     func quickParseAgrees(arguments: [String]) throws {
