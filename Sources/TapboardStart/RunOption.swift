@@ -19,7 +19,7 @@ public struct RunOption: Sendable {
     public let example: String?
     /// Whether a value starting with '-' is still its value (a negative number, a
     /// geometry counted from the right): what follows it is taken whatever it looks like.
-    let leadingDash: Bool
+    public let leadingDash: Bool
     /// Sets the options from the value (empty for a flag), or says why the value is refused.
     let set: @Sendable (inout RunOptions, String) throws(OptionProblem) -> Void
 

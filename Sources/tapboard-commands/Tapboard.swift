@@ -34,8 +34,12 @@ struct Tapboard: ParsableCommand {
             let code = exitCode(for: error)
             if code == .success {
                 let text = fullMessage(for: error)
-                // ArgumentParser's help for the keyboard lacks the table's options: KeyboardHelp has them.
-                print([helpMessage(), helpMessage(for: KeyboardCommand.self)].contains(text) ? KeyboardHelp.text() : text)
+                // ArgumentParser's help for the keyboard, and its description for the man page, lack the table's options.
+                if [helpMessage(), helpMessage(for: KeyboardCommand.self)].contains(text) {
+                    print(KeyboardHelp.text())
+                } else {
+                    print(CommandLine.arguments.contains("--experimental-dump-help") ? KeyboardHelp.manualDump(text) : text)
+                }
                 Glibc.exit(0)
             }
             if error is ExitCode { Glibc.exit(code.rawValue) }

@@ -1,6 +1,8 @@
+import Foundation
 import Testing
 @testable import tapboard_commands
 import TapboardStart
+import TapboardTestKit
 
 /// Every entry of `RunOptions.table` read by both parsers: the lean `tapboard`'s
 /// (QuickStart) and `tapboard-commands`' (ArgumentParser, then the table), in
@@ -87,6 +89,21 @@ struct OptionTableTests {
         let result = try #require(try TapboardBinary.run(arguments), "tapboard \(arguments) hung")
         #expect(result.status == 64)
         #expect(result.stderr == "tapboard: \(message) (see 'tapboard --help')\n")
+    }
+
+    @Test("the description generate-manual reads for the man page has every option of the table, and no hidden command")
+    func manualDump() throws {
+        let output = try ChildProcess.run(URL(fileURLWithPath: try TapboardBinary.path()), ["--experimental-dump-help"])
+        let dump = try JSONDecoder().decode(JSONValue.self, from: Data(output.utf8))
+        let command = try #require(dump.object?["command"]?.object)
+        guard case .array(let arguments)? = command["arguments"], case .array(let subcommands)? = command["subcommands"] else {
+            Issue.record("no arguments or subcommands in \(output.prefix(300))")
+            return
+        }
+        let names = arguments.compactMap { $0.object?["preferredName"]?.object?["name"] }
+        #expect(names == RunOptions.table.map { .string(String($0.name.dropFirst(2))) } + [.string("version"), .string("help")])
+        #expect(command["defaultSubcommand"] == nil)
+        #expect(!subcommands.contains { $0.object?["commandName"] == .string("keyboard") })
     }
 
     @Test("the table's names are long options, each once, none a subcommand's")
