@@ -38,8 +38,8 @@ enum KeyboardHelp {
         return padded + (padded.count < labelColumn ? String(text.dropFirst(padded.count)) : "\n" + text) + "\n"
     }
 
-    /// `text` broken at spaces into lines of at most `columns`, every line after a
-    /// line break or the first indented by `indent` (ArgumentParser's wrapping).
+    /// `text` broken at spaces into lines of at most `columns`, every line but an
+    /// empty one indented by `indent` (ArgumentParser's wrapping).
     static func wrapped(_ text: String, to columns: Int, indent: Int = 0) -> String {
         let width = max(1, columns - indent)
         var lines: [Substring] = []
