@@ -67,10 +67,10 @@ let package = Package(
         // D-Bus and accessibility buses and the deadlines, and feeds the session's inputs to it;
         // the clock, the log, run keys' programs, and the control client's waiting.
         .target(name: "TapboardLoop", dependencies: ["CSignalFD", "TapboardCore", "TapboardX11", "TapboardDBus"], swiftSettings: orderable),
-        // The keyboard's start shared by the two executables: the options as plain values and their
-        // checks, QuickStart, showing the keyboard, and handing a command line to tapboard-commands.
+        // The keyboard's start shared by the two executables: the options as plain values, their table
+        // and its parser (QuickStart), showing the keyboard, and handing a command line to tapboard-commands.
         .target(name: "TapboardStart", dependencies: ["TapboardCore", "TapboardCatalog", "TapboardX11", "TapboardLoop"], swiftSettings: orderable),
-        // The keyboard from the plain forms of its options: no ArgumentParser, so neither it nor the
+        // The keyboard, its options read through their table: no ArgumentParser, so neither it nor the
         // FoundationEssentials it links is in this binary (1.3 MiB resident, README "What Swift costs").
         .executableTarget(
             name: "tapboard",
@@ -90,7 +90,7 @@ let package = Package(
                 "-Xlinker", "--no-warn-symbol-ordering",
             ], .when(configuration: .release))]
         ),
-        // Subcommands, help, version and every option form QuickStart leaves: ArgumentParser.
+        // Subcommands, help, version and the error lines for the keyboard's options: ArgumentParser.
         .executableTarget(
             name: "tapboard-commands",
             dependencies: [

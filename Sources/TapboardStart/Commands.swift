@@ -5,8 +5,8 @@ import TapboardLoop
 import TapboardX11
 
 /// What the lean `tapboard` hands over to `tapboard-commands` beside it: the
-/// subcommands, help, version and every form of the options `QuickStart` does
-/// not read, all parsed by ArgumentParser there.
+/// subcommands, help, version and the options `QuickStart` refuses, whose
+/// error line is written there.
 public enum Commands {
     /// The companion's file name, in the directory of the running binary.
     public static let binaryName = "tapboard-commands"
@@ -29,7 +29,7 @@ public enum Commands {
         execv(path, argv)
         let reason = String(cString: strerror(errno))
         argv.forEach { free($0) }
-        return UserError(description: "\(printable(path)): \(reason); it reads the subcommands, --help and every option form but the plain one (install it beside tapboard)")
+        return UserError(description: "\(printable(path)): \(reason); it reads the subcommands, --help, --version and says what is wrong with options (install it beside tapboard)")
     }
 }
 

@@ -3,8 +3,8 @@ import TapboardCore
 import TapboardLoop
 
 /// What the default command (show the keyboard) is told, as plain values:
-/// `QuickStart` gives them in the lean `tapboard`, ArgumentParser in
-/// `tapboard-commands` for every other form.
+/// `RunOptions.table` reads them from a command line, in the lean `tapboard`
+/// (QuickStart) and in `tapboard-commands` alike.
 public struct RunOptions: Equatable, Sendable {
     public var display: String?
     public var geometry: WindowGeometry?
@@ -17,7 +17,7 @@ public struct RunOptions: Equatable, Sendable {
     public var hidden = false
     public var replace = false
     public var keys = false
-    public var dock: String?
+    public var dock: DockEdge?
     public var float = false
     public var overlay = false
     public var animate = false
@@ -35,32 +35,21 @@ public struct RunOptions: Equatable, Sendable {
     public var autocorrect = false
     /// Swipe typing (`--no-swipe` turns it off).
     public var swipe = true
+    /// How long a key is held before its callout opens (`--callout-delay`).
+    public var calloutDelay = InteractionOptions().calloutDelay
 
     /// The defaults: the keyboard as `tapboard` alone shows it.
     public init() {}
 
-    /// What is wrong with the options, if anything.
+    /// What is wrong with the options together, if anything (each value is checked by its entry in `table`).
     public var problem: String? {
-        if let problem = Self.displayProblem(display) { return problem }
         if [dock != nil, float, overlay].filter({ $0 }).count > 1 { return "give one of --dock, --float and --overlay" }
-        if let dock, DockEdge(rawValue: dock) == nil { return "--dock '\(printable(dock))': expected top or bottom" }
-        if let scale, !(scale >= 0.25 && scale <= 4) { return "--scale must be between 0.25 and 4, not \(scale)" }
-        return Self.layoutProblem(layout: layout, layouts: layouts, wideWidth: wideWidth)
+        return Self.layoutChoiceProblem(layout: layout, layouts: layouts)
     }
 
-    /// What is wrong with `--display`: given, it must name a display (`--display ""` is not "not given").
-    public static func displayProblem(_ display: String?) -> String? {
-        display == "" ? "--display '': expected a display name such as :0" : nil
-    }
-
-    /// What is wrong with the layout options, if anything.
-    public static func layoutProblem(layout: String?, layouts: String?, wideWidth: Int) -> String? {
-        if layout != nil && layouts != nil { return "give --layout or --layouts, not both" }
-        if let layouts, names(layouts, keepingEmpty: true).contains(where: \.isEmpty) {
-            return "--layouts '\(printable(layouts))' has an empty name; expected names or files separated by commas"
-        }
-        if wideWidth < 0 { return "--wide-width must be 0 or more, not \(wideWidth)" }
-        return nil
+    /// What is wrong with giving both layout options, if they are.
+    public static func layoutChoiceProblem(layout: String?, layouts: String?) -> String? {
+        layout != nil && layouts != nil ? "give --layout or --layouts, not both" : nil
     }
 
     /// The names of a comma-separated list, without the spaces around them.
@@ -89,6 +78,7 @@ public struct RunOptions: Equatable, Sendable {
     public func showKeyboard() throws -> Int32 {
         var options = InteractionOptions()
         options.autoShift = !noAutoShift
+        options.calloutDelay = calloutDelay
         var configuration = KeyboardConfiguration(layouts: try Self.layoutSources(layout: layout, layouts: layouts, allowRun: allowRun),
                                                   wideWidth: wideWidth, theme: try Self.theme(named: theme), options: options,
                                                   geometry: geometry ?? WindowGeometry(), displayName: display)
@@ -104,7 +94,7 @@ public struct RunOptions: Equatable, Sendable {
         configuration.fontMatchesPath = FileLocations.cacheFile("font-matches", environment: FileLocations.environment)
         configuration.animation = animate ? .milliseconds(250) : .zero
         configuration.monitor = monitor
-        configuration.mode = float ? .float : overlay ? .overlay : .dock(dock.flatMap(DockEdge.init(rawValue:)) ?? .bottom)
+        configuration.mode = float ? .float : overlay ? .overlay : .dock(dock ?? .bottom)
         let (layout, layouts, theme) = (self.layout, self.layouts, self.theme)
         configuration.reload = {
             let sources = try Self.layoutSources(layout: layout, layouts: layouts, allowRun: allowRun)

@@ -29,15 +29,12 @@ struct DumpLayout: ParsableCommand {
     @Flag(name: .long, help: "Without the suggestion strip (as a keyboard started with --no-suggestions); its slots are keys suggestion-1 … (1: the likeliest).")
     var noSuggestions = false
 
-    /// The keyboard's own --no-suggestions: given after `dump-layout`, ArgumentParser gives it to the parent command.
-    @ParentCommand var keyboard: Tapboard
-
     func run() throws {
         let sources = try layoutOptions.sources()
         let provider = LayoutProvider(wideWidth: layoutOptions.wideWidth, layoutKey: sources.count > 1)
         // The strip as the keyboard shows it: when the layout's language has a lexicon.
         let files = SuggestionFiles.standard(environment: SuggestionFiles.environment)
-        let strip = !noSuggestions && !keyboard.noSuggestions && (sources[0].language.map(files.hasLexicon) ?? false)
+        let strip = !noSuggestions && (sources[0].language.map(files.hasLexicon) ?? false)
         let layout = provider.layout(for: sources[0], width: size.width, strip: strip ? Theme.default.stripHeight : nil)
         guard let index = layout.pageIndex(named: page) else {
             let names = layout.pages.map(\.name).joined(separator: ", ")

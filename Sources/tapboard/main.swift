@@ -1,9 +1,9 @@
 import Glibc
 import TapboardStart
 
-// The keyboard from the plain forms of its options (QuickStart), in a binary
-// without ArgumentParser and Foundation; every other command line goes to
-// tapboard-commands beside it, which parses it with ArgumentParser.
+// The keyboard, its options read through their table (QuickStart), in a
+// binary without ArgumentParser and Foundation; every other command line
+// (help, version, a subcommand, a mistake) goes to tapboard-commands beside it.
 let arguments = CommandLine.arguments
 if let options = QuickStart.parse(Array(arguments.dropFirst())) {
     do {

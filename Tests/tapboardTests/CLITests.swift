@@ -7,9 +7,11 @@ import TapboardTestKit
 
 @Suite("tapboard command line")
 struct CLITests {
-    @Test("--help text is pinned")
+    @Test("--help text is pinned, the keyboard's options as the table gives them")
     func helpText() {
-        let help = Tapboard.helpMessage(columns: 100)
+        let help = KeyboardHelp.text(columns: 100)
+        // Each option's own lines are pinned by the table's text and `optionLayout`.
+        let options = RunOptions.table.map { KeyboardHelp.element($0, columns: 100) }.joined()
         #expect(help == """
             OVERVIEW: An on-screen keyboard for X11: tap keys, they are typed into the focused window.
 
@@ -20,45 +22,7 @@ struct CLITests {
             USAGE: tapboard <options> <subcommand>
 
             OPTIONS:
-              --display <name>        The X display to use, exactly as given; default $DISPLAY.
-              --geometry <geometry>   Window size and place, as WxH+X+Y; default full width at the bottom.
-              --no-auto-shift         Do not shift at the start of text and after '. ', '! ', '? ' and return.
-              --layout <name|path>    The layout: a name (see list-layouts) or a YAML file; default en-US.
-              --layouts <list>        Layouts the globe key switches between, comma-separated names or files;
-                                      the first shows at start.
-              --wide-width <pixels>   Windows at least this wide get the wide layout (a number row, Tab, larger
-                                      action keys). (default: 1000)
-              --theme <name|path>     The theme: a name (see list-themes) or a YAML file; default 'default'.
-              --scale <factor>        Size factor for the default height (which Xft.dpi also scales); 1 by
-                                      default.
-              --hidden                Start hidden; 'tapboard show' or 'toggle' shows it.
-              --replace               Take the display over from a tapboard already running there (it quits).
-              --publish-keys          Let 'tapboard events --keys' see what is typed; off by default, since it
-                                      may be a password.
-              --dock <edge>           Dock at the top or bottom (the default) and reserve that strip, so
-                                      maximised windows end where the keyboard starts.
-              --float                 An ordinary window the window manager frames and lets you move, kept
-                                      above, reserving nothing.
-              --overlay               Above everything, reserving nothing: for a kiosk with a full-screen
-                                      application.
-              --animate               Slide in and out from the edge (250 ms) when shown and hidden.
-              --allow-run             Let keys of layout files given by path run programs ('run:'); only
-                                      layouts in ~/.config/tapboard/layouts may by default.
-              --monitor <name>        The RandR monitor to go on (xrandr --listmonitors); default the primary
-                                      one.
-              --auto-show             Show when a text field takes the focus and hide when it leaves (AT-SPI:
-                                      accessibility must be on); starts hidden.
-              --no-dbus               Stay off the D-Bus session bus (sm.puri.OSK0 and org.tapboard.Keyboard1
-                                      are served by default).
-              --no-suggestions        No suggestion strip (shown by default above layouts whose language has a
-                                      word list).
-              --no-learn              Do not learn the words typed (learned by default, never in password
-                                      fields; 'tapboard forget' clears them).
-              --autocorrect           Replace a word that is no word by a near, clearly likelier one when a
-                                      space or punctuation ends it.
-              --no-swipe              No swipe typing (drawing a word across the letters without lifting; on
-                                      where the strip shows).
-              --version               Show the version.
+            \(options)  --version               Show the version.
               -h, --help              Show help information.
 
             SUBCOMMANDS:
@@ -111,15 +75,26 @@ struct CLITests {
             """)
     }
 
+    @Test("the keyboard's options are laid out as ArgumentParser lays out the options it knows", arguments: [100, 72, 50])
+    func optionLayout(columns: Int) {
+        // dump-layout takes three of them through ArgumentParser, with the table's help.
+        let argumentParser = Tapboard.helpMessage(for: DumpLayout.self, columns: columns)
+        for name in ["--layout", "--layouts", "--wide-width"] {
+            let lines = KeyboardHelp.element(RunOptions.option(name), columns: columns)
+            #expect(argumentParser.contains(lines), "\(lines) is not in\n\(argumentParser)")
+        }
+        #expect(argumentParser.contains(KeyboardHelp.element("--version", "Show the version.", columns: columns)))
+    }
+
     @Test("options parse into the run configuration")
     func parsesOptions() throws {
-        let command = try Tapboard.parse(["--display", ":3", "--geometry", "800x300+10+20", "--no-auto-shift"])
-        #expect(command.display.display == ":3")
+        let command = try RunOptions(parsing: ["--display", ":3", "--geometry", "800x300+10+20", "--no-auto-shift"])
+        #expect(command.display == ":3")
         #expect(command.geometry?.resolve(screen: Size(width: 1000, height: 1000)) == Rect(x: 10, y: 20, width: 800, height: 300))
         // A place counted from the right and bottom edges starts with '-': still a geometry.
-        let corner = try Tapboard.parse(["--geometry", "-10-20"])
+        let corner = try RunOptions(parsing: ["--geometry", "-10-20"])
         #expect(corner.geometry?.xFromRight == true && corner.geometry?.x == 10 && corner.geometry?.y == 20)
-        let sized = try Tapboard.parse(["--geometry", "400x200-10-20"])
+        let sized = try RunOptions(parsing: ["--geometry", "400x200-10-20"])
         #expect(sized.geometry?.resolve(screen: Size(width: 1000, height: 1000)) == Rect(x: 590, y: 780, width: 400, height: 200))
         #expect(command.noAutoShift)
     }
@@ -128,6 +103,9 @@ struct CLITests {
         (["--geometry", "12"], "invalid geometry '12'"),
         (["--geometry", "0x10"], "invalid geometry '0x10'"),
         (["--bogus"], "Unknown option '--bogus'"),
+        (["--layout", "de", "stray"], "Unexpected argument 'stray'"),
+        // ArgumentParser took the keyboard's --display before a subcommand and gave it to the subcommand.
+        (["--display", ":1", "show"], "Unexpected argument 'show': a subcommand comes first, its options after it"),
     ])
     func rejectsBadValues(arguments: [String], fragment: String) {
         do {
@@ -197,7 +175,7 @@ struct CLITests {
         let result = try #require(try TapboardBinary.run(["show"], binary: lonely), "tapboard show hung")
         #expect(result.status == 2)
         #expect(result.stderr == "tapboard: \(scratch.path("tapboard-commands")): No such file or directory; it reads the subcommands, "
-            + "--help and every option form but the plain one (install it beside tapboard)\n", "\(result.stderr)")
+            + "--help, --version and says what is wrong with options (install it beside tapboard)\n", "\(result.stderr)")
     }
 
     @Test("dump-layout rejects a size that is not WxH and an unknown page")
@@ -212,28 +190,28 @@ struct CLITests {
         }
     }
 
-    @Test("the quick parse of the default options agrees with ArgumentParser, or leaves the arguments to it", arguments: [
+    @Test("the quick parse of command lines with several options agrees with tapboard-commands, or leaves them to it", arguments: [
         [], ["--display", ":3"], ["--geometry", "800x300+10+20", "--no-auto-shift"],
         ["--layout", "de", "--theme", "dark", "--scale", "1.5", "--wide-width", "1400"],
         ["--layouts", "en-US, de ,ru", "--display", ":1"], ["--layout", "/tmp/x.yaml"], ["--hidden", "--replace", "--publish-keys"], ["--dock", "top"], ["--float"], ["--overlay", "--no-auto-shift"], ["--animate", "--dock", "bottom"], ["--monitor", "HDMI-1"],
-        // Left to ArgumentParser: help, version, subcommands, other forms, repeats, bad values.
-        ["--help"], ["--version"], ["check", "x.yaml"], ["--display=:3"], ["--display", ":1", "--display", ":2"],
+        // Other forms and repeats, read by both.
+        ["--display=:3"], ["--display", ":1", "--display", ":2"], ["--no-auto-shift", "--no-auto-shift"], ["--wide-width", "-0"],
+        // Left to tapboard-commands: help, version, subcommands, mistakes.
+        ["--help"], ["--version"], ["check", "x.yaml"],
         ["--geometry", "12"], ["--scale", "9"], ["--scale", "big"], ["--layout", "de", "--layouts", "de,ru"],
-        ["--layouts", "de,,ru"], ["--dock", "left"], ["--float", "--overlay"], ["--dock", "top", "--float"], ["--wide-width", "-5"], ["--no-auto-shift", "--no-auto-shift"], ["--bogus"], ["--display"],
-        ["--scale", "-1"], ["--wide-width", "-0"], ["--display", ""], ["--display", "", "--layout", "de"], ["--geometry", "99999x99999+0+0"],
+        ["--layouts", "de,,ru"], ["--dock", "left"], ["--float", "--overlay"], ["--dock", "top", "--float"], ["--wide-width", "-5"], ["--bogus"], ["--display"],
+        ["--scale", "-1"], ["--display", ""], ["--display", "", "--layout", "de"], ["--geometry", "99999x99999+0+0"],
         ["--geometry", "+0+40000"],
     ])
     func quickParseAgrees(arguments: [String]) throws {
         let quick = QuickStart.parse(arguments)
         let full = try? Tapboard.parseAsRoot(arguments)
         if let quick {
-            let parsed = try #require(full as? Tapboard, "ArgumentParser rejects what the quick parse took: \(arguments)")
-            #expect(parsed.runOptions == quick)
-        } else if let parsed = full as? Tapboard {
-            // Left to ArgumentParser though it would run the keyboard: only forms the quick parse does not read.
-            #expect(arguments.contains { $0.contains("=") } || arguments.count != Set(arguments).count
-                    || arguments.contains { $0.hasPrefix("-") && $0.dropFirst().first?.isNumber == true },
-                    "\(arguments) parse as \(parsed.runOptions) but the quick parse left them")
+            let parsed = try #require(full as? KeyboardCommand, "ArgumentParser rejects what the quick parse took: \(arguments)")
+            #expect(try parsed.runOptions() == quick)
+        } else {
+            // Left to tapboard-commands: help, version, subcommands and mistakes, never a keyboard to run.
+            #expect(!(full is KeyboardCommand), "\(arguments) run the keyboard but the quick parse left them")
         }
     }
 

@@ -39,7 +39,7 @@ ensure_swift() {
 }
 
 # Builds tapboard and tapboard-commands beside it (tapboard runs it for the
-# subcommands, help and every option form but the plain one); arguments go to
+# subcommands, help, version and mistakes in the options); arguments go to
 # swift build (-c release --static-swift-stdlib, --scratch-path ...).
 build_tapboard() {
     swift build "$@" --product tapboard >&2

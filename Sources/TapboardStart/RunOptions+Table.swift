@@ -1,0 +1,73 @@
+import TapboardCore
+
+extension RunOptions {
+    /// Every option of the default command, in the order `--help` lists them.
+    ///
+    /// Both executables parse with it (`init(parsing:)`); an option is one
+    /// entry here and its use. A check that needs two options is `problem`.
+    public static let table: [RunOption] = [
+        .text("--display", "name", "The X display to use, exactly as given; default $DISPLAY.", example: ":1") { options, display throws(OptionProblem) in
+            // Empty is not "not given": that would quietly fall back to $DISPLAY.
+            if display.isEmpty { throw .refused("--display '': expected a display name such as :0") }
+            options.display = display
+        },
+        // A place counted from the right and bottom edges starts with '-' (`-0-0`): still a geometry.
+        .text("--geometry", "geometry", "Window size and place, as WxH+X+Y; default full width at the bottom.",
+              example: "400x200-10-20", leadingDash: true) { options, text throws(OptionProblem) in
+            do { options.geometry = try WindowGeometry(parsing: text) } catch { throw .invalid("\(error)") }
+        },
+        .flag("--no-auto-shift", "Do not shift at the start of text and after '. ', '! ', '? ' and return.") { $0.noAutoShift = true },
+        .text("--layout", "name|path", "The layout: a name (see list-layouts) or a YAML file; default en-US.", example: "de") { $0.layout = $1 },
+        .text("--layouts", "list", "Layouts the globe key switches between, comma-separated names or files; the first shows at start.",
+              example: "en-US, de ,ru") { options, layouts throws(OptionProblem) in
+            if names(layouts, keepingEmpty: true).contains(where: \.isEmpty) {
+                throw .refused("--layouts '\(printable(layouts))' has an empty name; expected names or files separated by commas")
+            }
+            options.layouts = layouts
+        },
+        .integer("--wide-width", "pixels", "Windows at least this wide get the wide layout (a number row, Tab, larger action keys).",
+                 default: LayoutProvider.defaultWideWidth, example: "1400") { options, width throws(OptionProblem) in
+            if width < 0 { throw .refused("--wide-width must be 0 or more, not \(width)") }
+            options.wideWidth = width
+        },
+        .text("--theme", "name|path", "The theme: a name (see list-themes) or a YAML file; default 'default'.", example: "dark") { $0.theme = $1 },
+        .number("--scale", "factor", "Size factor for the default height (which Xft.dpi also scales); 1 by default.",
+                example: "1.5") { options, scale throws(OptionProblem) in
+            if !(scale >= 0.25 && scale <= 4) { throw .refused("--scale must be between 0.25 and 4, not \(scale)") }
+            options.scale = scale
+        },
+        .flag("--hidden", "Start hidden; 'tapboard show' or 'toggle' shows it.") { $0.hidden = true },
+        .flag("--replace", "Take the display over from a tapboard already running there (it quits).") { $0.replace = true },
+        .flag("--publish-keys", "Let 'tapboard events --keys' see what is typed; off by default, since it may be a password.") { $0.keys = true },
+        .text("--dock", "edge", "Dock at the top or bottom (the default) and reserve that strip, so maximised windows end where the keyboard starts.",
+              example: "top") { options, edge throws(OptionProblem) in
+            guard let dock = DockEdge(rawValue: edge) else { throw .refused("--dock '\(printable(edge))': expected top or bottom") }
+            options.dock = dock
+        },
+        .flag("--float", "An ordinary window the window manager frames and lets you move, kept above, reserving nothing.") { $0.float = true },
+        .flag("--overlay", "Above everything, reserving nothing: for a kiosk with a full-screen application.") { $0.overlay = true },
+        .flag("--animate", "Slide in and out from the edge (250 ms) when shown and hidden.") { $0.animate = true },
+        .flag("--allow-run", "Let keys of layout files given by path run programs ('run:'); only layouts in ~/.config/tapboard/layouts may by default.") {
+            $0.allowRun = true
+        },
+        .text("--monitor", "name", "The RandR monitor to go on (xrandr --listmonitors); default the primary one.", example: "HDMI-1") { $0.monitor = $1 },
+        .flag("--auto-show", "Show when a text field takes the focus and hide when it leaves (AT-SPI: accessibility must be on); starts hidden.") {
+            $0.autoShow = true
+        },
+        .flag("--no-dbus", "Stay off the D-Bus session bus (sm.puri.OSK0 and org.tapboard.Keyboard1 are served by default).") { $0.dbus = false },
+        .flag("--no-suggestions", "No suggestion strip (shown by default above layouts whose language has a word list).") { $0.suggestions = false },
+        .flag("--no-learn", "Do not learn the words typed (learned by default, never in password fields; 'tapboard forget' clears them).") {
+            $0.learn = false
+        },
+        .flag("--autocorrect", "Replace a word that is no word by a near, clearly likelier one when a space or punctuation ends it.") {
+            $0.autocorrect = true
+        },
+        .flag("--no-swipe", "No swipe typing (drawing a word across the letters without lifting; on where the strip shows).") { $0.swipe = false },
+        // A slow tapper's press outlasts 400 ms and opens the callout instead of typing the key.
+        .integer("--callout-delay", "ms", "How long a key is held before its callout (accented letters and other alternates) opens; 400 by default.",
+                 example: "800") { options, ms throws(OptionProblem) in
+            if !(100 ... 5000).contains(ms) { throw .refused("--callout-delay must be 100 to 5000 ms, not \(ms)") }
+            options.calloutDelay = .milliseconds(ms)
+        },
+    ]
+}
