@@ -69,52 +69,14 @@ extension OnScreenKeyboard {
         perform(session.handle(inputs, at: Clock.now(), typeAhead: { x.typeAhead($0) }))
     }
 
-    /// Carries out commands in order. `.type` is answered at once, and the
-    /// session's answer is carried out before the commands after it; a
-    /// language's files, read, are handed over after all of them (the drawing
-    /// they came with must not follow the strip's new words).
+    /// Carries out the session's commands, in the order every executor keeps (`carryOutAll`).
     func perform(_ commands: [Command]) {
         waitedFor = nil
-        var answers: [SessionInput] = []
-        defer { for answer in answers { perform(session.handle(answer, at: Clock.now())) } }
-        for command in commands {
-            switch command {
-            case .type(let keystrokes, let waiting):
-                let answer = x.type(keystrokes, waitingForKeycodes: waiting, clock: Clock.now)
-                sayNotes()
-                perform(session.handle(answer, at: Clock.now()))
-            case .draw(let drawing):
-                x.draw(drawing)
-            case .window(let change):
-                x.apply(change)
-            case .publish(let event):
-                x.publish(event)
-            case .notify(let event):
-                delegate?.dispatch(event)
-            case .run(let argv):
-                ProgramLauncher.start(argv)
-            case .answer(let requester, let untyped):
-                if let answer = typeAnswers.removeValue(forKey: requester) {
-                    answer(untyped)
-                } else {
-                    x.answer(requester: requester, untyped: untyped)
-                }
-            case .typingStopped(let requester, let typed):
-                x.answerStopped(requester: requester, typed: typed)
-            case .files(let request):
-                guard let done = storage?.carryOut(request) else { break }
-                for note in done.notes { logError(note) }
-                if let answer = done.answer { answers.append(answer) }
-            case .log(let line):
-                logError(line)
-            case .exit(let status):
-                exitStatus = status
-            }
-        }
+        carryOutAll(commands)
     }
 
     /// Says what the X side had to say.
-    private func sayNotes() {
+    func sayNotes() {
         for note in x.takeNotes() { logError(note) }
     }
 

@@ -163,30 +163,33 @@ public final class OffscreenKeyboard {
         perform(session.handle(.deadlinePassed, at: clock))
     }
 
-    /// Carries out the session's drawing as the on-screen keyboard does, and reads
-    /// the strip's files; nothing is typed, published, kept or started.
-    private func perform(_ commands: [Command]) {
-        var answers: [SessionInput] = []
-        defer { for answer in answers { perform(session.handle(answer, at: clock)) } }
-        for command in commands {
-            switch command {
-            case .type(let keystrokes, _):
-                perform(session.handle(.injected(typed: keystrokes.count, readyAt: nil), at: clock))
-            case .draw(let drawing):
-                surface.draw(drawing)
-            case .window(let change):
-                switch change {
-                case .unmap:
-                    surface.hidePopups()
-                    if isMapped { window.unmap(); isMapped = false }
-                case .map, .move, .place, .raise, .handFocusBack, .placeStrip, .reserveStrip, .releaseStrip:
-                    break
-                }
-            case .files(.load(let language)):
-                if let answer = storage?.carryOut(.load(language: language)).answer { answers.append(answer) }
-            case .files, .publish, .notify, .run, .answer, .typingStopped, .log, .exit:
-                break
-            }
+    /// Carries out the session's commands in the order the on-screen keyboard does (`carryOutAll`).
+    private func perform(_ commands: [Command]) { carryOutAll(commands) }
+}
+
+/// Drawing as the on-screen keyboard draws, the strip's files read; nothing is
+/// typed (every keystroke answered as typed), published, kept or started.
+extension OffscreenKeyboard: SessionExecutor {
+    public func type(_ keystrokes: [Keystroke], waitingForKeycodes: Bool) -> SessionInput {
+        .injected(typed: keystrokes.count, readyAt: nil)
+    }
+
+    public func files(_ request: FileRequest) -> SessionInput? {
+        guard case .load = request else { return nil }
+        return storage?.carryOut(request).answer
+    }
+
+    public func answer(_ input: SessionInput) -> [Command] { session.handle(input, at: clock) }
+
+    public func carryOut(_ command: Command) {
+        switch command {
+        case .draw(let drawing):
+            surface.draw(drawing)
+        case .window(.unmap):
+            surface.hidePopups()
+            if isMapped { window.unmap(); isMapped = false }
+        default:
+            break
         }
     }
 }

@@ -1,0 +1,36 @@
+/// What carries a session's commands out: the X side's loop, the off-screen
+/// keyboard, a second backend. Each says how it types, reads files and does
+/// the rest; the order they are carried out in is one for all
+/// (`carryOutAll`), so a session behaves the same whatever drives it.
+public protocol SessionExecutor: AnyObject {
+    /// Types keystrokes (`Command.type`); the answer (`SessionInput.injected`), once the server has them.
+    func type(_ keystrokes: [Keystroke], waitingForKeycodes: Bool) -> SessionInput
+    /// Reads or keeps files (`Command.files`); the answer, if the request has one.
+    func files(_ request: FileRequest) -> SessionInput?
+    /// Carries out any other command, as it comes.
+    func carryOut(_ command: Command)
+    /// Hands an answer to the session; the commands it gives.
+    func answer(_ input: SessionInput) -> [Command]
+}
+
+extension SessionExecutor {
+    /// Carries commands out in order. `.type` is answered at once, and the
+    /// answer's commands are carried out before those after it (what follows
+    /// a keystroke never goes ahead of it); a language's files, read, are
+    /// handed over after all of them (the drawing they came with must not
+    /// follow the strip's new words).
+    public func carryOutAll(_ commands: [Command]) {
+        var answers: [SessionInput] = []
+        for command in commands {
+            switch command {
+            case .type(let keystrokes, let waiting):
+                carryOutAll(answer(type(keystrokes, waitingForKeycodes: waiting)))
+            case .files(let request):
+                if let input = files(request) { answers.append(input) }
+            default:
+                carryOut(command)
+            }
+        }
+        for input in answers { carryOutAll(answer(input)) }
+    }
+}

@@ -1,0 +1,53 @@
+import TapboardCore
+import TapboardX11
+
+/// The session's commands carried out: on X, to the delegate and the library's
+/// callers, to the storage, to the log.
+extension OnScreenKeyboard: SessionExecutor {
+    public func type(_ keystrokes: [Keystroke], waitingForKeycodes: Bool) -> SessionInput {
+        let answer = x.type(keystrokes, waitingForKeycodes: waitingForKeycodes, clock: Clock.now)
+        sayNotes()
+        return answer
+    }
+
+    public func files(_ request: FileRequest) -> SessionInput? {
+        guard let done = storage?.carryOut(request) else { return nil }
+        for note in done.notes { logError(note) }
+        return done.answer
+    }
+
+    public func answer(_ input: SessionInput) -> [Command] {
+        waitedFor = nil
+        return session.handle(input, at: Clock.now())
+    }
+
+    public func carryOut(_ command: Command) {
+        switch command {
+        case .draw(let drawing):
+            x.draw(drawing)
+        case .window(let change):
+            x.apply(change)
+        case .publish(let event):
+            x.publish(event)
+        case .notify(let event):
+            delegate?.dispatch(event)
+        case .run(let argv):
+            ProgramLauncher.start(argv)
+        case .answer(let requester, let untyped):
+            if let answer = typeAnswers.removeValue(forKey: requester) {
+                answer(untyped)
+            } else {
+                x.answer(requester: requester, untyped: untyped)
+            }
+        case .typingStopped(let requester, let typed):
+            x.answerStopped(requester: requester, typed: typed)
+        case .log(let line):
+            logError(line)
+        case .exit(let status):
+            exitStatus = status
+        case .type, .files:
+            // Answered: `carryOutAll` hands them to `type` and `files`.
+            break
+        }
+    }
+}
