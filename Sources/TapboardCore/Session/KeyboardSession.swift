@@ -86,7 +86,7 @@ public struct KeyboardSession: Sendable {
     /// appears in the theme's colour while the fonts are still being set up,
     /// and its keys follow a few milliseconds later (issue 15: exec to map).
     public mutating func start(at time: Duration) -> [Command] {
-        out.now = time
+        out.begin(at: time)
         for note in presentation.startNotes { emit(.log(note)) }
         // At start the keyboard appears in place; only later shows slide.
         if !configuration.startHidden { presentation.show(animated: false, &out) }
@@ -102,7 +102,7 @@ public struct KeyboardSession: Sendable {
     /// with `.type` as always).
     public mutating func handle(_ inputs: [SessionInput], at time: Duration, typeAhead: ((Keystroke) -> Bool)? = nil) -> [Command] {
         guard !quitting.finished else { return [] }
-        out.now = time
+        out.begin(at: time)
         // The keystrokes of the last batch are out (or queued): whatever this input asks of an engine sees them.
         if !unfollowed.isEmpty { languages.followTyped() }
         for input in inputs { process(input) }

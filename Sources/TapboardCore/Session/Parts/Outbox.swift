@@ -3,11 +3,14 @@
 /// no part reads a clock or keeps a copy of another's output.
 struct Outbox: Sendable {
     /// The time of the input being handled.
-    var now: Duration = .zero
+    private(set) var now: Duration = .zero
     /// Commands of the input being handled, in order.
     private(set) var commands: [Command] = []
     /// Where the shown keyboard is was said since the commands were last taken.
     private var saidWhereShown = false
+
+    /// An input is handled at this time.
+    mutating func begin(at time: Duration) { now = time }
 
     mutating func emit(_ command: Command) { commands.append(command) }
 
