@@ -71,13 +71,13 @@ let package = Package(
         // and its parser (QuickStart), showing the keyboard, and handing a command line to tapboard-commands.
         .target(name: "TapboardStart", dependencies: ["TapboardCore", "TapboardCatalog", "TapboardX11", "TapboardLoop"], swiftSettings: orderable),
         // The keyboard, its options read through their table: no ArgumentParser, so neither it nor the
-        // FoundationEssentials it links is in this binary (1.3 MiB resident, README "What Swift costs").
+        // FoundationEssentials it links is in this binary (docs/performance.md, start-up and memory).
         .executableTarget(
             name: "tapboard",
             dependencies: ["TapboardStart"],
             swiftSettings: orderable,
             // Release links with lld (from the Swift toolchain) for three savings in
-            // resident memory and start-up (issue 15, README "What Swift costs"):
+            // resident memory and start-up (docs/performance.md):
             // relative relocations packed as RELR (kept position-independent, but
             // ~0.9 MB of .rela.dyn no longer read), the functions a start, taps,
             // a gesture and a page switch run laid out together in the order
