@@ -63,7 +63,7 @@ public struct LearnedWords: Equatable, Sendable {
     }
 
     private static func decay(_ age: Double) -> Double {
-        SuggestionEngine.power(0.5, age / halfLife)
+        SeriesMath.power(0.5, age / halfLife)
     }
 
     /// The word typed: its use counted, and the pair with the word before it.
@@ -180,7 +180,7 @@ public struct LearnedWords: Equatable, Sendable {
 
     /// `IndexEntry.rank` of a use.
     static func rank(_ use: Use) -> Double {
-        SuggestionEngine.ln(Double(max(use.count, 1))) / SuggestionEngine.ln(2) + Double(use.last) / halfLife
+        SeriesMath.ln(Double(max(use.count, 1))) / SeriesMath.ln(2) + Double(use.last) / halfLife
     }
 
     /// `index` made again from `words`.

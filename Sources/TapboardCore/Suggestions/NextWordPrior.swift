@@ -60,6 +60,6 @@ public struct NextWordPrior: Hashable, Sendable {
         guard let p = probabilities[word], p > 0, weight > 0 else { return 0 }
         // A word with no frequency at all (a learned word whose uses have decayed away) as a very rare one.
         let unigram = (1 - min(weight, 0.999)) * max(frequency, 1e-12)
-        return SwipeDecoder.log(1 + weight * p / unigram)
+        return SeriesMath.ln(1 + weight * p / unigram)
     }
 }

@@ -283,7 +283,7 @@ public struct SuggestionEngine: Sendable {
            Self.isLetters(prefix), let lexicon, !lexicon.hasWord(beginningWithFolded: folded) {
             // The letters begin no word: the nearest words, a slip to a neighbouring key costing least.
             for (entry, cost) in corrector.corrections(of: prefix, in: lexicon, limit: wanted) {
-                offer(entry.word, kind: .correction) { score(entry.word, $0, zipf: entry.zipf, beginsWithTyped: false) * Self.power(0.01, cost) }
+                offer(entry.word, kind: .correction) { score(entry.word, $0, zipf: entry.zipf, beginsWithTyped: false) * SeriesMath.power(0.01, cost) }
             }
         }
         let casing = Casing(typed: prefix, shift: shift)
@@ -423,45 +423,9 @@ public struct SuggestionEngine: Sendable {
     /// A Zipf frequency (times 100) as a probability per word: from a table,
     /// since every word offered on every keystroke needs one.
     static func probability(zipf: Int) -> Double {
-        zipf >= 0 && zipf < zipfProbabilities.count ? zipfProbabilities[zipf] : power(10, Double(zipf) / 100 - 9)
+        zipf >= 0 && zipf < zipfProbabilities.count ? zipfProbabilities[zipf] : SeriesMath.power(10, Double(zipf) / 100 - 9)
     }
 
     /// 10^(zipf/100 − 9) for Zipf values 0 to 9.99 (the lexicons' range).
-    private static let zipfProbabilities: [Double] = (0 ..< 1000).map { power(10, Double($0) / 100 - 9) }
-
-    /// `base` to a real power, without Foundation: e^(exponent · ln base).
-    static func power(_ base: Double, _ exponent: Double) -> Double {
-        guard base > 0 else { return 0 }
-        return exp(exponent * ln(base))
-    }
-
-    private static let ln2 = 0.6931471805599453
-
-    /// The natural logarithm of a positive finite number: ln(m · 2^e) = e · ln 2 + ln m,
-    /// with m in [1, 2) by the atanh series (y ≤ 1/3: eleven terms for 1e-12).
-    static func ln(_ x: Double) -> Double {
-        let m = x.significand, e = Double(x.exponent)
-        let y = (m - 1) / (m + 1), y2 = y * y
-        var term = y, sum = 0.0, n = 1.0
-        while term > 1e-17 {
-            sum += term / n
-            term *= y2
-            n += 2
-        }
-        return e * ln2 + 2 * sum
-    }
-
-    /// e^x: x = k · ln 2 + r with |r| ≤ ln 2 / 2, e^r by its Taylor series, times 2^k.
-    private static func exp(_ x: Double) -> Double {
-        if x > 709 { return .infinity }
-        if x < -745 { return 0 }
-        let k = (x / ln2).rounded()
-        let r = x - k * ln2
-        var term = 1.0, sum = 1.0
-        for i in 1 ... 14 {
-            term *= r / Double(i)
-            sum += term
-        }
-        return Double(sign: .plus, exponent: Int(k), significand: sum)
-    }
+    private static let zipfProbabilities: [Double] = (0 ..< 1000).map { SeriesMath.power(10, Double($0) / 100 - 9) }
 }

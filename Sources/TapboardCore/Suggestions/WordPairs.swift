@@ -19,11 +19,11 @@ public final class WordPairs: @unchecked Sendable {
 
         /// Its probability after the previous word.
         public var probability: Double {
-            cost < Self.probabilities.count ? Self.probabilities[cost] : SuggestionEngine.power(10, -Double(cost) / 100)
+            cost < Self.probabilities.count ? Self.probabilities[cost] : SeriesMath.power(10, -Double(cost) / 100)
         }
 
         /// 10^(−cost/100) for the costs files mostly give (a line's followers are read at each word's start).
-        private static let probabilities: [Double] = (0 ..< 1000).map { SuggestionEngine.power(10, -Double($0) / 100) }
+        private static let probabilities: [Double] = (0 ..< 1000).map { SeriesMath.power(10, -Double($0) / 100) }
     }
 
     private let bytes: UnsafeRawBufferPointer

@@ -236,7 +236,7 @@ public struct SwipeDecoder: Sendable {
             let templateKeys = index.keys(of: item.word, lexicon: lexicon)
             guard templateKeys.count >= 2, let first = templateKeys.first, let last = templateKeys.last,
                   starts.contains(Int(first)), ends.contains(Int(last)) else { continue }
-            let prior = Self.log(p.learnedFrequency * max(item.weight, 0)) * p.frequencyWeight
+            let prior = SeriesMath.ln(p.learnedFrequency * max(item.weight, 0)) * p.frequencyWeight
             guard let c = templateKeys.withUnsafeBufferPointer({ channels($0, prior: prior, floor: shortlist.floor) }) else { continue }
             shortlist.add(.init(score: c.score + prior, shape: c.shape, source: .learned(w)))
         }
@@ -266,8 +266,8 @@ public struct SwipeDecoder: Sendable {
             for j in 1 ..< templateKeys.count { tLength += between[Int(templateKeys[j - 1]) * keyCount + Int(templateKeys[j])] }
             templateKeys.withUnsafeBufferPointer { resample($0, length: tLength, into: &tx, &ty) }
             let warped = warp.distance(g.x, g.y, tx, ty)
-            let frequency = (zipf.map { Self.power10(Double($0) / 100 - 9) } ?? 0) + p.learnedFrequency * (learnedWeight[word] ?? 0)
-            let score = -warpScale * warped * warped - shapeScale * item.shape * item.shape + Self.log(frequency) * p.frequencyWeight
+            let frequency = (zipf.map { SeriesMath.power10(Double($0) / 100 - 9) } ?? 0) + p.learnedFrequency * (learnedWeight[word] ?? 0)
+            let score = -warpScale * warped * warped - shapeScale * item.shape * item.shape + SeriesMath.ln(frequency) * p.frequencyWeight
             found.append((word, score + (contextPrior?(word, frequency) ?? 0)))
         }
         // One candidate per spelling: casing is the session's (shift), the likelier form is kept.
@@ -279,8 +279,8 @@ public struct SwipeDecoder: Sendable {
             if out.count == limit { break }
         }
         if let best = out.first?.score {
-            let total = out.reduce(0) { $0 + Self.exp($1.score - best) }
-            for i in out.indices { out[i].probability = Self.exp(out[i].score - best) / total }
+            let total = out.reduce(0) { $0 + SeriesMath.exp($1.score - best) }
+            for i in out.indices { out[i].probability = SeriesMath.exp(out[i].score - best) / total }
         }
         return out
     }
@@ -372,37 +372,6 @@ public struct SwipeDecoder: Sendable {
 
     private static func distance(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Double {
         ((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0)).squareRoot()
-    }
-
-    // No Foundation in the core: exp and log by their series, exact enough for ranking.
-    static func power10(_ x: Double) -> Double { exp(x * 2.302585092994046) }
-    static func exp(_ x: Double) -> Double {
-        guard x > -700 else { return 0 }
-        guard x < 700 else { return .infinity }
-        // e^x = 2^k · e^r with |r| ≤ ln 2 / 2, e^r by its series.
-        let k = (x / 0.6931471805599453).rounded()
-        let r = x - k * 0.6931471805599453
-        var term = 1.0, sum = 1.0
-        for i in 1 ... 14 {
-            term *= r / Double(i)
-            sum += term
-        }
-        return Double(sign: .plus, exponent: Int(k), significand: sum)
-    }
-    static func log(_ x: Double) -> Double {
-        guard x > 0 else { return -1e9 }
-        // x = m · 2^e with m in [1, 2): ln x = e·ln 2 + ln m, ln m by its series in (m−1)/(m+1).
-        let e = Double(x.exponent)
-        let m = x.significand
-        let z = (m - 1) / (m + 1), z2 = z * z
-        var term = z, sum = 0.0
-        var k = 1.0
-        while k < 40 {
-            sum += term / k
-            term *= z2
-            k += 2
-        }
-        return e * 0.6931471805599453 + 2 * sum
     }
 }
 
