@@ -1,48 +1,3 @@
-/// A word a gesture may have meant, with how likely.
-public struct SwipeCandidate: Hashable, Sendable {
-    /// The word as the lexicon (or the learned words) writes it.
-    public var word: String
-    /// Log-likelihood: the two channels and the priors summed (higher is likelier; only differences mean anything).
-    public var score: Double
-    /// Its share of the likelihood among the candidates returned (they sum to 1).
-    public var probability: Double
-}
-
-/// How the decoder weighs and prunes; the defaults were tuned on
-/// `scripts/bench-swipe` with a seed other than the one it reports.
-public struct SwipeParameters: Hashable, Sendable {
-    /// Points the gesture and each template are resampled to.
-    public var points = 32
-    /// Keys whose centre is this near the gesture's first point (in key sizes) may be the word's first.
-    public var startRadius = 1.0
-    /// Keys this near its last point, or near its path a little before (`overshoot`), may be the word's last.
-    public var endRadius = 1.0
-    /// How far back from the end (key sizes) the gesture's path is looked at for its last key.
-    public var overshoot = 0.5
-    /// A template's length may differ from the gesture's by this many key sizes...
-    public var lengthSlack = 1.5
-    /// ...plus this share of the longer of the two.
-    public var lengthShare = 0.4
-    /// Location channel: the standard deviation of the mean distance from the keys, in key sizes.
-    public var locationSigma = 0.35
-    /// Shape channel: the standard deviation of the mean distance between the shapes scaled to size 1.
-    public var shapeSigma = 0.07
-    /// How much the word's frequency weighs against the channels (1: as a probability would).
-    public var frequencyWeight = 1.0
-    /// A learned word's weight counts like this frequency per use (1e-5: a word typed once is
-    /// as likely as one seen once per 100,000 words).
-    public var learnedFrequency = 1e-5
-    /// How many candidates are kept from the channels for the second look and the priors that need their words.
-    public var shortlist = 48
-    /// The second look's location channel: the standard deviation of the mean distance along the best alignment.
-    public var warpedSigma = 0.11
-    /// How far (a share of the points) the alignment may stray from the diagonal.
-    public var warpBand = 0.25
-
-    /// The defaults.
-    public init() {}
-}
-
 /// SHARK2-style gesture typing (Kristensson and Zhai, 2004): every word is a
 /// template, the polyline through its keys' centres; the gesture and the
 /// templates whose first and last keys are near the gesture's ends and whose
@@ -63,10 +18,11 @@ public struct SwipeDecoder: Sendable {
     /// How it weighs and prunes.
     public var parameters = SwipeParameters()
     private var index: SwipeWordIndex
+    // Internal rather than private: the paths (SwipeDecoder+Paths.swift) are laid along them.
     /// Key centres in key sizes (x in key widths, y in key heights).
-    private var cx: [Double] = [], cy: [Double] = []
+    var cx: [Double] = [], cy: [Double] = []
     /// Distances between key centres in key sizes, `k * count + j`.
-    private var between: [Double] = []
+    var between: [Double] = []
 
     /// A decoder for a page's frames (`Geometry.frames` of the letters page at the window's size).
     public init(lexicon: Lexicon, frames: [KeyFrame]) {
@@ -283,95 +239,6 @@ public struct SwipeDecoder: Sendable {
             for i in out.indices { out[i].probability = SeriesMath.exp(out[i].score - best) / total }
         }
         return out
-    }
-
-    // MARK: - Paths
-
-    /// A gesture's points in key sizes, held to the keys' area (half a key around it), repeats dropped.
-    private func prepared(_ gesture: [GesturePoint]) -> (x: [Double], y: [Double], length: Double)? {
-        let a = keys.area
-        let x0 = Double(a.x) - keys.keyWidth / 2, x1 = Double(a.maxX) + keys.keyWidth / 2
-        let y0 = Double(a.y) - keys.keyHeight / 2, y1 = Double(a.maxY) + keys.keyHeight / 2
-        var xs: [Double] = [], ys: [Double] = []
-        xs.reserveCapacity(gesture.count)
-        ys.reserveCapacity(gesture.count)
-        var length = 0.0
-        for point in gesture where point.x.isFinite && point.y.isFinite {
-            let x = min(max(point.x, x0), x1) / keys.keyWidth, y = min(max(point.y, y0), y1) / keys.keyHeight
-            if let lx = xs.last, let ly = ys.last {
-                let d = ((x - lx) * (x - lx) + (y - ly) * (y - ly)).squareRoot()
-                if d == 0 { continue }
-                length += d
-            }
-            xs.append(x)
-            ys.append(y)
-        }
-        return xs.count >= 2 ? (xs, ys, length) : nil
-    }
-
-    /// `n` points evenly spaced along a polyline.
-    private func resampled(_ path: (x: [Double], y: [Double], length: Double), _ n: Int) -> (x: [Double], y: [Double]) {
-        var ox = [Double](repeating: 0, count: n), oy = [Double](repeating: 0, count: n)
-        let step = path.length / Double(n - 1)
-        var i = 0
-        var walked = 0.0  // length up to point i
-        for k in 0 ..< n {
-            let target = Double(k) * step
-            while i + 1 < path.x.count - 1 {
-                let seg = Self.distance(path.x[i], path.y[i], path.x[i + 1], path.y[i + 1])
-                if walked + seg >= target { break }
-                walked += seg
-                i += 1
-            }
-            let seg = Self.distance(path.x[i], path.y[i], path.x[i + 1], path.y[i + 1])
-            let t = seg > 0 ? min(max((target - walked) / seg, 0), 1) : 0
-            ox[k] = path.x[i] + (path.x[i + 1] - path.x[i]) * t
-            oy[k] = path.y[i] + (path.y[i + 1] - path.y[i]) * t
-        }
-        return (ox, oy)
-    }
-
-    /// A template's `tx.count` points evenly spaced along its keys' centres.
-    private func resample(_ templateKeys: UnsafeBufferPointer<UInt8>, length: Double, into tx: inout [Double], _ ty: inout [Double]) {
-        let n = tx.count
-        let step = length / Double(n - 1)
-        let keyCount = cx.count
-        var seg = 0
-        var walked = 0.0
-        var a = Int(templateKeys[0]), b = Int(templateKeys[1])
-        var segLength = between[a * keyCount + b]
-        for k in 0 ..< n {
-            let target = Double(k) * step
-            while walked + segLength < target, seg + 2 < templateKeys.count {
-                walked += segLength
-                seg += 1
-                a = b
-                b = Int(templateKeys[seg + 1])
-                segLength = between[a * keyCount + b]
-            }
-            let t = segLength > 0 ? min(max((target - walked) / segLength, 0), 1) : 0
-            tx[k] = cx[a] + (cx[b] - cx[a]) * t
-            ty[k] = cy[a] + (cy[b] - cy[a]) * t
-        }
-    }
-
-    /// The points moved to their centroid and scaled so the larger side of their box is 1.
-    private static func normalised(_ p: (x: [Double], y: [Double])) -> (x: [Double], y: [Double]) {
-        let n = Double(p.x.count)
-        var mx = 0.0, my = 0.0
-        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-        for i in p.x.indices {
-            mx += p.x[i]; my += p.y[i]
-            minX = min(minX, p.x[i]); maxX = max(maxX, p.x[i]); minY = min(minY, p.y[i]); maxY = max(maxY, p.y[i])
-        }
-        mx /= n; my /= n
-        let size = max(maxX - minX, maxY - minY)
-        let scale = size > 0 ? 1 / size : 1
-        return (p.x.map { ($0 - mx) * scale }, p.y.map { ($0 - my) * scale })
-    }
-
-    private static func distance(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Double {
-        ((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0)).squareRoot()
     }
 }
 
