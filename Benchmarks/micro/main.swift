@@ -103,18 +103,10 @@ func coreSuite() -> BenchmarkSuite {
 
 // MARK: - Suggestions
 
-/// A file's text, or nil when it cannot be opened.
-func readText(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let n = fread(&chunk, 1, chunk.count, file)
-        if n <= 0 { break }
-        bytes += chunk[..<n]
-    }
-    fclose(file)
-    return String(decoding: bytes, as: UTF8.self)
+/// A lexicon or pairs file's text, or nil when it cannot be read: the catalog's
+/// reader, with room for lexicons far larger than the layout files it is sized for.
+func readLexiconText(_ path: String) -> String? {
+    try? FileLocations.read(path, limit: 1 << 30)
 }
 
 /// 64 MiB, twice the last-level cache here, walked a cache line at a time.
@@ -146,14 +138,14 @@ let handText = Array("the quick brown fox jumps over the lazy dog pack my box wi
 /// Completions from the English lexicon (Lexicons/en.txt, from scripts/make-lexicons),
 /// and the strip's work per keystroke with its pairs, when they are there.
 func lexiconSuite() -> BenchmarkSuite? {
-    guard let text = readText("Lexicons/en.txt") else {
+    guard let text = readLexiconText("Lexicons/en.txt") else {
         note("note: lexicon benchmarks skipped: no Lexicons/en.txt (scripts/make-lexicons 50000 en)")
         return nil
     }
     let start = ContinuousClock.now
     guard let lexicon = try? Lexicon(text: text) else { return nil }
     note("note: Lexicon of \(lexicon.count) words read in \(ContinuousClock.now - start)")
-    let pairs = readText("Lexicons/en.pairs.txt").flatMap { try? WordPairs(text: $0) }
+    let pairs = readLexiconText("Lexicons/en.pairs.txt").flatMap { try? WordPairs(text: $0) }
     // The session's engine: the letters page's neighbours at the bench's size, and
     // the text typed once before (learned words and pairs, the lexicon's tops found).
     var warm = SuggestionEngine(lexicon: lexicon, shippedPairs: pairs)
@@ -206,7 +198,7 @@ func lexiconSuite() -> BenchmarkSuite? {
 /// lexicon and pairs) and without: their ratio is what issue 15's 8/s figure
 /// holds to 1.5, without the X side's share.
 func sessionSuite() -> BenchmarkSuite? {
-    guard readText("Lexicons/en.txt") != nil else { return nil }
+    guard readLexiconText("Lexicons/en.txt") != nil else { return nil }
     let size = Size(width: 800, height: 280)
     let storage = SuggestionFiles(lexiconDirectories: ["Lexicons"], learnedDirectory: nil)
     func makeSession(strip: Bool) -> (session: KeyboardSession, centres: [Character: Point]) {
