@@ -1,4 +1,4 @@
-// Micro-benchmarks (issue 3): geometry, hit testing and the state machine in
+// Micro-benchmarks: geometry, hit testing and the state machine in
 // TapboardCore, and, with an X display, drawing through the real renderer with
 // XSync, so the server's drawing time is included. scripts/micro-bench runs them
 // under a fresh Xvfb; arguments pass to swift-benchmark (--filter, --format, ...).
@@ -195,7 +195,7 @@ func lexiconSuite() -> BenchmarkSuite? {
 /// A tap's whole way through the session (hit testing, the state machine, the
 /// strip's words, the plan) for each character of `handText`, caches evicted
 /// before each as between a hand's taps, with the strip (the shipped English
-/// lexicon and pairs) and without: their ratio is what issue 15's 8/s figure
+/// lexicon and pairs) and without: their ratio is what the 8/s CPU target
 /// holds to 1.5, without the X side's share.
 func sessionSuite() -> BenchmarkSuite? {
     guard readLexiconText("Lexicons/en.txt") != nil else { return nil }

@@ -4,7 +4,7 @@
 // nothing. scripts/bench builds it with SwiftPM exactly as it builds tapboard
 // (release, --static-swift-stdlib, CX11's libraries), so its start-up and
 // resident memory read as what Swift, Xlib and fontconfig/Xft cost before any
-// keyboard code: issue 15's memory target is tapboard at most 1.2x this.
+// keyboard code: the memory target is tapboard at most 1.2x this.
 //
 // Usage: tapbench-swiftfloor [-display :N] [-geometry WxH+X+Y] [-font PATTERN]
 // The window's WM_CLASS is tapbench-swiftfloor; it never takes the input focus.

@@ -1,4 +1,4 @@
-// scripts/bench-swipe: accuracy and speed of the gesture decoder (issue 14)
+// scripts/bench-swipe: accuracy and speed of the gesture decoder
 // on gestures from a model of human strokes, for words drawn by frequency from
 // a text that is not the lexicon's source; or (`--context`) for words taken in
 // the text's order, each decoded with and without the previous word's prior

@@ -27,7 +27,7 @@ struct BenchSettings {
     var windowManagerRuns = true
     /// Gestures in the swipe mode (words drawn, each timed from release to its first character).
     var swipeGestures = 20
-    /// Tapboard's modes to measure besides the plain keyboard (issue 15); `--no-suggestions` is a column of its own.
+    /// Tapboard's modes to measure besides the plain keyboard; `--no-suggestions` is a column of its own.
     var modes: [ModeRunner.Mode] = ModeRunner.Mode.allCases
     /// The key tapped for latency: a plain ASCII letter every keyboard has in the
     /// server's keymap (no spare-keycode remapping, no MappingNotify).

@@ -1,7 +1,7 @@
 import Foundation
 import TapboardTestKit
 
-/// Issue 15's modes of tapboard beyond the plain keyboard, each on a fresh Xvfb
+/// The modes of tapboard beyond the plain keyboard, each on a fresh Xvfb
 /// with a keyboard of its own (so each addition is over a fresh start, not over
 /// another mode): the suggestion strip once it has shown words, swipe typing
 /// after a gesture (and the timing of every gesture), and `--auto-show` shown.

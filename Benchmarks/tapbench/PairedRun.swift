@@ -2,7 +2,7 @@ import Foundation
 import TapboardTestKit
 
 /// Two keyboards measured side by side, each on its own live Xvfb, for
-/// the two targets that are ratios between columns (issue 15): tapboard's tap
+/// the two targets that are ratios between columns: tapboard's tap
 /// latency against the floor's, and its CPU at a hand's pace with the strip
 /// against without. The columns are measured minutes apart, and on this VM a
 /// column's own figure moves more than the targets' margins between runs (the

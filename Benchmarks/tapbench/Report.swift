@@ -33,7 +33,7 @@ enum Format {
     }
 }
 
-/// One of issue 15's targets checked against this run.
+/// One of the performance targets (README "Performance") checked against this run.
 struct TargetCheck: Codable {
     /// The figure (the table's row label).
     var figure: String
@@ -47,7 +47,7 @@ struct TargetCheck: Codable {
 
 /// The side-by-side table: keyboards as columns, figures as rows, each figure
 /// with its ratio to Tapboard's; latencies also as a ratio to the floor's.
-/// The last two columns are issue 15's target for a row and whether it is met;
+/// The last two columns are a row's performance target and whether it is met;
 /// then a block of rows for Tapboard's modes (values in its column).
 struct Table {
     /// The keyboards, in column order.
@@ -59,15 +59,15 @@ struct Table {
 
     /// The peers for the start-up target: other keyboards from Debian, not the floors.
     static let peers = ["matchbox-keyboard", "xvkbd", "onboard"]
-    /// Issue 15: tapboard's RSS at most this times the Swift floor's.
+    /// Tapboard's RSS at most this times the Swift floor's.
     static let memoryFactor = 1.2
-    /// Issue 15: each mode adds less than this to the plain keyboard's RSS, KiB.
+    /// Each mode adds less than this to the plain keyboard's RSS, KiB.
     static let modeAdditionKiB = 4096
-    /// Issue 15: CPU per 1000 taps with suggestions at most this times without.
+    /// CPU per 1000 taps with suggestions at most this times without.
     static let suggestionsCPUFactor = 1.5
-    /// Tap latency at most this times the floor's (issue 15).
+    /// Tap latency at most this times the floor's.
     static let latencyFactor = 1.2
-    /// Issue 15: release to the first character of a swiped word, p95, ms.
+    /// Release to the first character of a swiped word, p95, ms.
     static let swipeP95Milliseconds = 20.0
     /// The column of tapboard run with `--no-suggestions`.
     static let noSuggestionsName = "tapboard --no-suggestions"

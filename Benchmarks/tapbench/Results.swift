@@ -130,7 +130,7 @@ struct KeyboardResult: Codable {
     var notes: [String] = []
     /// For a run of one of tapboard's modes: what it did (memory is then read 1 s after that, not after the map).
     var mode: ModeDetail?
-    /// Tapboard only: its modes (issue 15), each a keyboard on a server of its own.
+    /// Tapboard only: its modes, each a keyboard on a server of its own.
     var modes: [KeyboardResult] = []
 }
 
@@ -181,6 +181,6 @@ struct BenchReport: Codable {
     var paired: [PairedResult]
     /// The printed table: rows of cells, the first row the header.
     var table: [[String]]
-    /// Issue 15's targets: each figure, its value, the target and whether it is met.
+    /// The performance targets: each figure, its value, the target and whether it is met.
     var targets: [TargetCheck]
 }

@@ -4,8 +4,8 @@ import TapboardTestKit
 
 /// `tapbench` (`tapbench side-by-side`): Tapboard side by side with other X11
 /// on-screen keyboards, a minimal XTest keyboard (the floor) and a Swift + Xlib +
-/// Xft program (the Swift floor), each under a fresh Xvfb, with issue 15's
-/// targets checked. Run through scripts/bench.
+/// Xft program (the Swift floor), each under a fresh Xvfb, with the
+/// performance targets checked. Run through scripts/bench.
 struct SideBySide: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "side-by-side",
@@ -17,7 +17,7 @@ struct SideBySide: ParsableCommand {
             bursts again on a fresh Xvfb with openbox. The Swift floor (swiftfloor) has no keys: startup, \
             memory and idle only.
 
-            With tapboard, also its modes (--modes), for issue 15: a column for --no-suggestions (everything \
+            With tapboard, also its modes (--modes): a column for --no-suggestions (everything \
             above, so CPU per 1000 taps compares suggestions on and off), and, each on a fresh Xvfb and \
             keyboard, memory and idle CPU after the strip first shows words (suggestions), after the first \
             swiped word (swipe, which also times release to first character over --swipe-gestures words), and \
@@ -25,7 +25,7 @@ struct SideBySide: ParsableCommand {
             the map or the action; a freshly built binary shows more file pages (VmRSS) for a while, so \
             RssAnon is printed beside it.
 
-            Prints one table, whose last columns are issue 15's targets and whether each is met (tapboard's \
+            Prints one table, whose last columns are the performance targets and whether each is met (tapboard's \
             VmRSS at most 1.2x the Swift floor's, each mode adding less than 4 MiB, startup no slower than the \
             fastest peer, CPU per 1000 taps with suggestions at most 1.5x without, swipe p95 at most 20 ms, no \
             CPU while idle in any mode), and writes it, with every sample and the targets, as JSON.
@@ -36,7 +36,7 @@ struct SideBySide: ParsableCommand {
     static let allKeyboards = ["tapboard", "floor", "swiftfloor", "matchbox-keyboard", "xvkbd", "onboard"]
     /// Other names accepted for a keyboard.
     static let aliases = ["matchbox": "matchbox-keyboard", "swift-floor": "swiftfloor"]
-    /// Tapboard's modes (issue 15): the --no-suggestions column, then those ModeRunner measures.
+    /// Tapboard's modes: the --no-suggestions column, then those ModeRunner measures.
     static let allModes = ["no-suggestions"] + ModeRunner.Mode.allCases.map(\.rawValue)
 
     @Option(name: .long, help: ArgumentHelp("Comma-separated keyboards to measure (matchbox for matchbox-keyboard).", valueName: "names"))

@@ -1,7 +1,7 @@
 /*
  * waketrace: an LD_PRELOAD library that times, in an X client, each tap from
  * the wake-up that read its press to the write of its XTest key press
- * (issue 15, tap latency). scripts/wake-trace runs tapbench's latency taps
+ * (the tap latency target). scripts/wake-trace runs tapbench's latency taps
  * with it on tapboard and the floor and sums the lines up.
  *
  * One line per event, to $WAKETRACE_OUT.<program>.<pid>: microseconds, then

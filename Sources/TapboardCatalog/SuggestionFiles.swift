@@ -17,8 +17,8 @@ public final class SuggestionFiles: SuggestionStorage {
     private let state = Mutex<(notes: [String], unreadable: Set<String>, unwritable: Set<String>)>(([], [], []))
     /// Each language's journal, kept open between appends: a word learned (at
     /// every space) is one `fstat` and one `write`, not an open (its path looked
-    /// up), a seek, a write and a close (issue 15: a tenth of the strip's CPU at
-    /// a hand's pace went there).
+    /// up), a seek, a write and a close (a tenth of the strip's CPU at a hand's
+    /// pace went there).
     private let journals = Mutex<[String: Int32]>([:])
 
     /// The most a learned-words file may hold (its bounds make it a few MB at most).

@@ -1,7 +1,7 @@
 /// Points on the unit circle, worked out here rather than with libm's `cos`
 /// and `sin`: the drawing of rounded keys and the globe needs a few dozen at
 /// start, and libm's, with their tables, put 0.3 MiB of its pages in the
-/// keyboard's resident memory (its mapping 688 -> 356 KiB) (issue 15, README "What Swift costs").
+/// keyboard's resident memory (its mapping 688 -> 356 KiB; docs/performance.md).
 public enum UnitCircle {
     /// (cos a, sin a) for an angle in radians, within 2 ulp of libm's for
     /// |a| ≤ 2π; NaN for an angle that is not finite or over 1e15.

@@ -3,8 +3,7 @@
 /// `suggestion-1`, a repeated key's `shift-2`). Written out here
 /// because the standard library's integer printing lies in two 64 KiB windows
 /// of its code that nothing else in a start runs, and the kernel maps the
-/// whole window around a page that is run: 128 KiB resident for one digit
-/// (issue 15).
+/// whole window around a page that is run: 128 KiB resident for one digit.
 public func decimalText(_ n: Int) -> String {
     // Negative numbers count down, so Int.min's magnitude needs no Int of its own.
     var rest = n

@@ -2,7 +2,7 @@
 /// depended on, so that a later start opens the same fonts without loading
 /// fontconfig's configuration: its set-up (FcInit, /etc/fonts parsed and the
 /// font caches read) is ~8 ms of CPU and ~0.5 MiB at every start, which a C
-/// keyboard pays too (issue 15). A record is used only while everything it
+/// keyboard pays too. A record is used only while everything it
 /// depended on is as it was: the same context (locale, fontconfig's
 /// variables, X resources, screen) and every watched file or directory
 /// (fontconfig's configuration files, its font directories, the font files)
