@@ -84,7 +84,7 @@ public struct KeyboardSession: Sendable {
     /// What to do first: say what the placement changed, show unless asked to
     /// start hidden, then draw. Shown first, unlike later shows: the window
     /// appears in the theme's colour while the fonts are still being set up,
-    /// and its keys follow a few milliseconds later (issue 15: exec to map).
+    /// and its keys follow a few milliseconds later (the time from exec to a map counts).
     public mutating func start(at time: Duration) -> [Command] {
         out.begin(at: time)
         for note in presentation.startNotes { emit(.log(note)) }
