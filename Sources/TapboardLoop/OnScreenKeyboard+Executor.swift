@@ -11,9 +11,19 @@ extension OnScreenKeyboard: SessionExecutor {
     }
 
     public func files(_ request: FileRequest) -> SessionInput? {
+        // A language read on a thread of its own: its answer comes through the loop (`filesRead`).
+        if case .load = request, let reader, reader.read(request) { return nil }
         guard let done = storage?.carryOut(request) else { return nil }
         for note in done.notes { logError(note) }
         return done.answer
+    }
+
+    /// Languages read off the loop's thread: handed to the session.
+    func filesRead(_ reader: FileReader) {
+        for done in reader.take() {
+            for note in done.notes { logError(note) }
+            if let answer = done.answer { perform(session.handle(answer, at: Clock.now())) }
+        }
     }
 
     public func answer(_ input: SessionInput) -> [Command] {

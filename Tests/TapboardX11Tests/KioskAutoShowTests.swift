@@ -9,6 +9,9 @@ import Testing
 /// field lost the focus, the keyboard hid, and round again.
 @Suite("Kiosk auto-show: no window manager, a full-screen GTK application", .serialized)
 struct KioskAutoShowTests {
+    /// The keyboard's maps and unmaps, counted from before the application starts (it shows at once for its
+    /// entry). Declared first: its connection closes before the server stops.
+    let watch: MapWatch
     let desktop: Desktop
     let bus: SessionBus
     let autoShow: AutoShowKeyboard
@@ -24,6 +27,7 @@ struct KioskAutoShowTests {
         desktop = try Desktop(focusTarget: false)
         bus = try SessionBus()
         autoShow = try AutoShowKeyboard(on: desktop, bus: bus, arguments: ["--no-auto-shift"])
+        watch = try MapWatch(desktop.xvfb.displayName, window: autoShow.window)
         // The pointer rests where the keyboard will show, over the application once it starts.
         desktop.tapper.move(to: ScreenPoint(x: 640, y: 650))
         app = try ToolkitFields(on: desktop, size: (1280, 800), environment: bus.environment)
@@ -39,7 +43,6 @@ struct KioskAutoShowTests {
 
     @Test("The pointer resting where the keyboard shows, a field focused by Tab: one show and no hide in 5 s; 200 taps at 8/s, clicks in the field between keys, all arrive")
     func showsOnceAndTypes() throws {
-        let watch = try MapWatch(desktop.xvfb.displayName, window: keyboardWindow)
         // The application starts with its entry focused: the keyboard shows for it, under the pointer.
         #expect(watch.waitUntil(mapped: true, timeout: .seconds(10)), "the keyboard did not show for the entry")
         #expect(!watch.waitUntil(mapped: false, timeout: .seconds(2)), "hidden again: \(watch.maps) shows, \(watch.unmaps) hides")
@@ -89,7 +92,6 @@ struct KioskAutoShowTests {
 
     @Test("xterm tells the accessibility bus nothing: the pointer entering it (the focus given) shows the keyboard, which types there; a GTK field next keeps it shown; a button hides it")
     func terminalWindow() throws {
-        let watch = try MapWatch(desktop.xvfb.displayName, window: keyboardWindow)
         #expect(watch.waitUntil(mapped: true, timeout: .seconds(10)), "the keyboard did not show for the entry")
         desktop.tapper.tap(app.centre("button"))
         #expect(watch.waitUntil(mapped: false))
