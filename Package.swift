@@ -61,12 +61,12 @@ let package = Package(
         .target(name: "CTapboardBus"),
         // The D-Bus interfaces (sm.puri.OSK0, org.tapboard.Keyboard1), a source for the keyboard's loop.
         .target(name: "TapboardDBus", dependencies: ["CTapboardBus", "TapboardCore"], swiftSettings: orderable),
-        // signalfd, which Swift's Glibc module does not import.
-        .systemLibrary(name: "CSignalFD"),
+        // signalfd and mallopt, which Swift's Glibc module does not import.
+        .systemLibrary(name: "CGlibcExtras"),
         // The keyboard's one loop: it owns the session, polls the X connection, the signals, the
         // D-Bus and accessibility buses and the deadlines, and feeds the session's inputs to it;
         // the clock, the log, run keys' programs, and the control client's waiting.
-        .target(name: "TapboardLoop", dependencies: ["CSignalFD", "TapboardCore", "TapboardX11", "TapboardDBus"], swiftSettings: orderable),
+        .target(name: "TapboardLoop", dependencies: ["CGlibcExtras", "TapboardCore", "TapboardX11", "TapboardDBus"], swiftSettings: orderable),
         // The keyboard's start shared by the two executables: the options as plain values, their table
         // and its parser (QuickStart), showing the keyboard, and handing a command line to tapboard-commands.
         .target(name: "TapboardStart", dependencies: ["TapboardCore", "TapboardCatalog", "TapboardX11", "TapboardLoop"], swiftSettings: orderable),

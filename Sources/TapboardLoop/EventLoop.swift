@@ -1,4 +1,4 @@
-import CSignalFD
+import CGlibcExtras
 import Glibc
 
 /// Waits for the X connection, signals, any other descriptors and the nearest

@@ -1,3 +1,4 @@
+import CGlibcExtras
 import Glibc
 import Synchronization
 import TapboardCore

@@ -1,4 +1,4 @@
-import CSignalFD
+import CGlibcExtras
 import Glibc
 import TapboardCore
 import TapboardX11
