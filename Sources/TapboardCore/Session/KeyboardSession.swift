@@ -294,82 +294,6 @@ public struct KeyboardSession: Sendable {
         }
     }
 
-    // MARK: - Frames and drawing
-
-    /// Places the keys of the state's page for the window's size, if anything they
-    /// depend on changed; whether it did.
-    @discardableResult
-    mutating func refreshFrames() -> Bool {
-        placed.place(state.page, for: placementBasis, theme: theme)
-    }
-
-    /// What the keys of the page shown are placed for now.
-    private var placementBasis: PlacedKeys.Basis {
-        PlacedKeys.Basis(page: state.pageIndex, generation: state.layoutGeneration, size: frame.size, theme: choice.themeGeneration)
-    }
-
-    /// How keys look now: all of them, or those given.
-    func appearances(_ indices: [Int]? = nil) -> [KeyAppearance] {
-        let chosen = indices.map { $0.filter { $0 < keyFrames.count }.map { keyFrames[$0] } } ?? keyFrames
-        return chosen.map {
-            var label = state.label(of: $0.key)
-            if case .suggestion(let rank) = $0.key.action { label = suggestionLabel(rank: rank) }
-            return KeyAppearance(frame: $0, label: label, styleClass: state.styleClass(of: $0.key), pressed: state.isPressed($0.index))
-        }
-    }
-
-    /// A key's rectangle on the screen.
-    private func onScreen(_ index: Int) -> Rect {
-        var r = keyFrames[index].rect
-        r.x += frame.x
-        r.y += frame.y
-        return r
-    }
-
-    /// The preview balloon for a key of the page shown, if it shows one (a text label).
-    public func previewDrawing(forKey index: Int) -> PreviewDrawing? {
-        guard index < keyFrames.count, case .text(let text) = state.label(of: keyFrames[index].key) else { return nil }
-        let scale = theme.scale(forHeight: frame.height)
-        return PreviewDrawing(text: text, geometry: PreviewGeometry(key: onScreen(index), screen: screen.size, scale: scale),
-                              styleClass: state.styleClass(of: keyFrames[index].key), scale: scale)
-    }
-
-    /// Where an open callout's alternates are on the screen.
-    func calloutGeometry(for open: Callout) -> CalloutGeometry? {
-        guard open.key < keyFrames.count else { return nil }
-        let scale = theme.scale(forHeight: frame.height)
-        return CalloutGeometry(count: open.items.count, key: onScreen(open.key), screen: screen.size, padding: Int((4 * scale).rounded()))
-    }
-
-    /// Draws a batch's drawing: a relayout or the changed keys, then the preview and the callout.
-    mutating func drawNow(_ plan: EffectPlan) {
-        _ = pacing.takeDrawing()
-        // Every change of page, layout, size or theme comes with a relayout; frames found
-        // out of date here all the same are drawn in full.
-        if refreshFrames() || plan.relayout {
-            emit(.draw(.all(appearances(), size: frame.size)))
-        } else if !plan.redraw.isEmpty {
-            emit(.draw(.keys(appearances(plan.redraw))))
-        }
-        switch plan.preview {
-        case .show(let key)?:
-            // Over a password field the pressed key is not magnified for anyone looking on.
-            if !isSecure, let drawing = previewDrawing(forKey: key) { emit(.draw(.showPreview(drawing))) }
-        case .hide?: emit(.draw(.hidePreview))
-        case nil: break
-        }
-        switch plan.callout {
-        case .some(.some(let open)):
-            if let geometry = calloutGeometry(for: open) {
-                let scale = theme.scale(forHeight: frame.height)
-                emit(.draw(.showCallout(CalloutDrawing(callout: open, geometry: geometry,
-                                                       styleClass: keyFrames[open.key].key.styleClass, scale: scale))))
-            }
-        case .some(.none): emit(.draw(.hideCallout))
-        case .none: break
-        }
-    }
-
     // MARK: - Output
 
     mutating func emit(_ command: Command) { out.emit(command) }
@@ -382,12 +306,4 @@ extension Rect {
     public var size: Size { Size(width: width, height: height) }
     /// The rectangle's top left corner.
     public var origin: Point { Point(x: x, y: y) }
-}
-
-extension KeyboardSession {
-    /// Drawing every key of the page shown as it looks now.
-    public mutating func drawingOfAll() -> Drawing {
-        refreshFrames()
-        return .all(appearances(), size: frame.size)
-    }
 }
