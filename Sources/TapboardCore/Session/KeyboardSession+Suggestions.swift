@@ -170,11 +170,14 @@ extension KeyboardSession {
             return
         }
         // The keystrokes are out: the engine follows those it had left for now.
-        if !unfollowed.isEmpty { languages.followTyped() }
+        if languages.hasUnfollowed { languages.followTyped() }
         guard loadFiles() else { return }
-        let letters = state.layout.pages.first, size = frame.size, theme = theme
-        languages.placeNeighbours(generation: state.layoutGeneration, size: size) {
-            letters.map { Geometry.frames(for: $0, in: size, theme: theme) }
+        // Asked first, without copying the page and the theme: at every keystroke the answer is yes.
+        if !languages.neighboursPlaced(generation: state.layoutGeneration, size: frame.size) {
+            let letters = state.layout.pages.first, size = frame.size, theme = theme
+            languages.placeNeighbours(generation: state.layoutGeneration, size: size) {
+                letters.map { Geometry.frames(for: $0, in: size, theme: theme) }
+            }
         }
         // One pass into the engine (each finds it by its language's name).
         let shift = state.shift, language = stripLanguage, secure = isSecure, alternatives = swipeAlternatives

@@ -104,7 +104,7 @@ public struct KeyboardSession: Sendable {
         guard !quitting.finished else { return [] }
         out.begin(at: time)
         // The keystrokes of the last batch are out (or queued): whatever this input asks of an engine sees them.
-        if !unfollowed.isEmpty { languages.followTyped() }
+        if languages.hasUnfollowed { languages.followTyped() }
         for input in inputs { process(input) }
         endBatch(typeAhead: typeAhead)
         // `keyFrames` is the page shown now, drawn or not yet.

@@ -98,6 +98,9 @@ struct LanguageEngines: Sendable {
 
     // MARK: - Following the text
 
+    /// Whether keystrokes wait to be followed (asked at every batch: no copy of the list).
+    var hasUnfollowed: Bool { !unfollowed.isEmpty }
+
     /// Whether a keystroke of `language` may be followed after it went out:
     /// none of another language's is waiting.
     func canFollowLater(in language: String) -> Bool {
@@ -136,10 +139,14 @@ struct LanguageEngines: Sendable {
         _ = withShown { $0.textRead(text) }
     }
 
+    /// Whether the neighbouring letters were placed for this layout generation and size.
+    func neighboursPlaced(generation: Int, size: Size) -> Bool {
+        neighboursFor.map { $0 == (generation, size) } ?? false
+    }
+
     /// The neighbouring letters for corrections, from the letters page as placed
     /// for this layout generation and size (`frames`, asked only when they changed).
     mutating func placeNeighbours(generation: Int, size: Size, frames: () -> [KeyFrame]?) {
-        if let n = neighboursFor, n == (generation, size) { return }
         neighboursFor = (generation, size)
         guard let frames = frames() else { return }
         _ = withShown { engine in
