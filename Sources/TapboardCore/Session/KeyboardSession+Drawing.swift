@@ -5,7 +5,10 @@ extension KeyboardSession {
     /// depend on changed; whether it did.
     @discardableResult
     mutating func refreshFrames() -> Bool {
-        placed.place(state.page, for: placementBasis, theme: theme)
+        // Compared first: the page and the theme are not copied at every contact, only when placed again.
+        let basis = placementBasis
+        guard !placed.isPlaced(for: basis) else { return false }
+        return placed.place(state.page, for: basis, theme: theme)
     }
 
     /// What the keys of the page shown are placed for now.

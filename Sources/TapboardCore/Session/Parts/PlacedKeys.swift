@@ -16,6 +16,9 @@ struct PlacedKeys: Sendable {
     private(set) var stripSlots: [(index: Int, rank: Int)] = []
     private var basis: Basis?
 
+    /// Whether the keys are placed for this basis.
+    func isPlaced(for wanted: Basis) -> Bool { basis == wanted }
+
     /// Places the page's keys if anything they depend on changed; whether it did.
     mutating func place(_ page: Page, for wanted: Basis, theme: Theme) -> Bool {
         guard basis != wanted else { return false }
