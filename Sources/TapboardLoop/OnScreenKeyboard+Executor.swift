@@ -12,10 +12,19 @@ extension OnScreenKeyboard: SessionExecutor {
 
     public func files(_ request: FileRequest) -> SessionInput? {
         // A language read on a thread of its own: its answer comes through the loop (`filesRead`).
-        if case .load = request, let reader, reader.read(request) { return nil }
+        if case .load = request, let reader = fileReader(), reader.read(request) { return nil }
         guard let done = storage?.carryOut(request) else { return nil }
         for note in done.notes { logError(note) }
         return done.answer
+    }
+
+    /// The reader of languages' files, made (and polled by the loop) the first time one is read.
+    private func fileReader() -> FileReader? {
+        if let reader { return reader }
+        guard let storage, let made = FileReader(storage) else { return nil }
+        reader = made
+        loop.add(made.fileDescriptor) { [unowned self] in self.filesRead(made) }
+        return made
     }
 
     /// Languages read off the loop's thread: handed to the session.

@@ -80,15 +80,14 @@ public final class OnScreenKeyboard {
 
     /// Where the strip's languages are read and what they learned is kept (the session asks: `Command.files`).
     let storage: (any SuggestionStorage)?
-    /// Reads a language's files off the loop's thread.
-    let reader: FileReader?
+    /// Reads a language's files off the loop's thread; made at the first read, not at start.
+    var reader: FileReader?
 
     /// Opens the display and creates the (not yet shown) keyboard window; joins
     /// the accessibility bus first when asked (the D-Bus session bus once it
     /// shows); the strip's files are read from and kept in `storage`.
     public init(_ configuration: KeyboardConfiguration, buses: KeyboardBuses, storage: (any SuggestionStorage)? = nil) throws {
         self.storage = storage
-        reader = storage.flatMap(FileReader.init)
         var configuration = configuration
         // The accessibility client first: without one the keyboard starts as it would without it.
         var accessibility: AccessibilityFocus?
@@ -113,9 +112,6 @@ public final class OnScreenKeyboard {
         self.buses = buses
         replace = configuration.replace
         loop = EventLoop(xConnection: x.fileDescriptor)
-        if let reader {
-            loop.add(reader.fileDescriptor) { [unowned self] in self.filesRead(reader) }
-        }
         if let accessibility {
             self.accessibility = accessibility
             x.announceAccessibilityBus(accessibility.busAddress)
