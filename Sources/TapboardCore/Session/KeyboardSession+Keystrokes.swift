@@ -20,15 +20,12 @@ extension KeyboardSession {
         let batch = throughSuggestions(batch)
         let plan = EffectPlan(pacing.deferredDrawing + batch)
         pacing.enqueue(plan.keystrokes)
-        if let ahead, pacing.queue.first == ahead {
-            // Out already: answered as the injector answers a `.type`.
-            if pacing.queue.count == 1 {
-                pacing.expectAnswer(.plan(plan))
-                injected(typed: 1, readyAt: nil)
-                return
-            }
-            pacing.dropFirst()
-            focus.sent(ahead)
+        if ahead != nil {
+            // Out already, the batch's only keystroke (the strip's letters path leaves it as it is):
+            // answered as the injector answers a `.type`.
+            pacing.expectAnswer(.plan(plan))
+            injected(typed: 1, readyAt: nil)
+            return
         }
         if keystrokesDue {
             pacing.expectAnswer(plan.keystrokes.isEmpty && batch.isEmpty ? .queued : .plan(plan))

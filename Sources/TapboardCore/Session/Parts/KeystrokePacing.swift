@@ -58,9 +58,6 @@ struct KeystrokePacing: Sendable {
         }
     }
 
-    /// The first keystroke went out already (typed ahead).
-    mutating func dropFirst() { queue.removeFirst() }
-
     /// A `.type` was asked for: this follows its answer.
     mutating func expectAnswer(_ after: AfterTyping) { afterTyping = after }
 
