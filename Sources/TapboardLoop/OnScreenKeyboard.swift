@@ -46,7 +46,9 @@ public struct KeyboardBuses: Equatable, Sendable {
 /// releasing every key and restoring every keycode it borrowed.
 public final class OnScreenKeyboard {
     /// Hears about presses and contacts.
-    public weak var delegate: KeyboardDelegate?
+    public weak var delegate: KeyboardDelegate? {
+        didSet { session.notifiesDelegate = delegate != nil }
+    }
 
     /// Every decision: what is shown, where, what a contact does, when.
     var session: KeyboardSession
@@ -107,6 +109,8 @@ public final class OnScreenKeyboard {
         } catch {
             throw X11Error.noSuchMonitor(error.name, error.names)
         }
+        // Until a delegate is set, the session builds no events for it.
+        session.notifiesDelegate = false
         x = X11Keyboard(connection, frame: session.frame, configuration: configuration)
         reload = configuration.reload
         self.buses = buses

@@ -78,4 +78,44 @@ struct LibraryEventsTests {
                 "an observer heard events after cancel()")
         frameObservation.cancel()
     }
+
+    /// Hears the delegate's calls on the keyboard's thread.
+    final class Listener: KeyboardDelegate, @unchecked Sendable {
+        let seen = Seen()
+        func keyPressStarted(_ key: Key) { seen.add("pressStarted") }
+        func keyPressEnded(_ key: Key) { seen.add("pressEnded") }
+        func touchesBegan(at point: Point) { seen.add("touchesBegan") }
+        func touchesEnded(at point: Point) { seen.add("touchesEnded") }
+    }
+
+    @Test("A delegate set after the keyboard is made hears a tap on a key")
+    func delegateHearsTap() throws {
+        try InProcessX.exclusive { try tapHeard() }
+    }
+
+    private func tapHeard() throws {
+        let xvfb = try Xvfb()
+        defer { xvfb.stop() }
+        let keyboard = try OnScreenKeyboard(KeyboardConfiguration(displayName: xvfb.displayName))
+        // The session builds the delegate's events only once one is set.
+        let listener = Listener()
+        keyboard.delegate = listener
+        let shown = Seen()
+        nonisolated(unsafe) var frame: Rect?
+        let observation = keyboard.observe(["didShow"]) { event in
+            if case .frame(_, _, let end, _) = event { frame = end }
+            shown.add(event.name)
+        }
+        let running = Running(keyboard)
+        #expect(Deadline.waitFor(.seconds(10)) { shown.all.contains("didShow") })
+        let end = try #require(frame)
+        let tapper = try Tapper(displayName: xvfb.displayName)
+        tapper.tap(ScreenPoint(x: Int32(end.x + end.width / 2), y: Int32(end.y + end.height / 2)))
+        #expect(Deadline.waitFor(.seconds(10)) { listener.seen.all.contains("touchesEnded") })
+        tapper.close()
+        try KeyboardControl.send(.quit, displayName: xvfb.displayName)
+        #expect(running.done.wait(timeout: .now() + 10) == .success)
+        #expect(listener.seen.all == ["touchesBegan", "pressStarted", "pressEnded", "touchesEnded"])
+        observation.cancel()
+    }
 }

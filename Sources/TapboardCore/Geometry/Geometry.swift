@@ -52,6 +52,22 @@ public struct Rect: Hashable, Sendable {
     }
 }
 
+/// The keys' rectangles and indices alone, in their frames' order: what a
+/// contact's hit test reads. A frame holds its key (strings, callouts), so
+/// walking the frames read many times the memory, all of it cold at a tap.
+public struct HitTargets: Hashable, Sendable {
+    /// Each key's rectangle.
+    public private(set) var rects: [Rect]
+    /// The key's index in the page, for each rectangle.
+    public private(set) var indices: [Int]
+
+    /// The targets of these frames.
+    public init(_ frames: [KeyFrame]) {
+        rects = frames.map(\.rect)
+        indices = frames.map(\.index)
+    }
+}
+
 /// Where one key of a page sits in the window.
 public struct KeyFrame: Hashable, Sendable {
     /// The key's position in the page's reading order.
@@ -197,16 +213,18 @@ public enum Geometry {
     /// The key under a point: the key containing it, or else the nearest key,
     /// so a press in a gap is never lost. Points outside `bounds` hit nothing.
     public static func hitTest(_ point: Point, in frames: [KeyFrame], bounds: Size) -> Int? {
+        hitTest(point, in: HitTargets(frames), bounds: bounds)
+    }
+
+    /// The same over the keys' rectangles alone.
+    public static func hitTest(_ point: Point, in targets: HitTargets, bounds: Size) -> Int? {
         guard point.x >= 0, point.y >= 0, point.x < bounds.width, point.y < bounds.height else { return nil }
         var best: Int?
         var bestDistance = Int.max
-        // By position: `for f in frames` copied each frame (its id and key
-        // retained and released) to read its rectangle, 1.3k instructions a
-        // contact (callgrind), twice a tap before its keystroke.
-        for i in frames.indices {
-            let d = frames[i].rect.squaredDistance(to: point)
-            if d == 0 { return frames[i].index }
-            if d < bestDistance { bestDistance = d; best = frames[i].index }
+        for i in targets.rects.indices {
+            let d = targets.rects[i].squaredDistance(to: point)
+            if d == 0 { return targets.indices[i] }
+            if d < bestDistance { bestDistance = d; best = targets.indices[i] }
         }
         return best
     }

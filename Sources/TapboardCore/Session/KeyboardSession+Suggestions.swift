@@ -38,7 +38,11 @@ extension KeyboardSession {
     /// as bytes: a string search cost more than the rest of a letter's way out).
     static func takesSuggestionSpace(_ text: String) -> Bool {
         guard text.utf8.count == 1, let byte = text.utf8.first else { return false }
-        return ",.;:!?)".utf8.contains(byte)
+        switch byte {
+        case UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: ";"), UInt8(ascii: ":"),
+             UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: ")"): return true
+        default: return false
+        }
     }
 
     // MARK: - Keystrokes through the engine

@@ -26,7 +26,7 @@ extension KeyboardSession {
                 continue
             }
         }
-        guard let keystroke = found, case .text(let text) = keystroke, text.unicodeScalars.count == 1,
+        guard let keystroke = found, case .text(let text) = keystroke, text.utf8.count == 1 || text.unicodeScalars.count == 1,
               Self.followsLater(keystroke) else { return nil }
         // The strip types it as it is (its path for letters only).
         if let language = stripLanguage, !isSecure {

@@ -12,6 +12,12 @@ public struct KeyboardSession: Sendable {
     public internal(set) var state: KeyboardState
     /// The layouts, which one shows, the theme.
     var choice: LayoutChoice
+    /// Whether the commands carry the delegate's events (`Command.notify`): an
+    /// executor with no delegate turns them off, and a tap builds none.
+    public var notifiesDelegate: Bool {
+        get { state.notifies }
+        set { state.notifies = newValue }
+    }
     /// The layouts the globe key goes through.
     public var layouts: [LayoutSource] { choice.layouts }
     /// Which of `layouts` is shown.
@@ -120,7 +126,7 @@ public struct KeyboardSession: Sendable {
     /// The key under a point of the window (the nearest one in a gap), nil outside the window.
     public mutating func key(at point: Point) -> Int? {
         refreshFrames()
-        return Geometry.hitTest(point, in: keyFrames, bounds: frame.size)
+        return Geometry.hitTest(point, in: placed.targets, bounds: frame.size)
     }
 
     // MARK: - Inputs
@@ -194,10 +200,12 @@ public struct KeyboardSession: Sendable {
         let key = self.key(at: point)
         if followGesture(phase, id: id, at: point, key: key) { return }
         let item = state.callout.flatMap { calloutGeometry(for: $0) }?.item(at: Point(x: point.x + frame.x, y: point.y + frame.y))
-        let effects = state.handle(.touch(phase, point: point, key: key, calloutItem: item, contact: id), at: now)
-        pending += effects
+        // Room for a tap's effects at once, not grown an element at a time.
+        if pending.isEmpty { pending.reserveCapacity(16) }
+        let first = pending.endIndex
+        state.handle(.touch(phase, point: point, key: key, calloutItem: item, contact: id), at: now, into: &pending)
         // A layout switch takes effect before the next event of the batch is hit-tested.
-        for case .switchLayout(let which) in effects { pending += switchLayout(which) }
+        for case .switchLayout(let which) in pending[first...] { pending += switchLayout(which) }
     }
 
     /// Everything due by now.

@@ -2,39 +2,36 @@
 /// modifiers are on), shift, pages, layouts and the rest.
 extension KeyboardState {
     /// Carries out an action: with modifiers on, a keystroke goes out as a chord
-    /// and the modifiers of one keystroke turn off.
-    mutating func fire(_ key: Key, at time: Duration) -> [Effect] {
-        guard !modifiers.isEmpty else { return fireUnmodified(key, at: time) }
+    /// and the modifiers of one keystroke turn off. Effects are appended to one
+    /// array all the way from the contact: a tap's keystroke goes out after them.
+    mutating func fire(_ key: Key, at time: Duration, into effects: inout [Effect]) {
+        guard !modifiers.isEmpty else { return fireUnmodified(key, at: time, into: &effects) }
         switch key.action {
         case .character, .text, .space, .keysym, .return, .backspace:
             let held = Modifier.allCases.filter { modifiers[$0] != nil }
-            var effects: [Effect] = []
-            for effect in fireWithoutContext(key) {
-                if case .type(let k) = effect { effects.append(.type(.chord(held, k))) } else { effects.append(effect) }
-            }
+            if let keystroke = keystrokeWithoutContext(key) { effects.append(.type(.chord(held, keystroke))) }
             let before = modifiers.count
             modifiers = modifiers.filter { $0.value }
             lastModifierTap = nil
             if modifiers.count != before { effects.append(.redrawAll) }
             // A shift the user tapped goes into the chord and is used up; auto-shift is for text, not chords.
-            if shift == .once && !shiftIsAuto && shiftHold == nil { effects += setShift(.off, auto: false) }
+            if shift == .once && !shiftIsAuto && shiftHold == nil { setShift(.off, auto: false, into: &effects) }
             shiftHold?.typed = true
-            return effects
         default:
-            return fireUnmodified(key, at: time)
+            fireUnmodified(key, at: time, into: &effects)
         }
     }
 
     /// A chord is a command, not text: what it types does not count for auto-shift.
-    private func fireWithoutContext(_ key: Key) -> [Effect] {
+    private func keystrokeWithoutContext(_ key: Key) -> Keystroke? {
         switch key.action {
-        case .character(let c): return [.type(.text(key.character(c, shift: shift == .once && shiftIsAuto ? .off : shift)))]
-        case .text(let s): return [.type(.text(s))]
-        case .space: return [.type(.text(" "))]
-        case .keysym(let k): return [.type(.keysym(k))]
-        case .return: return [.type(.keysym(.return))]
-        case .backspace: return [.type(.keysym(.backSpace))]
-        default: return []
+        case .character(let c): .text(key.character(c, shift: shift == .once && shiftIsAuto ? .off : shift))
+        case .text(let s): .text(s)
+        case .space: .text(" ")
+        case .keysym(let k): .keysym(k)
+        case .return: .keysym(.return)
+        case .backspace: .keysym(.backSpace)
+        default: nil
         }
     }
 
@@ -47,22 +44,29 @@ extension KeyboardState {
         }
     }
 
-    private mutating func fireUnmodified(_ key: Key, at time: Duration) -> [Effect] {
-        if let out = text(of: key) { return [.type(.text(out))] + typed(out) }
+    private mutating func fireUnmodified(_ key: Key, at time: Duration, into effects: inout [Effect]) {
+        if let out = text(of: key) {
+            effects.append(.type(.text(out)))
+            typed(out, into: &effects)
+            return
+        }
         switch key.action {
         case .character, .text:
-            return []  // typed above
+            break  // typed above
         case .space:
-            return [.type(.text(" "))] + typed(" ")
+            effects.append(.type(.text(" ")))
+            typed(" ", into: &effects)
         case .keysym(let k):
-            return [.type(.keysym(k))]
+            effects.append(.type(.keysym(k)))
         case .return:
             context = []
             contextFromStart = true
-            return [.type(.keysym(.return))] + updateAutoShift()
+            effects.append(.type(.keysym(.return)))
+            updateAutoShift(into: &effects)
         case .backspace:
             if !context.isEmpty { context.removeLast() } else { contextFromStart = false }
-            return [.type(.keysym(.backSpace))] + updateAutoShift()
+            effects.append(.type(.keysym(.backSpace)))
+            updateAutoShift(into: &effects)
         case .shift:
             let isDoubleTap = lastShiftTap.map { time - $0 <= options.doubleTapInterval } ?? false
             let new: ShiftState
@@ -73,16 +77,17 @@ extension KeyboardState {
                 new = shift == .off ? .once : .off
                 lastShiftTap = shift == .locked ? nil : time
             }
-            return setShift(new, auto: false)
+            setShift(new, auto: false, into: &effects)
         case .capsLock:
             lastShiftTap = nil
-            return setShift(shift == .locked ? .off : .locked, auto: false)
+            setShift(shift == .locked ? .off : .locked, auto: false, into: &effects)
         case .page(let name):
-            guard let index = layout.pageIndex(named: name), index != pageIndex else { return [] }
+            guard let index = layout.pageIndex(named: name), index != pageIndex else { return }
             pageIndex = index
-            return [.redrawAll, .notify(.pageChanged(name))]
+            effects.append(.redrawAll)
+            notify(.pageChanged(name), into: &effects)
         case .layout(let which):
-            return [.switchLayout(which)]
+            effects.append(.switchLayout(which))
         case .modifier(let m):
             let isDoubleTap = lastModifierTap.map { $0.modifier == m && time - $0.time <= options.doubleTapInterval } ?? false
             switch modifiers[m] {
@@ -91,14 +96,14 @@ extension KeyboardState {
             default: modifiers[m] = nil
             }
             lastModifierTap = modifiers[m] == false ? (m, time) : nil
-            return [.redrawAll]
+            effects.append(.redrawAll)
         case .hide:
-            return [.hide]
+            effects.append(.hide)
         case .run(let argv):
-            return [.run(argv)]
+            effects.append(.run(argv))
         case .suggestion(let rank):
             // The session knows the words: it types the one chosen and tells the state with `textReplaced`.
-            return [.chooseSuggestion(rank)]
+            effects.append(.chooseSuggestion(rank))
         }
     }
 }

@@ -11,7 +11,8 @@ extension KeyboardState {
                 callout = nil
                 effects.append(.hideCallout)
             }
-            effects += [.hidePreview, .redraw([k]), .notify(.pressEnded(keyAt(k)))]
+            effects += [.hidePreview, .redraw([k])]
+            notify(.pressEnded(keyAt(k)), into: &effects)
         }
         activeContact = nil
     }
@@ -32,8 +33,9 @@ extension KeyboardState {
         pressedKey = nil
         callout = nil
         // Typed as text (already in the shift state it was shown in), so a latched modifier applies.
-        if let chosen = item.map({ open.items[$0] }) { effects += fire(Key(.text(chosen)), at: time) }
-        effects += [.hideCallout, .redraw([open.key]), .notify(.pressEnded(keyAt(open.key)))]
+        if let chosen = item.map({ open.items[$0] }) { fire(Key(.text(chosen)), at: time, into: &effects) }
+        effects += [.hideCallout, .redraw([open.key])]
+        notify(.pressEnded(keyAt(open.key)), into: &effects)
     }
 
     /// A contact on shift stays down while another lands: shift is on while it is held.
@@ -59,12 +61,12 @@ extension KeyboardState {
         if tap && hold.page == pageIndex && hold.key < page.keys.count {
             shift = hold.before
             effects.append(.redrawAll)
-            effects += fire(keyAt(hold.key), at: time)
+            fire(keyAt(hold.key), at: time, into: &effects)
         } else if !hold.typed {
-            effects += setShift(hold.before, auto: false)
+            setShift(hold.before, auto: false, into: &effects)
         } else if shift != .locked {
-            effects += setShift(.off, auto: false)
-            effects += updateAutoShift()
+            setShift(.off, auto: false, into: &effects)
+            updateAutoShift(into: &effects)
         }
     }
 
@@ -85,7 +87,7 @@ extension KeyboardState {
         let k = keyAt(key)
         if pressing && k.action.repeats {
             // Repeating keys act on press, like a physical key, then repeat while held.
-            effects += fire(k, at: time)
+            fire(k, at: time, into: &effects)
             nextRepeat = time + options.repeatDelay
             effects.append(.startTimer(.keyRepeat, deadline: time + options.repeatDelay))
         }
@@ -95,7 +97,7 @@ extension KeyboardState {
         }
         effects.append(.redraw([key]))
         effects.append(k.action.showsPreview ? .showPreview(key: key) : .hidePreview)
-        if pressing { effects.append(.notify(.pressStarted(k))) }
+        if pressing { notify(.pressStarted(k), into: &effects) }
     }
 
     /// The contact lifted: the key under it acts (a repeating key only if it was
@@ -109,9 +111,9 @@ extension KeyboardState {
         cancelRepeat(into: &effects)
         cancelLongPress(into: &effects)
         // Typed first: the keystroke must not wait for any drawing.
-        var fired = key.action.repeats && actedOnPress ? [] : fire(key, at: time)
-        fired.append(contentsOf: [Effect.hidePreview, .redraw([index]), .notify(.pressEnded(key))])
-        effects += fired
+        if !(key.action.repeats && actedOnPress) { fire(key, at: time, into: &effects) }
+        effects += [.hidePreview, .redraw([index])]
+        notify(.pressEnded(key), into: &effects)
     }
 
     private mutating func cancelLongPress(into effects: inout [Effect]) {

@@ -8,7 +8,9 @@ extension KeyboardState {
         for _ in 0 ..< deleting {
             if context.isEmpty { contextFromStart = false } else { context.removeLast() }
         }
-        return typed(text)
+        var effects: [Effect] = []
+        typed(text, into: &effects)
+        return effects
     }
 
     /// The text before the cursor was read from the field (the caret moved where
@@ -16,39 +18,46 @@ extension KeyboardState {
     public mutating func textRead(_ text: String, fromStart: Bool) -> [Effect] {
         context = Array(text.suffix(4))
         contextFromStart = fromStart && context.count == text.count
-        return updateAutoShift()
+        var effects: [Effect] = []
+        updateAutoShift(into: &effects)
+        return effects
     }
 
     /// After text was typed: shift once is used up, then auto-shift looks at the context.
-    mutating func typed(_ text: String) -> [Effect] {
-        context.append(contentsOf: text)
+    mutating func typed(_ text: String, into effects: inout [Effect]) {
+        // One ASCII byte (most keys) without walking the text's graphemes.
+        if text.utf8.count == 1, let byte = text.utf8.first, byte < 0x80 {
+            context.append(Character(Unicode.Scalar(byte)))
+        } else {
+            context.append(contentsOf: text)
+        }
         if context.count > 4 {
             context.removeFirst(context.count - 4)
             contextFromStart = false
         }
         lastShiftTap = nil
-        var effects: [Effect] = []
         // A held shift stays on for every key typed while it is held.
-        if shiftHold != nil { shiftHold?.typed = true } else if shift == .once { effects += setShift(.off, auto: false) }
-        return effects + updateAutoShift()
+        if shiftHold != nil { shiftHold?.typed = true } else if shift == .once { setShift(.off, auto: false, into: &effects) }
+        updateAutoShift(into: &effects)
     }
 
     /// Auto-shift: on at a start of text or after a sentence end and a space;
     /// an auto-shift that no longer fits (after backspace) turns off again.
-    mutating func updateAutoShift() -> [Effect] {
-        guard options.autoShift, shift != .locked, shiftHold == nil else { return [] }
+    mutating func updateAutoShift(into effects: inout [Effect]) {
+        guard options.autoShift, shift != .locked, shiftHold == nil else { return }
         let atStart = context.isEmpty && contextFromStart
         let afterSentence = context.count >= 2 && context.last == " " && ".!?".contains(context[context.count - 2])
         if atStart || afterSentence {
-            return shift == .off ? setShift(.once, auto: true) : []
+            if shift == .off { setShift(.once, auto: true, into: &effects) }
+        } else if shift == .once && shiftIsAuto {
+            setShift(.off, auto: false, into: &effects)
         }
-        return shift == .once && shiftIsAuto ? setShift(.off, auto: false) : []
     }
 
-    mutating func setShift(_ new: ShiftState, auto: Bool) -> [Effect] {
+    mutating func setShift(_ new: ShiftState, auto: Bool, into effects: inout [Effect]) {
         shiftIsAuto = auto && new == .once
-        guard new != shift else { return [] }
+        guard new != shift else { return }
         shift = new
-        return [.redrawAll]
+        effects.append(.redrawAll)
     }
 }

@@ -43,6 +43,9 @@ public struct KeyboardState: Sendable {
     var nextRepeat: Duration?
     /// Whether the long-press timer runs for the pressed key.
     var longPressPending = false
+    /// Whether the effects carry the delegate's events (`Effect.notify`): off
+    /// when nobody listens, so a tap copies and boxes no key for them.
+    public var notifies = true
 
     /// Makes the state for a layout, on its first page.
     public init(layout: Layout, options: InteractionOptions = InteractionOptions()) {
@@ -79,9 +82,15 @@ public struct KeyboardState: Sendable {
     /// held shift for the keys the others type, until it lifts.
     public mutating func handle(_ event: InputEvent, at time: Duration) -> [Effect] {
         var effects: [Effect] = []
+        handle(event, at: time, into: &effects)
+        return effects
+    }
+
+    /// The same, its effects appended to `effects` (a batch's, without an array between).
+    public mutating func handle(_ event: InputEvent, at time: Duration, into effects: inout [Effect]) {
         switch event {
         case .touch(.began, let point, let key, _, let contact):
-            effects.append(.notify(.touchesBegan(point)))
+            notify(.touchesBegan(point), into: &effects)
             if let other = activeContact {
                 if other != contact, shiftHold == nil, callout == nil, let k = pressedKey, keyAt(k).action == .shift {
                     beginShiftHold(contact: other, key: k, into: &effects)
@@ -90,12 +99,12 @@ public struct KeyboardState: Sendable {
                     if other != contact { retired.insert(other) }
                 }
             }
-            retired.remove(contact)
+            if !retired.isEmpty { retired.remove(contact) }
             activeContact = contact
             pressedKey = nil
             enter(key, at: time, pressing: true, into: &effects)
         case .touch(.moved, let point, let key, let item, let contact):
-            effects.append(.notify(.touchesMoved(point)))
+            notify(.touchesMoved(point), into: &effects)
             guard contact == activeContact else { break }
             if var open = callout {
                 // While the callout is open the contact picks among its alternates.
@@ -109,26 +118,26 @@ public struct KeyboardState: Sendable {
             guard key != pressedKey else { break }
             let from = pressedKey
             enter(key, at: time, into: &effects)
-            if let from, let key { effects.append(.notify(.draggedIn(from: keyAt(from), to: keyAt(key)))) }
+            if let from, let key { notify(.draggedIn(from: keyAt(from), to: keyAt(key)), into: &effects) }
         case .touch(.ended, let point, let key, let item, let contact):
             guard contact == activeContact else {
                 if let hold = shiftHold, hold.contact == contact { endShiftHold(at: time, tap: !hold.typed, into: &effects) }
                 retired.remove(contact)
-                effects.append(.notify(.touchesEnded(point)))
+                notify(.touchesEnded(point), into: &effects)
                 break
             }
             if callout != nil {
                 closeCallout(choosing: item, at: time, into: &effects)
-                effects.append(.notify(.touchesEnded(point)))
+                notify(.touchesEnded(point), into: &effects)
                 break
             }
             if key != pressedKey {
                 let from = pressedKey
                 enter(key, at: time, into: &effects)
-                if let from, let key { effects.append(.notify(.draggedIn(from: keyAt(from), to: keyAt(key)))) }
+                if let from, let key { notify(.draggedIn(from: keyAt(from), to: keyAt(key)), into: &effects) }
             }
             release(at: time, into: &effects)
-            effects.append(.notify(.touchesEnded(point)))
+            notify(.touchesEnded(point), into: &effects)
         case .touch(.cancelled, _, _, _, let contact):
             if contact == activeContact {
                 cancelPress(into: &effects)
@@ -136,7 +145,7 @@ public struct KeyboardState: Sendable {
                 endShiftHold(at: time, tap: false, into: &effects)
             }
             retired.remove(contact)
-            effects.append(.notify(.touchesCancelled))
+            notify(.touchesCancelled, into: &effects)
         case .timer(.longPress):
             guard longPressPending, let k = pressedKey, callout == nil else { break }
             longPressPending = false
@@ -147,15 +156,19 @@ public struct KeyboardState: Sendable {
             effects += [.hidePreview, .showCallout(open)]
         case .timer(.keyRepeat):
             guard let due = nextRepeat, let k = pressedKey, keyAt(k).action.repeats else { break }
-            effects += fire(keyAt(k), at: time)
+            fire(keyAt(k), at: time, into: &effects)
             let next = due + options.repeatInterval
             nextRepeat = next
             effects.append(.startTimer(.keyRepeat, deadline: next > time ? next : time + options.repeatInterval))
         }
-        return effects
     }
 
     func keyAt(_ index: Int) -> Key { page.keys[index] }
+
+    /// Appends the delegate's event when someone listens; built only then.
+    func notify(_ event: @autoclosure () -> KeyboardEvent, into effects: inout [Effect]) {
+        if notifies { effects.append(.notify(event())) }
+    }
 
     /// Whether a key of the page shown is held: under the active contact, or a shift held while others type.
     public func isPressed(_ index: Int) -> Bool {
@@ -167,7 +180,7 @@ public struct KeyboardState: Sendable {
         var effects: [Effect] = []
         if activeContact != nil {
             cancelPress(into: &effects)
-            effects.append(.notify(.touchesCancelled))
+            notify(.touchesCancelled, into: &effects)
         }
         if shiftHold != nil { endShiftHold(at: time, tap: false, into: &effects) }
         retired = []
@@ -186,7 +199,7 @@ public struct KeyboardState: Sendable {
         layoutGeneration += 1
         pageIndex = new.pageIndex(named: pageName) ?? 0
         effects.append(.redrawAll)
-        if changed { effects.append(.notify(.layoutChanged(new.name))) }
+        if changed { notify(.layoutChanged(new.name), into: &effects) }
         return effects
     }
 }

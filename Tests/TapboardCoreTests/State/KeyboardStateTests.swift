@@ -83,6 +83,34 @@ struct KeyboardStateTests {
         #expect(state.pressedKey == nil)
     }
 
+    /// With nobody listening, the same taps, drags and page switches give the
+    /// same effects less the delegate's events, and leave the same state.
+    @Test func withoutListenerTheSameEffectsLessEvents() throws {
+        var heard = KeyboardState(layout: .enUS)
+        var unheard = heard
+        unheard.notifies = false
+        let q = try StateTesting.index("q", in: heard), w = try StateTesting.index("w", in: heard)
+        let toSymbols = try #require(heard.page.keys.firstIndex { if case .page = $0.action { true } else { false } })
+        let events: [InputEvent] = [
+            .touch(.began, point: Self.here, key: q), .touch(.ended, point: Self.here, key: q),
+            .touch(.began, point: Self.here, key: q), .touch(.moved, point: Self.there, key: w), .touch(.ended, point: Self.there, key: w),
+            .touch(.began, point: Self.here, key: q), .touch(.cancelled, point: Self.here, key: q),
+            .touch(.began, point: Self.here, key: toSymbols), .touch(.ended, point: Self.here, key: toSymbols),
+        ]
+        var sawEvents = false
+        for (n, event) in events.enumerated() {
+            let time = Duration.seconds(n)
+            let all = heard.handle(event, at: time)
+            let quiet = unheard.handle(event, at: time)
+            sawEvents = sawEvents || !Self.notifications(all).isEmpty
+            #expect(quiet == all.filter { if case .notify = $0 { false } else { true } }, "event \(n)")
+            #expect(Self.notifications(quiet).isEmpty)
+        }
+        #expect(sawEvents)
+        #expect(unheard.pageIndex == heard.pageIndex && unheard.shift == heard.shift && unheard.pressedKey == heard.pressedKey)
+    }
+
+
     @Test func autoShiftTypesFirstLetterUpperCase() throws {
         var state = KeyboardState(layout: .enUS)
         let h = try StateTesting.index("h", in: state)

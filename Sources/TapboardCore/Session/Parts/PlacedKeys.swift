@@ -11,6 +11,8 @@ struct PlacedKeys: Sendable {
 
     /// The keys of the page, placed.
     private(set) var frames: [KeyFrame] = []
+    /// Their rectangles alone, for hit testing.
+    private(set) var targets = HitTargets([])
     /// The strip's slots on the page (none without a strip): the key's index and the rank of
     /// the word it shows. Found once per page, not at every keystroke (the strip looks for its slots at each).
     private(set) var stripSlots: [(index: Int, rank: Int)] = []
@@ -23,6 +25,7 @@ struct PlacedKeys: Sendable {
     mutating func place(_ page: Page, for wanted: Basis, theme: Theme) -> Bool {
         guard basis != wanted else { return false }
         frames = Geometry.frames(for: page, in: wanted.size, theme: theme)
+        targets = HitTargets(frames)
         stripSlots = frames.compactMap { if case .suggestion(let rank) = $0.key.action { ($0.index, rank) } else { nil } }
         basis = wanted
         return true
