@@ -101,7 +101,10 @@ extension KeyAction {
     }
 
     /// Whether this key fires on press and repeats while held (backspace).
-    public var repeats: Bool { self == .backspace }
+    public var repeats: Bool {
+        // A pattern, not `==`: the synthesized comparison walks every case's payload.
+        if case .backspace = self { true } else { false }
+    }
 
     /// The key class whose theme style this action uses unless the key sets one.
     public var defaultStyleClass: KeyClass {

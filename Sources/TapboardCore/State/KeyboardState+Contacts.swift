@@ -84,20 +84,21 @@ extension KeyboardState {
             effects.append(.hidePreview)
             return
         }
-        let k = keyAt(key)
-        if pressing && k.action.repeats {
+        // What the press needs, read in place: the whole key is copied only to fire it or to tell the delegate.
+        let repeats = layout.pages[pageIndex].keys[key].action.repeats
+        if pressing && repeats {
             // Repeating keys act on press, like a physical key, then repeat while held.
-            fire(k, at: time, into: &effects)
+            fire(keyAt(key), at: time, into: &effects)
             nextRepeat = time + options.repeatDelay
             effects.append(.startTimer(.keyRepeat, deadline: time + options.repeatDelay))
         }
-        if !k.callouts.isEmpty && !k.action.repeats {
+        if !repeats && !layout.pages[pageIndex].keys[key].callouts.isEmpty {
             longPressPending = true
             effects.append(.startTimer(.longPress, deadline: time + options.calloutDelay))
         }
         effects.append(.redraw([key]))
-        effects.append(k.action.showsPreview ? .showPreview(key: key) : .hidePreview)
-        if pressing { notify(.pressStarted(k), into: &effects) }
+        effects.append(layout.pages[pageIndex].keys[key].action.showsPreview ? .showPreview(key: key) : .hidePreview)
+        if pressing { notify(.pressStarted(keyAt(key)), into: &effects) }
     }
 
     /// The contact lifted: the key under it acts (a repeating key only if it was
@@ -112,7 +113,8 @@ extension KeyboardState {
         cancelLongPress(into: &effects)
         // Typed first: the keystroke must not wait for any drawing.
         if !(key.action.repeats && actedOnPress) { fire(key, at: time, into: &effects) }
-        effects += [.hidePreview, .redraw([index])]
+        effects.append(.hidePreview)
+        effects.append(.redraw([index]))
         notify(.pressEnded(key), into: &effects)
     }
 

@@ -32,7 +32,8 @@ extension KeyboardState {
             context.append(contentsOf: text)
         }
         if context.count > 4 {
-            context.removeFirst(context.count - 4)
+            // One at a time, the usual case: `removeFirst(n)` went through the generic range replacement.
+            repeat { context.removeFirst() } while context.count > 4
             contextFromStart = false
         }
         lastShiftTap = nil
