@@ -12,8 +12,9 @@ public struct KeyboardSession: Sendable {
     public internal(set) var state: KeyboardState
     /// The layouts, which one shows, the theme.
     var choice: LayoutChoice
-    /// Whether the commands carry the delegate's events (`Command.notify`): an
-    /// executor with no delegate turns them off, and a tap builds none.
+    /// Whether the commands carry the delegate's contact events (`Command.notify`
+    /// of touches and presses): an executor with no delegate turns them off, and
+    /// a tap builds none. Page and layout changes come either way.
     public var notifiesDelegate: Bool {
         get { state.notifies }
         set { state.notifies = newValue }

@@ -84,8 +84,8 @@ extension KeyboardState {
         case .page(let name):
             guard let index = layout.pageIndex(named: name), index != pageIndex else { return }
             pageIndex = index
-            effects.append(.redrawAll)
-            notify(.pageChanged(name), into: &effects)
+            // Always: a page change is published too, not only told to the delegate.
+            effects += [.redrawAll, .notify(.pageChanged(name))]
         case .layout(let which):
             effects.append(.switchLayout(which))
         case .modifier(let m):

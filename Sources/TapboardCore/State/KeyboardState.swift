@@ -43,8 +43,9 @@ public struct KeyboardState: Sendable {
     var nextRepeat: Duration?
     /// Whether the long-press timer runs for the pressed key.
     var longPressPending = false
-    /// Whether the effects carry the delegate's events (`Effect.notify`): off
-    /// when nobody listens, so a tap copies and boxes no key for them.
+    /// Whether the effects carry the delegate's contact events (touches, presses,
+    /// drags): off when nobody listens, so a tap copies and boxes no key for them.
+    /// Page and layout changes are always told: they are published as well.
     public var notifies = true
 
     /// Makes the state for a layout, on its first page.
@@ -165,7 +166,7 @@ public struct KeyboardState: Sendable {
 
     func keyAt(_ index: Int) -> Key { page.keys[index] }
 
-    /// Appends the delegate's event when someone listens; built only then.
+    /// Appends a contact event for the delegate when someone listens; built only then.
     func notify(_ event: @autoclosure () -> KeyboardEvent, into effects: inout [Effect]) {
         if notifies { effects.append(.notify(event())) }
     }
@@ -199,7 +200,7 @@ public struct KeyboardState: Sendable {
         layoutGeneration += 1
         pageIndex = new.pageIndex(named: pageName) ?? 0
         effects.append(.redrawAll)
-        if changed { notify(.layoutChanged(new.name), into: &effects) }
+        if changed { effects.append(.notify(.layoutChanged(new.name))) }
         return effects
     }
 }
