@@ -100,7 +100,9 @@ let package = Package(
             linkerSettings: [.unsafeFlags(leanLink, .when(configuration: .release))]
         ),
         // Drives a keyboard under Xvfb as a user would: used by the integration tests and the benchmarks.
-        .target(name: "TapboardTestKit", dependencies: ["CX11"]),
+        // libwayland's client API and the glue of the protocols beyond the core one (scripts/make-wayland-glue).
+        .target(name: "CWayland", exclude: ["protocols"], linkerSettings: [.linkedLibrary("wayland-client")]),
+        .target(name: "TapboardTestKit", dependencies: ["CX11", "CWayland"]),
         // Benchmarks (scripts/bench): built with everything so they never rot, run only on demand.
         .executableTarget(
             name: "tapbench",
@@ -126,6 +128,7 @@ let package = Package(
         ),
         .testTarget(name: "TapboardCoreTests", dependencies: ["TapboardCore"]),
         .testTarget(name: "TapboardX11Tests", dependencies: ["TapboardX11", "TapboardLoop", "TapboardCore", "TapboardTestKit", "CX11"]),
+        .testTarget(name: "TapboardWaylandTests", dependencies: ["TapboardTestKit"]),
         .testTarget(name: "TapboardCatalogTests", dependencies: ["TapboardCatalog", "TapboardCore", "TapboardTestKit"]),
         .testTarget(name: "tapboardTests", dependencies: ["tapboard-commands", "TapboardStart", "TapboardCatalog", "TapboardTestKit"]),
     ]

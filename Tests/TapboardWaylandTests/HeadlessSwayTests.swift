@@ -1,0 +1,57 @@
+import Foundation
+import TapboardTestKit
+import Testing
+
+/// The Wayland test harness itself: a headless sway run as an unprivileged
+/// user, foot as a target that writes what it receives, a layer-shell
+/// keyboard's exclusive zone, and the virtual pointer's device on the seat.
+@Suite("Headless sway harness", .serialized)
+struct HeadlessSwayTests {
+    /// foot running `cat` in raw mode into `received`, once it has the focus.
+    private static func target(in sway: HeadlessSway, scratch: ScratchDirectory) throws -> (ChildProcess, received: String) {
+        let foot = try #require(executableOnPath("foot"), "foot is not installed (scripts/test installs it)")
+        let ready = scratch.path("ready"), received = scratch.path("received")
+        // Raw mode before the marker: a key that came before it would wait in the line discipline.
+        let child = try ChildProcess(foot, ["--app-id", "target", "--", "sh", "-c", "stty -icanon -echo; : > \(ready); exec cat > \(received)"],
+                                     environment: sway.environment)
+        #expect(Deadline.waitFor(.seconds(10)) { FileManager.default.fileExists(atPath: ready) && sway.window(appID: "target")?.focused == true },
+                "foot did not start with the focus: \(child.standardError)")
+        return (child, received)
+    }
+
+    @Test("A virtual keyboard's text (wtype) arrives in foot exactly, accents, £ € and Cyrillic included")
+    func virtualKeyboardTypesIntoFoot() throws {
+        let wtype = try #require(executableOnPath("wtype"), "wtype is not installed")
+        let sway = try HeadlessSway()
+        defer { sway.stop() }
+        let scratch = try ScratchDirectory()
+        let (foot, received) = try Self.target(in: sway, scratch: scratch)
+        defer { _ = foot.terminate() }
+        let text = "héllo £€ Привет"
+        // wtype uploads its keymap and types at once, and foot may read the first key
+        // with the keymap before (wtype's own race, which the keyboard's typing must
+        // not have): it waits before typing, there being nothing to watch from here.
+        _ = try ChildProcess.run(wtype, ["-s", "200", text], environment: sway.environment)
+        #expect(Deadline.waitFor(.seconds(5)) { (try? String(contentsOfFile: received, encoding: .utf8)) == text },
+                "foot received \((try? String(contentsOfFile: received, encoding: .utf8)).debugDescription)")
+    }
+
+    @Test("wvkbd's exclusive zone lays foot out above it; the virtual pointer gives the seat a pointer")
+    func layerShellZoneAndPointer() throws {
+        let wvkbd = try #require(executableOnPath("wvkbd-mobintl"), "wvkbd is not installed")
+        let sway = try HeadlessSway(width: 1280, height: 800)
+        defer { sway.stop() }
+        let scratch = try ScratchDirectory()
+        let (foot, _) = try Self.target(in: sway, scratch: scratch)
+        defer { _ = foot.terminate() }
+        #expect(!(try sway.message(["-t", "get_seats"]).contains("\"type\": \"pointer\"")))
+        let pointer = try WaylandPointer(sway)
+        defer { pointer.close() }
+        #expect(try sway.message(["-t", "get_seats"]).contains("\"type\": \"pointer\""))
+        let keyboard = try ChildProcess(wvkbd, ["-L", "240"], environment: sway.environment)
+        defer { _ = keyboard.terminate() }
+        #expect(Deadline.waitFor(.seconds(10)) { sway.window(appID: "target")?.rect.height == 560 },
+                "wvkbd's layer surface did not reserve its zone; stderr: \(keyboard.standardError)")
+        #expect(sway.window(appID: "target")?.focused == true, "the keyboard took the focus from foot")
+    }
+}
