@@ -1,10 +1,17 @@
 import CWayland
+import CX11
 import Foundation
 
 /// A pointer for tests on Wayland: a virtual pointer device
 /// (`zwlr_virtual_pointer_v1`) on the compositor's seat, moved to absolute
 /// points of the output and clicked, as XTest's pointer is on X. A headless
 /// sway has no pointer otherwise, and its seat offers clients none.
+///
+/// It puts a virtual keyboard on the seat too (a US keymap, never typed
+/// with), so the seat offers a pointer and a keyboard before the clients
+/// start and tells them its capabilities once: wvkbd 0.12 (Debian 12) asks
+/// for a new pointer at every capabilities event, and then hears each of
+/// the pointer's events twice.
 public final class WaylandPointer {
     private var display: OpaquePointer?
     private var pointer: OpaquePointer?
@@ -12,10 +19,18 @@ public final class WaylandPointer {
     /// Globals heard from the registry.
     private var seat: OpaquePointer?
     private var manager: OpaquePointer?
+    private var keyboardManager: OpaquePointer?
+    private var keyboard: OpaquePointer?
     private var registry: OpaquePointer?
+    /// The last event's time.
+    private var lastTime: UInt32 = 0
     /// An event's time: the monotonic clock in milliseconds, as a real
-    /// device's (a keyboard typing from the pointer's events passes them on).
-    private var time: UInt32 { UInt32(truncatingIfNeeded: MonotonicClock.now / 1_000_000) }
+    /// device's (a keyboard typing from the pointer's events passes them on),
+    /// and later than the last event's.
+    private var time: UInt32 {
+        lastTime = max(lastTime &+ 1, UInt32(truncatingIfNeeded: MonotonicClock.now / 1_000_000))
+        return lastTime
+    }
 
     /// The left button's Linux input code (BTN_LEFT).
     private static let leftButton: UInt32 = 0x110
@@ -36,7 +51,32 @@ public final class WaylandPointer {
             throw HarnessError.processFailed("the compositor offers no \(seat == nil ? "wl_seat" : "zwlr_virtual_pointer_manager_v1")")
         }
         pointer = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(manager, seat)
+        if let keyboardManager { try addKeyboard(keyboardManager, seat) }
         wl_display_roundtrip(display)
+    }
+
+    /// A virtual keyboard with xkbcommon's US keymap, handed over in an unlinked file.
+    private func addKeyboard(_ manager: OpaquePointer, _ seat: OpaquePointer) throws {
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { throw HarnessError.processFailed("xkb_context_new failed") }
+        defer { xkb_context_unref(context) }
+        var names = xkb_rule_names(rules: "evdev", model: "pc105", layout: "us", variant: nil, options: nil)
+        guard let keymap = xkb_keymap_new_from_names(context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS),
+              let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else {
+            throw HarnessError.processFailed("xkbcommon could not compile a US keymap")
+        }
+        defer { free(text); xkb_keymap_unref(keymap) }
+        let size = strlen(text) + 1
+        var template = Array((FileManager.default.temporaryDirectory.path + "/tapboard-keymap-XXXXXX").utf8CString)
+        let fd = mkstemp(&template)
+        guard fd >= 0 else { throw HarnessError.processFailed("cannot make a file for the keymap: errno \(errno)") }
+        unlink(template)
+        guard write(fd, text, size) == size else {
+            Glibc.close(fd)
+            throw HarnessError.processFailed("cannot write the keymap: errno \(errno)")
+        }
+        defer { Glibc.close(fd) }
+        keyboard = zwp_virtual_keyboard_manager_v1_create_virtual_keyboard(manager, seat)
+        zwp_virtual_keyboard_v1_keymap(keyboard, UInt32(WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue), fd, UInt32(size))
     }
 
     deinit { close() }
@@ -44,11 +84,13 @@ public final class WaylandPointer {
     /// Lets go of the pointer and the connection.
     public func close() {
         if let pointer { zwlr_virtual_pointer_v1_destroy(pointer) }
+        if let keyboard { zwp_virtual_keyboard_v1_destroy(keyboard) }
+        if let keyboardManager { zwp_virtual_keyboard_manager_v1_destroy(keyboardManager) }
         if let manager { zwlr_virtual_pointer_manager_v1_destroy(manager) }
         if let seat { wl_seat_destroy(seat) }
         if let registry { wl_registry_destroy(registry) }
         if let display { wl_display_disconnect(display) }
-        (pointer, manager, seat, registry, display) = (nil, nil, nil, nil, nil)
+        (pointer, manager, keyboard, keyboardManager, seat, registry, display) = (nil, nil, nil, nil, nil, nil, nil)
     }
 
     /// Moves to a point of the output (pixels from its top left corner).
@@ -67,11 +109,16 @@ public final class WaylandPointer {
         flush()
     }
 
-    /// A tap: move, press, release, each event out at once. The pointer comes
-    /// from the next pixel: a surface entered hears where from `enter`, and
-    /// some clients (wvkbd) read the position only from the motions after it.
-    public func tap(_ x: Int, _ y: Int) {
+    /// A tap as a hand makes it: the pointer comes onto the key from the next
+    /// pixel and rests there for `rest` before the press and the release.
+    /// sway 1.7 moved the pointer's focus to the surface entered only a frame
+    /// of its output later (a press within 10 ms of the motion went to the
+    /// surface the pointer came from, one after 20 ms never did); and wvkbd
+    /// reads the position only from the motions after `enter`.
+    public func tap(_ x: Int, _ y: Int, rest: Duration = .milliseconds(50)) {
         move(to: x > 0 ? x - 1 : x + 1, y)
+        let (seconds, attoseconds) = rest.components
+        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
         move(to: x, y)
         button(down: true)
         button(down: false)
@@ -92,6 +139,8 @@ public final class WaylandPointer {
                 me.seat = OpaquePointer(wl_registry_bind(registry, name, tb_wl_seat_interface(), 1))
             case "zwlr_virtual_pointer_manager_v1":
                 me.manager = OpaquePointer(wl_registry_bind(registry, name, tb_virtual_pointer_manager_interface(), 1))
+            case "zwp_virtual_keyboard_manager_v1":
+                me.keyboardManager = OpaquePointer(wl_registry_bind(registry, name, tb_virtual_keyboard_manager_interface(), 1))
             default:
                 break
             }

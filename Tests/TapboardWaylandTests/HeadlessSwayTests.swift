@@ -36,13 +36,13 @@ struct HeadlessSwayTests {
                 "foot received \((try? String(contentsOfFile: received, encoding: .utf8)).debugDescription)")
     }
 
-    @Test("wvkbd's exclusive zone lays foot out above it; the virtual pointer gives the seat a pointer")
+    @Test("wvkbd's exclusive zone lays foot out above it; the virtual pointer's taps on its keys type each once into foot")
     func layerShellZoneAndPointer() throws {
         let wvkbd = try #require(executableOnPath("wvkbd-mobintl"), "wvkbd is not installed")
         let sway = try HeadlessSway(width: 1280, height: 800)
         defer { sway.stop() }
         let scratch = try ScratchDirectory()
-        let (foot, _) = try Self.target(in: sway, scratch: scratch)
+        let (foot, received) = try Self.target(in: sway, scratch: scratch)
         defer { _ = foot.terminate() }
         #expect(!(try sway.message(["-t", "get_seats"]).contains("\"type\": \"pointer\"")))
         let pointer = try WaylandPointer(sway)
@@ -53,5 +53,9 @@ struct HeadlessSwayTests {
         #expect(Deadline.waitFor(.seconds(10)) { sway.window(appID: "target")?.rect.height == 560 },
                 "wvkbd's layer surface did not reserve its zone; stderr: \(keyboard.standardError)")
         #expect(sway.window(appID: "target")?.focused == true, "the keyboard took the focus from foot")
+        // wvkbd's mobile layout at 1280x240: six rows of 40 pixels; q, w, e on the third, after a half-key indent.
+        for x in [122, 244, 366] { pointer.tap(x, 560 + 100) }
+        #expect(Deadline.waitFor(.seconds(5)) { (try? String(contentsOfFile: received, encoding: .utf8)) == "qwe" },
+                "foot received \((try? String(contentsOfFile: received, encoding: .utf8)).debugDescription)")
     }
 }
