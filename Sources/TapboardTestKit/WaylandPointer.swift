@@ -59,8 +59,14 @@ public final class WaylandPointer {
     private func addKeyboard(_ manager: OpaquePointer, _ seat: OpaquePointer) throws {
         guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { throw HarnessError.processFailed("xkb_context_new failed") }
         defer { xkb_context_unref(context) }
-        var names = xkb_rule_names(rules: "evdev", model: "pc105", layout: "us", variant: nil, options: nil)
-        guard let keymap = xkb_keymap_new_from_names(context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS),
+        // The names' C strings live only inside these closures: a literal stored in the struct would dangle (ASan).
+        let compiled = "evdev".withCString { rules in
+            "us".withCString { layout in
+                var names = xkb_rule_names(rules: rules, model: nil, layout: layout, variant: nil, options: nil)
+                return xkb_keymap_new_from_names(context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS)
+            }
+        }
+        guard let keymap = compiled,
               let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else {
             throw HarnessError.processFailed("xkbcommon could not compile a US keymap")
         }
