@@ -22,15 +22,9 @@ public final class WaylandPointer {
     private var keyboardManager: OpaquePointer?
     private var keyboard: OpaquePointer?
     private var registry: OpaquePointer?
-    /// The last event's time.
-    private var lastTime: UInt32 = 0
     /// An event's time: the monotonic clock in milliseconds, as a real
-    /// device's (a keyboard typing from the pointer's events passes them on),
-    /// and later than the last event's.
-    private var time: UInt32 {
-        lastTime = max(lastTime &+ 1, UInt32(truncatingIfNeeded: MonotonicClock.now / 1_000_000))
-        return lastTime
-    }
+    /// device's (a keyboard typing from the pointer's events passes them on).
+    private var time: UInt32 { UInt32(truncatingIfNeeded: MonotonicClock.now / 1_000_000) }
 
     /// The left button's Linux input code (BTN_LEFT).
     private static let leftButton: UInt32 = 0x110
@@ -46,12 +40,13 @@ public final class WaylandPointer {
         registry = wl_display_get_registry(display)
         wl_registry_add_listener(registry, &Self.registryListener, Unmanaged.passUnretained(self).toOpaque())
         wl_display_roundtrip(display)
-        guard let seat, let manager else {
+        guard let seat, let manager, let keyboardManager else {
+            let missing = seat == nil ? "wl_seat" : manager == nil ? "zwlr_virtual_pointer_manager_v1" : "zwp_virtual_keyboard_manager_v1"
             close()
-            throw HarnessError.processFailed("the compositor offers no \(seat == nil ? "wl_seat" : "zwlr_virtual_pointer_manager_v1")")
+            throw HarnessError.processFailed("the compositor offers no \(missing)")
         }
         pointer = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(manager, seat)
-        if let keyboardManager { try addKeyboard(keyboardManager, seat) }
+        try addKeyboard(keyboardManager, seat)
         wl_display_roundtrip(display)
     }
 
