@@ -142,23 +142,13 @@ final class KeyboardRenderer {
     private var scale: Double { theme.scale(forHeight: size.height) }
     private static func maxShadowOffset(_ theme: Theme) -> Double { KeyClass.allCases.map { theme.style($0).shadowOffset }.max() ?? 0 }
 
-    /// What a key's drawing depends on, apart from its place and its text.
-    private struct TileKey: Hashable {
-        var style: KeyStyle
-        var pressed: Bool
-        var width, height: Int
-        var icon: KeyIcon?
-        var scale: Double
-        var background: Color
-    }
-
     /// Keys drawn once and copied since: the body, shadow and icon of a key of a
     /// given look and size. Most keys share a few sizes, so a press is one copy
     /// and at most one string; the anti-aliased shapes are drawn once per look.
     /// Each with when it was last used (a count of uses): the least recent goes
     /// past the limit. (A list in order of use was searched and shifted at every
     /// key drawn, comparing whole styles.)
-    private var tiles: [TileKey: (pixmap: OwnedPixmap, used: Int)] = [:]
+    private var tiles: [KeyBody: (pixmap: OwnedPixmap, used: Int)] = [:]
     private var tileUses = 0
     private static let tileLimit = 48
 
@@ -174,7 +164,7 @@ final class KeyboardRenderer {
         } else {
             let style = theme.style(k.styleClass)
             let covered = area(of: r)
-            let tile = self.tile(TileKey(style: style, pressed: k.pressed, width: r.width, height: covered.height,
+            let tile = self.tile(KeyBody(style: style, pressed: k.pressed, width: r.width, height: covered.height,
                                          icon: icon, scale: scale, background: theme.background), keyHeight: r.height)
             look = Look(tile: tile, covered: Size(width: covered.width, height: covered.height),
                         font: .notOpened(family: style.fontFamily, pixelSize: Int((style.fontSize * scale).rounded())),
@@ -223,7 +213,7 @@ final class KeyboardRenderer {
     private var looks: [LookKey: Look] = [:]
 
     /// The tile for a key's look, drawn on first use; the least recently used goes past the limit.
-    private func tile(_ key: TileKey, keyHeight: Int) -> OwnedPixmap {
+    private func tile(_ key: KeyBody, keyHeight: Int) -> OwnedPixmap {
         tileUses += 1
         if let i = tiles.index(forKey: key) {
             tiles.values[i].used = tileUses
@@ -232,7 +222,7 @@ final class KeyboardRenderer {
         let t = OwnedPixmap(display: display, window: window, size: Size(width: key.width, height: key.height))
         do {
             let painter = Painter(display: display, pixmap: t, resources: resources)
-            drawBody(key, keyHeight: keyHeight, painter: painter)
+            key.draw(keyHeight: keyHeight, on: painter)
         }
         if tiles.count >= Self.tileLimit, let old = tiles.min(by: { $0.value.used < $1.value.used }) {
             tiles.removeValue(forKey: old.key)
@@ -240,31 +230,5 @@ final class KeyboardRenderer {
         }
         tiles[key] = (t, tileUses)
         return t
-    }
-
-    /// Draws a key's background, shadow, body and icon at the origin of a tile.
-    private func drawBody(_ key: TileKey, keyHeight: Int, painter: Painter) {
-        let style = key.style
-        let s = key.scale
-        painter.fill(Rect(x: 0, y: 0, width: key.width, height: key.height), key.background)
-        let w = Double(key.width), h = Double(keyHeight)
-        let radius = style.cornerRadius * s
-        if style.shadowOffset > 0 {
-            // Whole pixels keep the shadow on the fast path (only its corners anti-aliased).
-            let offset = max(1, (style.shadowOffset * s).rounded())
-            painter.fillRounded(x: 0, y: offset, width: w, height: h, radius: radius, style.shadowColor)
-        }
-        let fill = key.pressed ? style.pressedBackground : style.background
-        if style.borderWidth > 0 {
-            let b = max(1, (style.borderWidth * s).rounded())
-            painter.fillRounded(x: 0, y: 0, width: w, height: h, radius: radius, style.borderColor)
-            painter.fillRounded(x: b, y: b, width: w - 2 * b, height: h - 2 * b, radius: max(radius - b, 0), fill)
-        } else {
-            painter.fillRounded(x: 0, y: 0, width: w, height: h, radius: radius, fill)
-        }
-        if let icon = key.icon {
-            Icons.draw(icon, in: Rect(x: 0, y: 0, width: key.width, height: keyHeight), painter: painter,
-                       color: style.textColor, background: fill)
-        }
     }
 }

@@ -4,7 +4,7 @@ import TapboardCore
 
 /// Draws anti-aliased shapes (XRender) and text (Xft) onto one drawable.
 /// Owns the XftDraw; the drawable belongs to the caller.
-final class Painter {
+final class Painter: ShapePainter {
     private let display: XDisplay
     private let draw: OpaquePointer
     private let picture: Picture
@@ -74,11 +74,6 @@ final class Painter {
             }
             fill(pts, color)
         }
-    }
-
-    /// Strokes a line of the given thickness, anti-aliased.
-    func line(_ a: FPoint, _ b: FPoint, thickness: Double, _ color: Color) {
-        fill(Shapes.thickLine(a, b, thickness: thickness), color)
     }
 
     /// Draws text centred in a rectangle.

@@ -1,14 +1,14 @@
-import TapboardCore
-
 /// A point with fractional coordinates, for anti-aliased shapes.
-struct FPoint {
-    var x, y: Double
+public struct FPoint: Hashable, Sendable {
+    public var x, y: Double
+    /// Makes a point.
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
 }
 
-/// Shapes as polygons.
-enum Shapes {
+/// Shapes as polygons, for every backend's painter.
+public enum Shapes {
     /// A rounded rectangle as a polygon, with enough corner segments to look round at its size.
-    static func roundedRect(x: Double, y: Double, width: Double, height: Double, radius: Double) -> [FPoint] {
+    public static func roundedRect(x: Double, y: Double, width: Double, height: Double, radius: Double) -> [FPoint] {
         let r = max(0, min(radius, width / 2, height / 2))
         if r < 0.5 {
             return [FPoint(x: x, y: y), FPoint(x: x + width, y: y), FPoint(x: x + width, y: y + height), FPoint(x: x, y: y + height)]
@@ -36,7 +36,7 @@ enum Shapes {
 
     /// Unit vectors along a quarter circle from angle 0 to π/2, with enough
     /// segments to look round at this radius; computed once per segment count.
-    static func quarterArc(radius: Double) -> [(Double, Double)] {
+    public static func quarterArc(radius: Double) -> [(Double, Double)] {
         let segments = max(3, min(16, Int(radius / 1.5)))
         if let cached = arcCache.value[segments] { return cached }
         let arc = (0 ... segments).map { i -> (Double, Double) in
@@ -55,7 +55,7 @@ enum Shapes {
     }
 
     /// A straight stroke from a to b as a quadrilateral.
-    static func thickLine(_ a: FPoint, _ b: FPoint, thickness: Double) -> [FPoint] {
+    public static func thickLine(_ a: FPoint, _ b: FPoint, thickness: Double) -> [FPoint] {
         let dx = b.x - a.x, dy = b.y - a.y
         let len = max((dx * dx + dy * dy).squareRoot(), 1e-9)
         let nx = -dy / len * thickness / 2, ny = dx / len * thickness / 2
@@ -66,7 +66,7 @@ enum Shapes {
     }
 
     /// The polygon moved inward by `distance` on every edge (mitred corners): the inside of an outline.
-    static func inset(_ points: [FPoint], by distance: Double) -> [FPoint] {
+    public static func inset(_ points: [FPoint], by distance: Double) -> [FPoint] {
         let n = points.count
         guard n >= 3 else { return points }
         var area = 0.0

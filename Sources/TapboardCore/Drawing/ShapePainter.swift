@@ -1,0 +1,72 @@
+/// What draws a key's shapes: X's XRender painter, the pixel canvas Wayland's
+/// buffers are drawn with. The keys' bodies and icons are drawn through it, so
+/// both backends draw them alike.
+public protocol ShapePainter {
+    /// Fills a rectangle, replacing what was there.
+    func fill(_ rect: Rect, _ color: Color)
+    /// Fills a polygon, anti-aliased, over what is there.
+    func fill(_ points: [FPoint], _ color: Color)
+    /// Fills a rounded rectangle with anti-aliased corners.
+    func fillRounded(x: Double, y: Double, width: Double, height: Double, radius: Double, _ color: Color)
+}
+
+extension ShapePainter {
+    /// Strokes a line of the given thickness, anti-aliased.
+    public func line(_ a: FPoint, _ b: FPoint, thickness: Double, _ color: Color) {
+        fill(Shapes.thickLine(a, b, thickness: thickness), color)
+    }
+
+    /// Draws an icon centred in a key; `background` fills the inside of outlines.
+    public func draw(_ icon: KeyIcon, in rect: Rect, color: Color, background: Color) {
+        for shape in IconShapes.fills(icon, in: rect, color: color, background: background) {
+            fill(shape.points, shape.color)
+        }
+    }
+}
+
+/// What a key's body looks like apart from its place and text: drawn once
+/// into a tile and copied for every key of that look.
+public struct KeyBody: Hashable, Sendable {
+    /// The key class's style.
+    public var style: KeyStyle
+    /// Whether it is held.
+    public var pressed: Bool
+    /// The tile's size: the key's width, and its height with the shadow under it.
+    public var width, height: Int
+    /// Its icon, if it shows one.
+    public var icon: KeyIcon?
+    /// The theme's scale at the keyboard's height.
+    public var scale: Double
+    /// The keyboard's background, around the rounded corners.
+    public var background: Color
+
+    /// Makes a look.
+    public init(style: KeyStyle, pressed: Bool, width: Int, height: Int, icon: KeyIcon?, scale: Double, background: Color) {
+        self.style = style; self.pressed = pressed; self.width = width; self.height = height
+        self.icon = icon; self.scale = scale; self.background = background
+    }
+
+    /// Draws the background, shadow, body and icon at the painter's origin; the key is `keyHeight` tall.
+    public func draw(keyHeight: Int, on painter: some ShapePainter) {
+        let s = scale
+        painter.fill(Rect(x: 0, y: 0, width: width, height: height), background)
+        let w = Double(width), h = Double(keyHeight)
+        let radius = style.cornerRadius * s
+        if style.shadowOffset > 0 {
+            // Whole pixels keep the shadow on the fast path (only its corners anti-aliased).
+            let offset = max(1, (style.shadowOffset * s).rounded())
+            painter.fillRounded(x: 0, y: offset, width: w, height: h, radius: radius, style.shadowColor)
+        }
+        let fill = pressed ? style.pressedBackground : style.background
+        if style.borderWidth > 0 {
+            let b = max(1, (style.borderWidth * s).rounded())
+            painter.fillRounded(x: 0, y: 0, width: w, height: h, radius: radius, style.borderColor)
+            painter.fillRounded(x: b, y: b, width: w - 2 * b, height: h - 2 * b, radius: max(radius - b, 0), fill)
+        } else {
+            painter.fillRounded(x: 0, y: 0, width: w, height: h, radius: radius, fill)
+        }
+        if let icon {
+            painter.draw(icon, in: Rect(x: 0, y: 0, width: width, height: keyHeight), color: style.textColor, background: fill)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+@testable import TapboardCore
+
+@Suite("The pixel canvas Wayland's buffers are drawn with")
+struct PixelCanvasTests {
+    let white = Color(red: 255, green: 255, blue: 255)
+    let black = Color(red: 0, green: 0, blue: 0)
+
+    @Test("A rectangle fills exactly its pixels, clipped to the canvas")
+    func rectangle() {
+        let c = PixelCanvas(width: 8, height: 6)
+        c.fill(Rect(x: 2, y: 1, width: 10, height: 2), white)
+        #expect(c.color(x: 1, y: 1) == black)
+        #expect(c.color(x: 2, y: 1) == white)
+        #expect(c.color(x: 7, y: 2) == white)
+        #expect(c.color(x: 2, y: 3) == black)
+    }
+
+    @Test("A polygon's edge pixels get the share of them it covers")
+    func coverage() {
+        let c = PixelCanvas(width: 4, height: 4)
+        // x from 0.5 to 3: column 0 half covered, 1 and 2 whole, 3 not at all.
+        c.fill([FPoint(x: 0.5, y: 0), FPoint(x: 3, y: 0), FPoint(x: 3, y: 4), FPoint(x: 0.5, y: 4)], white)
+        #expect(c.color(x: 0, y: 2).red == 128)
+        #expect(c.color(x: 1, y: 2) == white)
+        #expect(c.color(x: 2, y: 2) == white)
+        #expect(c.color(x: 3, y: 2) == black)
+        // A triangle covers half of the square its diagonal crosses.
+        let t = PixelCanvas(width: 2, height: 2)
+        t.fill([FPoint(x: 0, y: 0), FPoint(x: 2, y: 0), FPoint(x: 0, y: 2)], white)
+        #expect(t.color(x: 0, y: 0) == white)
+        #expect(t.color(x: 1, y: 1) == black)
+        #expect((120 ... 136).contains(Int(t.color(x: 1, y: 0).red)))
+    }
+
+    @Test("A rounded rectangle leaves its corner out and fills its middle")
+    func rounded() {
+        let c = PixelCanvas(width: 20, height: 20)
+        c.fillRounded(x: 0, y: 0, width: 20, height: 20, radius: 6, white)
+        #expect(c.color(x: 0, y: 0) == black)
+        #expect(c.color(x: 10, y: 10) == white)
+        #expect(c.color(x: 10, y: 0) == white)
+        let edge = c.color(x: 1, y: 2).red
+        #expect(edge > 0 && edge < 255, "the arc is anti-aliased")
+    }
+
+    @Test("A copy is clipped to both canvases")
+    func copy() {
+        let source = PixelCanvas(width: 4, height: 4)
+        source.fill(Rect(x: 0, y: 0, width: 4, height: 4), white)
+        let c = PixelCanvas(width: 5, height: 5)
+        c.copy(Rect(x: -1, y: 0, width: 4, height: 4), from: source, to: Point(x: 3, y: 3))
+        #expect(c.color(x: 3, y: 3) == black)
+        #expect(c.color(x: 4, y: 4) == white)
+        #expect(c.color(x: 2, y: 4) == black)
+    }
+
+    @Test("A glyph's mask mixes its colour in by coverage")
+    func mask() {
+        let c = PixelCanvas(width: 3, height: 1)
+        let mask: [UInt8] = [0, 255, 51]
+        mask.withUnsafeBufferPointer { c.blend(mask: $0.baseAddress!, width: 3, height: 1, pitch: 3, at: 0, 0, white) }
+        #expect(c.color(x: 0, y: 0) == black)
+        #expect(c.color(x: 1, y: 0) == white)
+        #expect(c.color(x: 2, y: 0).red == 51)
+    }
+}
