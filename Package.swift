@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "TapboardCore", targets: ["TapboardCore"]),
         .library(name: "TapboardCatalog", targets: ["TapboardCatalog"]),
         .library(name: "TapboardX11", targets: ["TapboardX11"]),
+        .library(name: "TapboardWayland", targets: ["TapboardWayland"]),
         .library(name: "TapboardDBus", targets: ["TapboardDBus"]),
         .library(name: "TapboardLoop", targets: ["TapboardLoop"]),
         .library(name: "TapboardTestKit", targets: ["TapboardTestKit"]),
@@ -66,7 +67,7 @@ let package = Package(
         // The keyboard's one loop: it owns the session, polls the X connection, the signals, the
         // D-Bus and accessibility buses and the deadlines, and feeds the session's inputs to it;
         // the clock, the log, run keys' programs, and the control client's waiting.
-        .target(name: "TapboardLoop", dependencies: ["CGlibcExtras", "TapboardCore", "TapboardX11", "TapboardDBus"], swiftSettings: orderable),
+        .target(name: "TapboardLoop", dependencies: ["CGlibcExtras", "TapboardCore", "TapboardX11", "TapboardWayland", "TapboardDBus"], swiftSettings: orderable),
         // The keyboard's start shared by the two executables: the options as plain values, their table
         // and its parser (QuickStart), showing the keyboard, and handing a command line to tapboard-commands.
         .target(name: "TapboardStart", dependencies: ["TapboardCore", "TapboardCatalog", "TapboardX11", "TapboardLoop"], swiftSettings: orderable),
@@ -102,6 +103,12 @@ let package = Package(
         // Drives a keyboard under Xvfb as a user would: used by the integration tests and the benchmarks.
         // libwayland's client API and the glue of the protocols beyond the core one (scripts/make-wayland-glue).
         .target(name: "CWayland", exclude: ["protocols"], linkerSettings: [.linkedLibrary("wayland-client")]),
+        // FreeType, fontconfig and xkbcommon for the Wayland backend: its labels' glyphs and its keymap.
+        .systemLibrary(name: "CWaylandExtras", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev", "libfontconfig-dev", "libxkbcommon-dev"])]),
+        // The Wayland side of a keyboard: a layer-shell surface drawn from shared memory, the seat's
+        // pointer and touch in, a virtual keyboard out; the same session as on X.
+        .target(name: "TapboardWayland", dependencies: ["CWayland", "CWaylandExtras", "TapboardCore"], swiftSettings: orderable),
         .target(name: "TapboardTestKit", dependencies: ["CX11", "CWayland"]),
         // Benchmarks (scripts/bench): built with everything so they never rot, run only on demand.
         .executableTarget(

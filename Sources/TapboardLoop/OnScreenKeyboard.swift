@@ -1,5 +1,7 @@
+import Glibc
 import TapboardCore
 import TapboardDBus
+import TapboardWayland
 import TapboardX11
 
 /// A running observation of the keyboard's events; `cancel()` stops it.
@@ -52,8 +54,8 @@ public final class OnScreenKeyboard {
 
     /// Every decision: what is shown, where, what a contact does, when.
     var session: KeyboardSession
-    /// The X side: translates X events in, carries commands out.
-    let x: X11Keyboard
+    /// The display side (X11 or Wayland): translates its events in, carries commands out.
+    let x: any KeyboardTransport
     let loop: EventLoop
     let reload: (@Sendable () throws -> ReloadedFiles)?
     let buses: KeyboardBuses
@@ -102,16 +104,26 @@ public final class OnScreenKeyboard {
                 logError("--auto-show: \(error); running as a keyboard that does not follow the focus")
             }
         }
-        let connection = try X11Connection(configuration)
-        for note in connection.takeNotes() { logError(note) }
-        do {
-            session = try KeyboardSession(configuration, screen: connection.screen)
-        } catch {
-            throw X11Error.noSuchMonitor(error.name, error.names)
+        if Self.backend(configuration) == .wayland {
+            let connection = try WaylandConnection(name: nil)
+            do {
+                session = try KeyboardSession(configuration, screen: connection.screen)
+            } catch {
+                throw X11Error.noSuchMonitor(error.name, error.names)
+            }
+            x = try WaylandKeyboard(connection, frame: session.frame, configuration: configuration)
+        } else {
+            let connection = try X11Connection(configuration)
+            for note in connection.takeNotes() { logError(note) }
+            do {
+                session = try KeyboardSession(configuration, screen: connection.screen)
+            } catch {
+                throw X11Error.noSuchMonitor(error.name, error.names)
+            }
+            x = X11Keyboard(connection, frame: session.frame, configuration: configuration)
         }
         // Until a delegate is set, the session builds no events for it.
         session.notifiesDelegate = false
-        x = X11Keyboard(connection, frame: session.frame, configuration: configuration)
         reload = configuration.reload
         self.buses = buses
         replace = configuration.replace
@@ -122,6 +134,15 @@ public final class OnScreenKeyboard {
             let fd = accessibility.fileDescriptor
             loop.add(fd) { [unowned self] in self.accessibilityReadable(fd) }
         }
+    }
+
+    /// The backend a configuration runs on: the one it names, else Wayland when
+    /// `WAYLAND_DISPLAY` is set and its compositor offers the layer shell and
+    /// the virtual keyboard, else X11 (also when an X display is named).
+    static func backend(_ configuration: KeyboardConfiguration) -> KeyboardBackend {
+        if let chosen = configuration.backend { return chosen }
+        guard configuration.displayName == nil, getenv("WAYLAND_DISPLAY") != nil, WaylandConnection.offersKeyboard(name: nil) else { return .x11 }
+        return .wayland
     }
 
     /// Asks the keyboard to quit: what is queued is typed, then `run()` returns.

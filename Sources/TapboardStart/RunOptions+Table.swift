@@ -50,6 +50,12 @@ extension RunOptions {
         .flag("--allow-run", "Let keys of layout files given by path run programs ('run:'); only layouts in ~/.config/tapboard/layouts may by default.") {
             $0.allowRun = true
         },
+        .text("--backend", "x11|wayland",
+              "The display server: by default Wayland where WAYLAND_DISPLAY names a wlroots compositor (sway, labwc, cage), else X11.",
+              example: "wayland") { options, name throws(OptionProblem) in
+            guard let backend = KeyboardBackend(rawValue: name) else { throw .refused("--backend '\(printable(name))': expected x11 or wayland") }
+            options.backend = backend
+        },
         .text("--monitor", "name", "The RandR monitor to go on (xrandr --listmonitors); default the primary one.", example: "HDMI-1") { $0.monitor = $1 },
         .flag("--auto-show", "Show when a text field takes the focus and hide when it leaves (AT-SPI: accessibility must be on); starts hidden.") {
             $0.autoShow = true

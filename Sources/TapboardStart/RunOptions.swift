@@ -22,6 +22,8 @@ public struct RunOptions: Equatable, Sendable {
     public var overlay = false
     public var animate = false
     public var monitor: String?
+    /// The display server, when not chosen from the environment (`--backend`).
+    public var backend: KeyboardBackend?
     public var allowRun = false
     /// Serve the D-Bus interfaces on the session bus (`--no-dbus` turns it off).
     public var dbus = true
@@ -94,6 +96,7 @@ public struct RunOptions: Equatable, Sendable {
         configuration.fontMatchesPath = FileLocations.cacheFile("font-matches", environment: FileLocations.environment)
         configuration.animation = animate ? .milliseconds(250) : .zero
         configuration.monitor = monitor
+        configuration.backend = backend
         configuration.mode = float ? .float : overlay ? .overlay : .dock(dock ?? .bottom)
         let (layout, layouts, theme) = (self.layout, self.layouts, self.theme)
         configuration.reload = {

@@ -1,3 +1,11 @@
+/// A display server the keyboard runs on.
+public enum KeyboardBackend: String, Sendable, CaseIterable {
+    /// An X server, XWayland included.
+    case x11
+    /// A wlroots Wayland compositor (layer shell and virtual keyboard).
+    case wayland
+}
+
 /// Which edge a docked keyboard keeps to.
 public enum DockEdge: String, Sendable, CaseIterable {
     /// Along the top of the screen.
@@ -72,6 +80,10 @@ public struct KeyboardConfiguration: Sendable {
     /// fonts between starts, so a start need not set fontconfig up; nil matches
     /// them at every start.
     public var fontMatchesPath: String?
+    /// The display server to run on (`--backend`); nil: Wayland when
+    /// `WAYLAND_DISPLAY` names a compositor that offers what the keyboard
+    /// needs, else X11 (XWayland included).
+    public var backend: KeyboardBackend?
 
     /// Makes a configuration; every part has a default (US English, compact or wide by the window's width).
     public init(layouts: [LayoutSource] = [.enUS], wideWidth: Int = LayoutProvider.defaultWideWidth, theme: Theme = .default,

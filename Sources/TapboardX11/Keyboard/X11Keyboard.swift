@@ -6,7 +6,7 @@ import TapboardCore
 /// the session's inputs (`X11Keyboard+Events.swift`) and carries out the
 /// session's commands with X calls (`X11Keyboard+Commands.swift`); the loop
 /// that owns the session polls `fileDescriptor` and hands both over.
-public final class X11Keyboard {
+public final class X11Keyboard: KeyboardTransport {
     let display: XDisplay
     let window: KeyboardWindow
     let control: ControlWindow

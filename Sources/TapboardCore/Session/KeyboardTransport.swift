@@ -1,0 +1,48 @@
+/// The display side of an on-screen keyboard, whichever it is (X11, Wayland):
+/// it translates what its server says into the session's inputs and carries
+/// out the session's commands there. The keyboard's loop polls
+/// `fileDescriptor`, hands events to the session and commands back, the same
+/// way for every transport.
+public protocol KeyboardTransport: AnyObject {
+    /// The connection's descriptor, for the loop's `poll()`.
+    var fileDescriptor: Int32 { get }
+    /// The display's name as opened, for messages.
+    var displayName: String { get }
+    /// Asks for the events the keyboard follows, before the window shows.
+    func begin()
+    /// What has the focus as the keyboard begins, as the session's inputs.
+    func focusAtStart() -> [SessionInput]
+    /// Opens the letters' font: the one failure left once the window shows.
+    func openFirstFont() throws
+    /// The first frame is out.
+    func firstFrameOut()
+    /// Whether events are waiting to be read (everything asked is sent first when none are).
+    func hasEvents() -> Bool
+    /// The events waiting, as the session's inputs; `clock` reads the time.
+    func readEvents(clock: () -> Duration) -> [SessionInput]
+    /// Types a tap's letter ahead of its batch, when it can at once; whether it did.
+    func typeAhead(_ keystroke: Keystroke) -> Bool
+    /// Types keystrokes (`Command.type`); the session's answer once they are out.
+    func type(_ keystrokes: [Keystroke], waitingForKeycodes: Bool, clock: () -> Duration) -> SessionInput
+    /// Carries out one drawing command.
+    func draw(_ drawing: Drawing)
+    /// Shows, hides, moves or raises the window, or reserves its strip.
+    func apply(_ change: WindowChange)
+    /// Tells listeners and the library's observers.
+    func publish(_ event: PublishedEvent)
+    /// Starts calling `handler` with the published events named (all when nil); returns its number.
+    func addObserver(names: Set<String>?, _ handler: @escaping (PublishedEvent) -> Void) -> Int
+    /// Stops an observer.
+    func removeObserver(_ id: Int)
+    /// Answers a `tapboard type` client; false when the requester is none of its clients.
+    @discardableResult
+    func answer(requester: UInt64, untyped: String) -> Bool
+    /// Answers a `tapboard type` client whose typing was stopped.
+    func answerStopped(requester: UInt64, typed: Int)
+    /// Says where the accessibility bus is, where the display has a place for it.
+    func announceAccessibilityBus(_ address: String)
+    /// What the transport has to say since last asked, one line each.
+    func takeNotes() -> [String]
+    /// Leaves nothing behind: no key held, nothing borrowed, no window shown.
+    func shutdown()
+}

@@ -1,0 +1,132 @@
+import CWayland
+import Glibc
+import TapboardCore
+
+/// A connection to a Wayland compositor and the globals the keyboard binds:
+/// the compositor, shared memory, the seat, the first output, the layer shell
+/// and the virtual keyboard manager. Made before the session, which is placed
+/// on the output it reports.
+public final class WaylandConnection {
+    /// The display connection.
+    let display: OpaquePointer
+    /// The display's name as connected (the socket).
+    public let name: String
+    private var registry: OpaquePointer?
+    var compositor: OpaquePointer?
+    var shm: OpaquePointer?
+    var seat: OpaquePointer?
+    var output: OpaquePointer?
+    var layerShell: OpaquePointer?
+    var keyboardManager: OpaquePointer?
+    var inputMethodManager: OpaquePointer?
+    /// The output's mode (its size in pixels) and scale, as it said.
+    var outputSize = Size(width: 0, height: 0)
+    var outputScale: Int32 = 1
+    /// The seat's capabilities (pointer, keyboard, touch), as it said.
+    var seatCapabilities: UInt32 = 0 {
+        didSet { capabilitiesChanged?(seatCapabilities) }
+    }
+    /// Told when the seat's capabilities change (a touchscreen plugged in).
+    var capabilitiesChanged: ((UInt32) -> Void)?
+
+    /// Connects to `name` (nil: `WAYLAND_DISPLAY`, else wayland-0) and binds
+    /// the globals; throws naming the first one the keyboard needs and the compositor lacks.
+    public init(name: String?) throws {
+        let shown = name ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
+        guard let display = name.map({ wl_display_connect($0) }) ?? wl_display_connect(nil) else { throw WaylandError.cannotConnect(shown) }
+        self.display = display
+        self.name = shown
+        registry = wl_display_get_registry(display)
+        wl_registry_add_listener(registry, &Self.registryListener, Unmanaged.passUnretained(self).toOpaque())
+        // The globals, then what they say once bound (the output's mode, the seat's capabilities).
+        wl_display_roundtrip(display)
+        wl_display_roundtrip(display)
+        let needed: [(OpaquePointer?, String, String)] = [
+            (compositor, "wl_compositor", "surfaces"), (shm, "wl_shm", "shared-memory buffers"),
+            (seat, "wl_seat", "a seat for the pointer, touch and typing"), (output, "wl_output", "an output to show on"),
+            (layerShell, "zwlr_layer_shell_v1", "the layer shell, to dock at an edge"),
+            (keyboardManager, "zwp_virtual_keyboard_manager_v1", "the virtual keyboard, to type"),
+        ]
+        if let missing = needed.first(where: { $0.0 == nil }) {
+            close()
+            throw WaylandError.missingProtocol(missing.1, purpose: missing.2)
+        }
+    }
+
+    deinit { close() }
+
+    private var closed = false
+
+    /// Lets go of the globals and the connection.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        wl_display_flush(display)
+        wl_display_disconnect(display)
+    }
+
+    /// The connection's descriptor, for the loop's `poll()`.
+    var fileDescriptor: Int32 { wl_display_get_fd(display) }
+
+    /// The output as the session's screen: its size in surface pixels (the
+    /// mode divided by the scale), one monitor.
+    public var screen: ScreenInfo {
+        let scale = max(Int(outputScale), 1)
+        return ScreenInfo(size: Size(width: outputSize.width / scale, height: outputSize.height / scale), dpi: 96)
+    }
+
+    /// Whether the compositor has a wlroots layer shell and a virtual keyboard
+    /// (what the keyboard needs) at `name`; false when it cannot be reached.
+    public static func offersKeyboard(name: String?) -> Bool {
+        (try? WaylandConnection(name: name)) != nil
+    }
+
+    private func bind(_ registry: OpaquePointer?, _ id: UInt32, _ interface: UnsafePointer<wl_interface>, _ version: UInt32) -> OpaquePointer? {
+        OpaquePointer(wl_registry_bind(registry, id, interface, version))
+    }
+
+    nonisolated(unsafe) private static var registryListener = wl_registry_listener(
+        global: { data, registry, id, interface, version in
+            guard let data, let interface else { return }
+            let me = Unmanaged<WaylandConnection>.fromOpaque(data).takeUnretainedValue()
+            switch String(cString: interface) {
+            case "wl_compositor": me.compositor = me.bind(registry, id, tb_wl_compositor_interface(), min(version, 4))
+            case "wl_shm": me.shm = me.bind(registry, id, tb_wl_shm_interface(), 1)
+            case "wl_seat" where me.seat == nil:
+                me.seat = me.bind(registry, id, tb_wl_seat_interface(), min(version, 5))
+                wl_seat_add_listener(me.seat, &seatListener, data)
+            case "wl_output" where me.output == nil:
+                me.output = me.bind(registry, id, tb_wl_output_interface(), min(version, 2))
+                wl_output_add_listener(me.output, &outputListener, data)
+            case "zwlr_layer_shell_v1": me.layerShell = me.bind(registry, id, tb_layer_shell_interface(), min(version, 3))
+            case "zwp_virtual_keyboard_manager_v1": me.keyboardManager = me.bind(registry, id, tb_virtual_keyboard_manager_interface(), 1)
+            case "zwp_input_method_manager_v2": me.inputMethodManager = me.bind(registry, id, tb_input_method_manager_interface(), 1)
+            default: break
+            }
+        },
+        global_remove: { _, _, _ in }
+    )
+
+    nonisolated(unsafe) private static var seatListener = wl_seat_listener(
+        capabilities: { data, _, capabilities in
+            guard let data else { return }
+            Unmanaged<WaylandConnection>.fromOpaque(data).takeUnretainedValue().seatCapabilities = capabilities
+        },
+        name: { _, _, _ in }
+    )
+
+    nonisolated(unsafe) private static var outputListener = wl_output_listener(
+        geometry: { _, _, _, _, _, _, _, _, _, _ in },
+        mode: { data, _, flags, width, height, _ in
+            guard let data, flags & UInt32(WL_OUTPUT_MODE_CURRENT.rawValue) != 0 else { return }
+            Unmanaged<WaylandConnection>.fromOpaque(data).takeUnretainedValue().outputSize = Size(width: Int(width), height: Int(height))
+        },
+        done: { _, _ in },
+        scale: { data, _, factor in
+            guard let data else { return }
+            Unmanaged<WaylandConnection>.fromOpaque(data).takeUnretainedValue().outputScale = factor
+        },
+        name: { _, _, _ in },
+        description: { _, _, _ in }
+    )
+}

@@ -1,0 +1,227 @@
+import CWayland
+import Glibc
+import TapboardCore
+
+/// The Wayland side of a keyboard's session, as `X11Keyboard` is X's: a
+/// layer-shell surface drawn from shared memory, the seat's pointer and touch
+/// as contacts, a virtual keyboard that types. The same loop drives it.
+public final class WaylandKeyboard: KeyboardTransport {
+    let connection: WaylandConnection
+    private let fonts = GlyphFonts()
+    private let renderer: CanvasRenderer
+    private let window: LayerWindow
+    private let input: SeatInput
+    private let keyboard: VirtualKeyboard
+    private let observers = Observers()
+    /// The letters' font, opened once the window shows.
+    private let firstFont: (family: String, pixelSize: Int)
+    /// The session's frame, kept to tell it where the compositor put the surface.
+    private var frame: Rect
+    private let screen: ScreenInfo
+    private let edgeTop: Bool
+    /// Inputs heard in callbacks since last read.
+    private var inputs: [SessionInput] = []
+    private var notes: [String] = []
+    /// The connection failed: the loop is told through `hasEvents` and ends.
+    private var lost = false
+
+    /// Prepares the (not yet shown) surface at the session's frame and the
+    /// virtual keyboard with a keymap for the configuration's layouts.
+    public init(_ connection: WaylandConnection, frame: Rect, configuration: KeyboardConfiguration) throws {
+        self.connection = connection
+        self.frame = frame
+        screen = connection.screen
+        if case .dock(.top) = configuration.mode { edgeTop = true } else { edgeTop = false }
+        renderer = CanvasRenderer(theme: configuration.theme, fonts: fonts)
+        window = LayerWindow(connection: connection, renderer: renderer, height: frame.height, mode: configuration.mode)
+        input = SeatInput(connection: connection)
+        let layouts = configuration.layouts.map { configuration.provider.layout(for: $0, width: frame.width) }
+        keyboard = try VirtualKeyboard(connection: connection, layouts: layouts)
+        let letters = configuration.theme.style(.character)
+        firstFont = (letters.fontFamily, Int((letters.fontSize * configuration.theme.scale(forHeight: frame.height)).rounded()))
+        input.surface = { [unowned window] in window.surface }
+        window.configuredTo = { [unowned self] size in self.configured(size) }
+        window.closed = { [unowned self] in
+            self.input.cancelAll()
+            self.inputs.append(.windowUnmapped)
+        }
+        window.note = { [unowned self] in self.notes.append($0) }
+    }
+
+    public var fileDescriptor: Int32 { connection.fileDescriptor }
+    public var displayName: String { connection.name }
+
+    public func begin() {}
+    public func focusAtStart() -> [SessionInput] { [] }
+
+    public func openFirstFont() throws {
+        guard fonts.face(family: firstFont.family, pixelSize: firstFont.pixelSize) != nil else {
+            throw WaylandError.missingFont("\(firstFont.family):pixelsize=\(firstFont.pixelSize)")
+        }
+    }
+
+    public func firstFrameOut() { wl_display_flush(connection.display) }
+
+    /// The compositor sized the surface: the session hears its frame (the
+    /// first time, that it shows), and what is drawn goes out.
+    private func configured(_ size: Size) {
+        let y = edgeTop ? 0 : screen.size.height - size.height
+        let placed = Rect(x: 0, y: y, width: size.width, height: size.height)
+        let first = !mappedSeen
+        mappedSeen = true
+        if placed != frame {
+            frame = placed
+            inputs.append(.windowConfigured(placed))
+        }
+        if first { inputs.append(.windowMapped) }
+        window.invalidate(Rect(x: 0, y: 0, width: size.width, height: size.height))
+    }
+
+    private var mappedSeen = false
+
+    public func hasEvents() -> Bool {
+        if !inputs.isEmpty || lost { return true }
+        let display = connection.display
+        // Events already read but not handled; then any on the socket, without blocking.
+        if wl_display_prepare_read(display) != 0 {
+            wl_display_dispatch_pending(display)
+        } else {
+            var fd = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
+            if poll(&fd, 1, 0) > 0 {
+                if wl_display_read_events(display) < 0 { lost = true }
+            } else {
+                wl_display_cancel_read(display)
+            }
+            wl_display_dispatch_pending(display)
+        }
+        collect()
+        if inputs.isEmpty && !lost {
+            if wl_display_flush(display) < 0 && errno != EAGAIN { lost = true }
+        }
+        if wl_display_get_error(display) != 0 { lost = true }
+        return !inputs.isEmpty || lost
+    }
+
+    private func collect() { inputs += input.take() }
+
+    public func readEvents(clock: () -> Duration) -> [SessionInput] {
+        if lost, !reportedLost {
+            reportedLost = true
+            notes.append("\(WaylandError.connectionLost("error \(wl_display_get_error(connection.display))"))")
+            inputs.append(.control(.command(.quit)))
+        }
+        collect()
+        defer { inputs.removeAll(keepingCapacity: true) }
+        return inputs
+    }
+
+    private var reportedLost = false
+
+    /// The monotonic clock: key events carry it in milliseconds, as a real device's do.
+    private static func now() -> Duration {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return .seconds(ts.tv_sec) + .nanoseconds(ts.tv_nsec)
+    }
+
+    private var time: UInt32 {
+        let (s, atto) = Self.now().components
+        return UInt32(truncatingIfNeeded: s * 1000 + atto / 1_000_000_000_000_000)
+    }
+
+    public func typeAhead(_ keystroke: Keystroke) -> Bool {
+        guard keyboard.canTypeAtOnce(keystroke, now: Self.now()) else { return false }
+        _ = keyboard.type(keystroke, time: time)
+        wl_display_flush(connection.display)
+        return true
+    }
+
+    public func type(_ keystrokes: [Keystroke], waitingForKeycodes: Bool, clock: () -> Duration) -> SessionInput {
+        var typed = 0, failed = 0
+        var readyAt: Duration?
+        for keystroke in keystrokes {
+            if waitingForKeycodes, let ready = keyboard.prepare(keystroke, now: clock()) {
+                readyAt = ready
+                break
+            }
+            failed += keyboard.type(keystroke, time: time).count
+            typed += 1
+        }
+        if typed > 0 { wl_display_flush(connection.display) }
+        if failed > 0 { notes.append("\(failed) character\(failed == 1 ? "" : "s") could not be typed: no keysym, or no keycode left to carry it") }
+        return .injected(typed: typed, readyAt: readyAt)
+    }
+
+    public func draw(_ drawing: Drawing) {
+        switch drawing {
+        case .all(let keys, let size):
+            renderer.resize(to: size)
+            renderer.drawAll(keys)
+        case .keys(let keys): renderer.draw(keys)
+        case .theme(let theme): renderer.theme = theme
+        case .trail(let points): renderer.drawTrail(points)
+        // The preview and callout are not drawn on Wayland yet; the callout still works by position.
+        case .showPreview, .hidePreview, .showCallout, .hideCallout: break
+        }
+    }
+
+    public func apply(_ change: WindowChange) {
+        switch change {
+        case .map:
+            window.map()
+            wl_display_flush(connection.display)
+        case .unmap:
+            input.cancelAll()
+            window.unmap()
+            mappedSeen = false
+            inputs.append(.windowUnmapped)
+        case .place(let rect):
+            frame = rect
+            window.resize(height: rect.height)
+        // The compositor places layer surfaces; nothing else takes the focus; the strip is the exclusive zone.
+        case .move, .raise, .handFocusBack, .placeStrip, .reserveStrip, .releaseStrip: break
+        }
+    }
+
+    public func publish(_ event: PublishedEvent) { observers.publish(event) }
+
+    public func addObserver(names: Set<String>?, _ handler: @escaping (PublishedEvent) -> Void) -> Int {
+        observers.add(names: names, handler)
+    }
+
+    public func removeObserver(_ id: Int) { observers.remove(id) }
+
+    /// No `tapboard type` clients on Wayland yet (D-Bus and the library answer their own).
+    public func answer(requester: UInt64, untyped: String) -> Bool { false }
+    public func answerStopped(requester: UInt64, typed: Int) {}
+    public func announceAccessibilityBus(_ address: String) {}
+
+    public func takeNotes() -> [String] {
+        defer { notes = [] }
+        return notes
+    }
+
+    public func shutdown() {
+        keyboard.releaseAll(time: time)
+        window.unmap()
+        wl_display_roundtrip(connection.display)
+    }
+}
+
+/// The library's observers of published events, by number.
+final class Observers {
+    private var handlers: [(id: Int, names: Set<String>?, handler: (PublishedEvent) -> Void)] = []
+    private var next = 1
+
+    func add(names: Set<String>?, _ handler: @escaping (PublishedEvent) -> Void) -> Int {
+        defer { next += 1 }
+        handlers.append((next, names, handler))
+        return next
+    }
+
+    func remove(_ id: Int) { handlers.removeAll { $0.id == id } }
+
+    func publish(_ event: PublishedEvent) {
+        for h in handlers where h.names?.contains(event.name) ?? true { h.handler(event) }
+    }
+}
