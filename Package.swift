@@ -135,7 +135,7 @@ let package = Package(
         ),
         .testTarget(name: "TapboardCoreTests", dependencies: ["TapboardCore"]),
         .testTarget(name: "TapboardX11Tests", dependencies: ["TapboardX11", "TapboardLoop", "TapboardCore", "TapboardTestKit", "CX11"]),
-        .testTarget(name: "TapboardWaylandTests", dependencies: ["TapboardTestKit"]),
+        .testTarget(name: "TapboardWaylandTests", dependencies: ["TapboardTestKit", "TapboardCore"]),
         .testTarget(name: "TapboardCatalogTests", dependencies: ["TapboardCatalog", "TapboardCore", "TapboardTestKit"]),
         .testTarget(name: "tapboardTests", dependencies: ["tapboard-commands", "TapboardStart", "TapboardCatalog", "TapboardTestKit"]),
     ]

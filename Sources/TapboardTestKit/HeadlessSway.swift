@@ -73,6 +73,28 @@ public final class HeadlessSway {
 
     deinit { stop() }
 
+    /// The output's pixels in a rectangle, read with grim (as PPM).
+    public func screenshot(x: Int, y: Int, width: Int, height: Int) throws -> Screenshot {
+        guard let grim = executableOnPath("grim") else { throw HarnessError.programMissing("grim", hint: "install grim (scripts/test does)") }
+        let file = runtimeDirectory + "-shot-\(UUID().uuidString).ppm"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        _ = try ChildProcess.run(grim, ["-t", "ppm", "-g", "\(x),\(y) \(width)x\(height)", file], environment: environment)
+        let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+        // P6, width, height, maximum, each after white space; then the pixels.
+        var fields: [String] = [], i = 0
+        while fields.count < 4, i < data.count {
+            while i < data.count, data[i] == 0x20 || data[i] == 0x0a { i += 1 }
+            var field = ""
+            while i < data.count, data[i] != 0x20, data[i] != 0x0a { field.append(Character(UnicodeScalar(data[i]))); i += 1 }
+            fields.append(field)
+        }
+        i += 1
+        guard fields.count == 4, fields[0] == "P6", let w = Int(fields[1]), let h = Int(fields[2]), data.count - i >= w * h * 3 else {
+            throw HarnessError.processFailed("grim wrote no PPM image of \(width)x\(height)")
+        }
+        return Screenshot(width: w, height: h, rgb: Array(data[i ..< i + w * h * 3]))
+    }
+
     /// Stops sway and removes its runtime directory.
     public func stop() {
         if let process { _ = process.terminate(within: .seconds(5)) }

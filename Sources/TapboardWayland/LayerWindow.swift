@@ -26,6 +26,9 @@ final class LayerWindow {
     var configuredTo: (Size) -> Void = { _ in }
     /// Told when the compositor closed the surface (the output went away).
     var closed: () -> Void = {}
+    /// Told when the first frame after a map is committed: the keyboard shows.
+    var firstFrame: () -> Void = {}
+    private var framesSinceMap = 0
     /// Notes for the log.
     var note: (String) -> Void = { _ in }
 
@@ -61,6 +64,7 @@ final class LayerWindow {
         zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, 0)
         wl_surface_commit(surface)
         configured = nil
+        framesSinceMap = 0
     }
 
     /// Takes the surface away.
@@ -115,6 +119,8 @@ final class LayerWindow {
         wl_surface_attach(surface, buffer.buffer, 0, 0)
         wl_surface_damage_buffer(surface, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
         wl_surface_commit(surface)
+        framesSinceMap += 1
+        if framesSinceMap == 1 { firstFrame() }
     }
 
     nonisolated(unsafe) private static var layerListener = zwlr_layer_surface_v1_listener(

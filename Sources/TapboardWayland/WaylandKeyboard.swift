@@ -46,6 +46,8 @@ public final class WaylandKeyboard: KeyboardTransport {
             self.inputs.append(.windowUnmapped)
         }
         window.note = { [unowned self] in self.notes.append($0) }
+        // Shown once its first frame is on the output, not at the configure before it.
+        window.firstFrame = { [unowned self] in self.inputs.append(.windowMapped) }
     }
 
     public var fileDescriptor: Int32 { connection.fileDescriptor }
@@ -67,17 +69,12 @@ public final class WaylandKeyboard: KeyboardTransport {
     private func configured(_ size: Size) {
         let y = edgeTop ? 0 : screen.size.height - size.height
         let placed = Rect(x: 0, y: y, width: size.width, height: size.height)
-        let first = !mappedSeen
-        mappedSeen = true
         if placed != frame {
             frame = placed
             inputs.append(.windowConfigured(placed))
         }
-        if first { inputs.append(.windowMapped) }
         window.invalidate(Rect(x: 0, y: 0, width: size.width, height: size.height))
     }
-
-    private var mappedSeen = false
 
     public func hasEvents() -> Bool {
         if !inputs.isEmpty || lost { return true }
@@ -173,7 +170,6 @@ public final class WaylandKeyboard: KeyboardTransport {
         case .unmap:
             input.cancelAll()
             window.unmap()
-            mappedSeen = false
             inputs.append(.windowUnmapped)
         case .place(let rect):
             frame = rect
