@@ -1,6 +1,7 @@
 import CGlibcExtras
 import Glibc
 import TapboardCore
+import TapboardWayland
 import TapboardX11
 
 /// How a `tapboard type` request ended.
@@ -16,6 +17,16 @@ public enum TypingOutcome: Equatable, Sendable {
 /// `tapboard events`. The X side of it is `ControlClient`; the waiting
 /// (signals, time) is here.
 public enum KeyboardControl {
+    /// The running keyboard's channel: on Wayland its socket (when no X display
+    /// is named and `WAYLAND_DISPLAY` is set, and no X display is either, or
+    /// a Wayland keyboard answers), else on X.
+    static func channel(displayName: String?) throws -> any ControlChannel {
+        if displayName == nil, getenv("WAYLAND_DISPLAY") != nil {
+            if ControlSocketClient.keyboardListens() || getenv("DISPLAY") == nil { return try ControlSocketClient(waylandDisplay: nil) }
+        }
+        return try ControlClient(displayName: displayName)
+    }
+
     /// The signals that interrupt `type`.
     static let interruptingSignals: [Int32] = [SIGINT, SIGTERM]
 
@@ -35,8 +46,8 @@ public enum KeyboardControl {
             close(signals)
             sigprocmask(SIG_SETMASK, &previous, nil)
         }
-        let client = try ControlClient(displayName: displayName)
-        client.requestTyping(text, delay: delay)
+        let client = try channel(displayName: displayName)
+        client.send(.type(text, delay: delay))
         var interruptedBy: Int32?
         var end: Duration?
         while true {
@@ -60,7 +71,7 @@ public enum KeyboardControl {
                 // A second signal while the keyboard is asked: leave at once (the window's destruction stops it).
                 if let first = interruptedBy { return .interrupted(signal: first, typed: nil) }
                 interruptedBy = Int32(info.ssi_signo)
-                client.requestStopTyping()
+                client.send(.stopTyping)
                 end = Clock.now() + .seconds(2)
             }
         }
@@ -70,8 +81,8 @@ public enum KeyboardControl {
     /// event, until the keyboard goes away (then returns) or `handler` returns false.
     /// Typed text comes only when `keys` and the keyboard publishes it (`--publish-keys`).
     public static func listen(displayName: String?, keys: Bool, _ handler: (PublishedEvent) -> Bool) throws {
-        let client = try ControlClient(displayName: displayName)
-        client.subscribe(keys: keys)
+        let client = try channel(displayName: displayName)
+        client.send(.subscribe(keys: keys))
         while true {
             switch client.nextMessage() {
             case .gone: return
@@ -84,8 +95,8 @@ public enum KeyboardControl {
     /// Sends a command to the keyboard running on a display (`$DISPLAY` when nil);
     /// for `quit`, waits until it has gone (at most `timeout`).
     public static func send(_ command: ControlCommand, displayName: String?, timeout: Duration = .seconds(5)) throws {
-        let client = try ControlClient(displayName: displayName)
-        client.send(command)
+        let client = try channel(displayName: displayName)
+        client.send(.command(command))
         guard command == .quit else { return }
         let end = Clock.now() + timeout
         var pfd = pollfd(fd: client.fileDescriptor, events: Int16(POLLIN), revents: 0)

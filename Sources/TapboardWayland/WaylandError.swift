@@ -12,6 +12,12 @@ public enum WaylandError: Error, CustomStringConvertible, Equatable {
     case badKeymap(String)
     /// fontconfig matched no font FreeType could open.
     case missingFont(String)
+    /// The control socket could not be made.
+    case noControlSocket(String)
+    /// Another keyboard listens on this compositor's control socket.
+    case alreadyRunning(String)
+    /// No keyboard listens on this display's control socket.
+    case notRunning(String)
 
     public var description: String {
         switch self {
@@ -25,6 +31,12 @@ public enum WaylandError: Error, CustomStringConvertible, Equatable {
             return "cannot make a shared-memory buffer: \(why)"
         case .badKeymap(let why):
             return "cannot make the virtual keyboard's keymap: \(why)"
+        case .noControlSocket(let why):
+            return "cannot make the control socket: \(why)"
+        case .alreadyRunning(let path):
+            return "a tapboard is already running on this compositor (its control socket \(path) answers); --replace takes over"
+        case .notRunning(let display):
+            return "no tapboard is running on the Wayland display \(display)"
         case .missingFont(let font):
             return "cannot open the font \(font): fontconfig matches no file FreeType opens"
         }

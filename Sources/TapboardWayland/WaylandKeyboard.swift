@@ -1,4 +1,5 @@
 import CWayland
+import CWaylandExtras
 import Glibc
 import TapboardCore
 
@@ -13,6 +14,10 @@ public final class WaylandKeyboard: KeyboardTransport {
     private let input: SeatInput
     private let keyboard: VirtualKeyboard
     private let observers = Observers()
+    private let control: ControlSocket
+    /// What the loop polls: the compositor's connection and the control socket's descriptors.
+    private let epoll: Int32
+    private var polled: Set<Int32> = []
     /// The letters' font, opened once the window shows.
     private let firstFont: (family: String, pixelSize: Int)
     /// The session's frame, kept to tell it where the compositor put the surface.
@@ -37,6 +42,8 @@ public final class WaylandKeyboard: KeyboardTransport {
         input = SeatInput(connection: connection)
         let layouts = configuration.layouts.map { configuration.provider.layout(for: $0, width: frame.width) }
         keyboard = try VirtualKeyboard(connection: connection, layouts: layouts)
+        control = try ControlSocket(display: connection.name, replace: configuration.replace)
+        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         let letters = configuration.theme.style(.character)
         firstFont = (letters.fontFamily, Int((letters.fontSize * configuration.theme.scale(forHeight: frame.height)).rounded()))
         input.surface = { [unowned window] in window.surface }
@@ -48,9 +55,26 @@ public final class WaylandKeyboard: KeyboardTransport {
         window.note = { [unowned self] in self.notes.append($0) }
         // Shown once its first frame is on the output, not at the configure before it.
         window.firstFrame = { [unowned self] in self.inputs.append(.windowMapped) }
+        watch([connection.fileDescriptor] + control.descriptors)
     }
 
-    public var fileDescriptor: Int32 { connection.fileDescriptor }
+    deinit { close(epoll) }
+
+    /// One descriptor for the loop: readable when the compositor or a control client has something.
+    public var fileDescriptor: Int32 { epoll }
+
+    /// Polls exactly these descriptors.
+    private func watch(_ fds: [Int32]) {
+        let wanted = Set(fds)
+        for fd in polled.subtracting(wanted) { epoll_ctl(epoll, EPOLL_CTL_DEL, fd, nil) }
+        for fd in wanted.subtracting(polled) {
+            var event = epoll_event()
+            event.events = EPOLLIN.rawValue
+            event.data.fd = fd
+            epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event)
+        }
+        polled = wanted
+    }
     public var displayName: String { connection.name }
 
     public func begin() {}
@@ -77,6 +101,8 @@ public final class WaylandKeyboard: KeyboardTransport {
     }
 
     public func hasEvents() -> Bool {
+        inputs += control.process()
+        watch([connection.fileDescriptor] + control.descriptors)
         if !inputs.isEmpty || lost { return true }
         let display = connection.display
         // Events already read but not handled; then any on the socket, without blocking.
@@ -179,7 +205,10 @@ public final class WaylandKeyboard: KeyboardTransport {
         }
     }
 
-    public func publish(_ event: PublishedEvent) { observers.publish(event) }
+    public func publish(_ event: PublishedEvent) {
+        observers.publish(event)
+        control.publish(event)
+    }
 
     public func addObserver(names: Set<String>?, _ handler: @escaping (PublishedEvent) -> Void) -> Int {
         observers.add(names: names, handler)
@@ -187,9 +216,13 @@ public final class WaylandKeyboard: KeyboardTransport {
 
     public func removeObserver(_ id: Int) { observers.remove(id) }
 
-    /// No `tapboard type` clients on Wayland yet (D-Bus and the library answer their own).
-    public func answer(requester: UInt64, untyped: String) -> Bool { false }
-    public func answerStopped(requester: UInt64, typed: Int) {}
+    public func answer(requester: UInt64, untyped: String) -> Bool {
+        control.answer(requester: requester, with: .typed(untypable: Array(untyped)))
+    }
+
+    public func answerStopped(requester: UInt64, typed: Int) {
+        _ = control.answer(requester: requester, with: .stoppedTyping(typed: typed))
+    }
     public func announceAccessibilityBus(_ address: String) {}
 
     public func takeNotes() -> [String] {

@@ -5,7 +5,7 @@ import TapboardCore
 /// (`tapboard show`, `type`, `events`): finds it through the selection, hears
 /// when it goes, sends it requests and reads what it says back. The waiting
 /// (signals, time) is the caller's: `fileDescriptor` goes into its `poll()`.
-public final class ControlClient {
+public final class ControlClient: ControlChannel {
     private let display: XDisplay
     /// The running keyboard's control window.
     private let owner: Window
@@ -34,15 +34,16 @@ public final class ControlClient {
     public var fileDescriptor: Int32 { display.fileDescriptor }
 
     /// What the keyboard says.
-    public enum Message: Equatable {
-        /// It has gone (quit, or killed).
-        case gone
-        /// It typed the text asked for; these characters have no key on the layout shown.
-        case typed(untypable: [Character])
-        /// It stopped typing when asked to, after `typed` characters.
-        case stoppedTyping(typed: Int)
-        /// A published event (after `subscribe`).
-        case event(PublishedEvent)
+    public typealias Message = ControlMessage
+
+    /// Sends a request.
+    public func send(_ request: ControlClientRequest) {
+        switch request {
+        case .command(let command): send(command)
+        case .type(let text, let delay): requestTyping(text, delay: delay)
+        case .stopTyping: requestStopTyping()
+        case .subscribe(let keys): subscribe(keys: keys)
+        }
     }
 
     /// Sends a command (show, hide, toggle, quit).

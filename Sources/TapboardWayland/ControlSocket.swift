@@ -1,0 +1,191 @@
+import CWaylandExtras
+import Glibc
+import TapboardCore
+
+/// The keyboard's control channel on Wayland, where no X server carries it: a
+/// Unix socket beside the compositor's (`ControlLine.socketPath`), readable by
+/// its owner only. `tapboard show`, `type` and `events` connect and send
+/// `ControlLine` requests; the keyboard answers and publishes on the same
+/// connection. A client that goes while its typing runs stops it.
+final class ControlSocket {
+    /// Where it listens.
+    let path: String
+    private let listener: Int32
+    private struct Client {
+        var fd: Int32
+        var id: UInt64
+        var input: [UInt8] = []
+        /// Whether it hears published events, and typed text among them.
+        var listens = false, keys = false
+        /// Whether it waits for a typing answer.
+        var typing = false
+    }
+    private var clients: [Client] = []
+    private var nextID: UInt64 = 1
+
+    /// Listens at the socket for `display`; a socket left by a keyboard that
+    /// died is taken over, a live one's is an error unless `replace` (it is
+    /// told to quit first).
+    init(display: String, replace: Bool) throws {
+        let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
+        guard let path = ControlLine.socketPath(runtimeDirectory: runtime, display: display) else {
+            throw WaylandError.noControlSocket("XDG_RUNTIME_DIR is not set")
+        }
+        self.path = path
+        let live = tb_unix_connect(path, 0)
+        if live >= 0 {
+            guard replace else {
+                close(live)
+                throw WaylandError.alreadyRunning(path)
+            }
+            Self.sendLine(live, ControlLine.encode(.command(.quit)))
+            // It closes the connection as it goes.
+            var byte: UInt8 = 0
+            var pfd = pollfd(fd: live, events: Int16(POLLIN), revents: 0)
+            while poll(&pfd, 1, 5000) > 0, read(live, &byte, 1) > 0 {}
+            close(live)
+        }
+        unlink(path)
+        listener = tb_unix_listen(path)
+        guard listener >= 0 else { throw WaylandError.noControlSocket("\(path): errno \(errno)") }
+    }
+
+    deinit {
+        for c in clients { close(c.fd) }
+        close(listener)
+        unlink(path)
+    }
+
+    /// The descriptors to poll: the listener and every client.
+    var descriptors: [Int32] { [listener] + clients.map(\.fd) }
+
+    /// Takes new clients and reads what the others sent, as the session's inputs.
+    func process() -> [SessionInput] {
+        var inputs: [SessionInput] = []
+        while true {
+            let fd = tb_unix_accept(listener)
+            guard fd >= 0 else { break }
+            clients.append(Client(fd: fd, id: nextID))
+            nextID += 1
+        }
+        var gone: [Int] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        for i in clients.indices {
+            var closed = false
+            while true {
+                let n = read(clients[i].fd, &buffer, buffer.count)
+                if n > 0 {
+                    clients[i].input += buffer[..<n]
+                    continue
+                }
+                closed = n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)
+                break
+            }
+            while let newline = clients[i].input.firstIndex(of: 0x0a) {
+                let line = String(decoding: clients[i].input[..<newline], as: UTF8.self)
+                clients[i].input.removeSubrange(...newline)
+                guard let request = ControlLine.request(line[...]) else { continue }
+                switch request {
+                case .command(let command): inputs.append(.control(.command(command)))
+                case .type(let text, let delay):
+                    clients[i].typing = true
+                    inputs.append(.control(.type(text, delay: delay, requester: clients[i].id)))
+                case .stopTyping: inputs.append(.control(.stopTyping(requester: clients[i].id, requesterGone: false)))
+                case .subscribe(let keys):
+                    clients[i].listens = true
+                    clients[i].keys = keys
+                    inputs.append(.listenerAdded)
+                }
+            }
+            if closed {
+                if clients[i].typing { inputs.append(.control(.stopTyping(requester: clients[i].id, requesterGone: true))) }
+                gone.append(i)
+            }
+        }
+        for i in gone.reversed() {
+            close(clients[i].fd)
+            clients.remove(at: i)
+        }
+        return inputs
+    }
+
+    /// Sends a published event to the clients listening (typed text only to those that asked for it).
+    func publish(_ event: PublishedEvent) {
+        let line = ControlLine.encode(.event(event))
+        for c in clients where c.listens && (c.keys || !event.isPrivate) { Self.sendLine(c.fd, line) }
+    }
+
+    /// Answers a typing client; false when it is none of these clients.
+    func answer(requester: UInt64, with message: ControlMessage) -> Bool {
+        guard let i = clients.firstIndex(where: { $0.id == requester && $0.typing }) else { return false }
+        clients[i].typing = false
+        Self.sendLine(clients[i].fd, ControlLine.encode(message))
+        return true
+    }
+
+    /// Writes a whole line; a client that cannot take it at once (never reading) misses it.
+    private static func sendLine(_ fd: Int32, _ line: String) {
+        let bytes = Array(line.utf8)
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+    }
+}
+
+/// The client end of `ControlSocket`: `tapboard show`, `type`, `events` on Wayland.
+public final class ControlSocketClient: ControlChannel {
+    public let displayName: String
+    private let fd: Int32
+    private var input: [UInt8] = []
+    private var closed = false
+
+    /// Connects to the keyboard running on the Wayland display (`WAYLAND_DISPLAY` when nil).
+    public init(waylandDisplay: String?) throws {
+        let display = waylandDisplay ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
+        displayName = display
+        let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
+        guard let path = ControlLine.socketPath(runtimeDirectory: runtime, display: display) else {
+            throw WaylandError.noControlSocket("XDG_RUNTIME_DIR is not set")
+        }
+        fd = tb_unix_connect(path, 0)
+        guard fd >= 0 else { throw WaylandError.notRunning(display) }
+    }
+
+    deinit { close(fd) }
+
+    /// Whether a keyboard's control socket answers on the Wayland display `WAYLAND_DISPLAY` names.
+    public static func keyboardListens() -> Bool {
+        guard getenv("WAYLAND_DISPLAY") != nil else { return false }
+        return (try? ControlSocketClient(waylandDisplay: nil)) != nil
+    }
+
+    public var fileDescriptor: Int32 { fd }
+
+    public func send(_ request: ControlClientRequest) {
+        let bytes = Array(ControlLine.encode(request).utf8)
+        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// A whole line read, if one is there; reads the socket once without waiting when none is.
+    private func line(waiting: Bool) -> ControlMessage? {
+        while true {
+            if let newline = input.firstIndex(of: 0x0a) {
+                let text = String(decoding: input[..<newline], as: UTF8.self)
+                input.removeSubrange(...newline)
+                if let message = ControlLine.message(text[...]) { return message }
+                continue
+            }
+            if closed { return .gone }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let n = recv(fd, &buffer, buffer.count, waiting ? 0 : Int32(MSG_DONTWAIT))
+            if n > 0 {
+                input += buffer[..<n]
+            } else if n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+                closed = true
+            } else if !waiting {
+                return nil
+            }
+        }
+    }
+
+    public func pendingMessage() -> ControlMessage? { line(waiting: false) }
+    public func nextMessage() -> ControlMessage { line(waiting: true) ?? .gone }
+}
