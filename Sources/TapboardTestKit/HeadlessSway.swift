@@ -110,14 +110,15 @@ public final class HeadlessSway {
         return try ChildProcess.run(swaymsg, arguments, environment: environment)
     }
 
-    /// A window with this app id: whether it has the keyboard focus, and its
+    /// A window with this app id (or, for toolkits that make theirs from the
+    /// script's name, this title): whether it has the keyboard focus, and its
     /// rectangle on the output (x, y, width, height); nil when none is mapped.
     public func window(appID: String) -> (focused: Bool, rect: (x: Int, y: Int, width: Int, height: Int))? {
         guard let tree = try? message(["-t", "get_tree"]),
               let data = tree.data(using: .utf8), let root = try? JSONSerialization.jsonObject(with: data) else { return nil }
         func walk(_ node: Any) -> [String: Any]? {
             guard let node = node as? [String: Any] else { return nil }
-            if node["app_id"] as? String == appID { return node }
+            if node["app_id"] as? String == appID || (node["type"] as? String == "con" && node["name"] as? String == appID) { return node }
             let children = (node["nodes"] as? [Any] ?? []) + (node["floating_nodes"] as? [Any] ?? [])
             return children.lazy.compactMap(walk).first
         }
