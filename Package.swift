@@ -116,6 +116,8 @@ let package = Package(
             dependencies: ["TapboardTestKit", "CX11", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks/tapbench"
         ),
+        // Tapboard beside wvkbd on a headless sway (scripts/bench-wayland).
+        .executableTarget(name: "tapbench-wayland", dependencies: ["TapboardTestKit"], path: "Benchmarks/wayland"),
         // The Swift + Xlib + Xft floor (scripts/bench): a window and tapboard's font, linked as tapboard is.
         .executableTarget(name: "tapbench-swiftfloor", dependencies: ["CX11"], path: "Benchmarks/swiftfloor"),
         // The soak (scripts/soak): random traffic on the real keyboard, then its checks.
