@@ -93,9 +93,11 @@ public final class OnScreenKeyboard {
     public init(_ configuration: KeyboardConfiguration, buses: KeyboardBuses, storage: (any SuggestionStorage)? = nil) throws {
         self.storage = storage
         var configuration = configuration
+        let backend = Self.backend(configuration)
         // The accessibility client first: without one the keyboard starts as it would without it.
+        // On Wayland the compositor's input method tells the focus instead (`WaylandKeyboard`).
         var accessibility: AccessibilityFocus?
-        if buses.accessibility {
+        if buses.accessibility, backend == .x11 {
             do {
                 accessibility = try AccessibilityFocus()
                 configuration.autoShow = true
@@ -104,8 +106,16 @@ public final class OnScreenKeyboard {
                 logError("--auto-show: \(error); running as a keyboard that does not follow the focus")
             }
         }
-        if Self.backend(configuration) == .wayland {
+        if backend == .wayland {
             let connection = try WaylandConnection(name: nil)
+            if buses.accessibility {
+                if connection.offersInputMethod {
+                    configuration.autoShow = true
+                    configuration.startHidden = true
+                } else {
+                    logError("--auto-show: the Wayland compositor offers no zwp_input_method_manager_v2; running as a keyboard that does not follow the focus")
+                }
+            }
             do {
                 session = try KeyboardSession(configuration, screen: connection.screen)
             } catch {

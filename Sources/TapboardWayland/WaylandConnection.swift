@@ -68,6 +68,9 @@ public final class WaylandConnection {
     /// The connection's descriptor, for the loop's `poll()`.
     var fileDescriptor: Int32 { wl_display_get_fd(display) }
 
+    /// Whether the compositor lets a client be the seat's input method (what `--auto-show` follows on Wayland).
+    public var offersInputMethod: Bool { inputMethodManager != nil }
+
     /// The output as the session's screen: its size in surface pixels (the
     /// mode divided by the scale), one monitor.
     public var screen: ScreenInfo {

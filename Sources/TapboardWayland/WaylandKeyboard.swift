@@ -15,6 +15,9 @@ public final class WaylandKeyboard: KeyboardTransport {
     private let keyboard: VirtualKeyboard
     private let observers = Observers()
     private let control: ControlSocket
+    /// The focus as the compositor's input method hears it (`--auto-show`).
+    private let inputMethod: InputMethod?
+    private var saidUnavailable = false
     /// What the loop polls: the compositor's connection and the control socket's descriptors.
     private let epoll: Int32
     private var polled: Set<Int32> = []
@@ -43,6 +46,11 @@ public final class WaylandKeyboard: KeyboardTransport {
         let layouts = configuration.layouts.map { configuration.provider.layout(for: $0, width: frame.width) }
         keyboard = try VirtualKeyboard(connection: connection, layouts: layouts)
         control = try ControlSocket(display: connection.name, replace: configuration.replace)
+        if configuration.autoShow, let manager = connection.inputMethodManager, let seat = connection.seat {
+            inputMethod = InputMethod(connection: connection, manager: manager, seat: seat)
+        } else {
+            inputMethod = nil
+        }
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         let letters = configuration.theme.style(.character)
         firstFont = (letters.fontFamily, Int((letters.fontSize * configuration.theme.scale(forHeight: frame.height)).rounded()))
@@ -125,7 +133,15 @@ public final class WaylandKeyboard: KeyboardTransport {
         return !inputs.isEmpty || lost
     }
 
-    private func collect() { inputs += input.take() }
+    private func collect() {
+        inputs += input.take()
+        guard let inputMethod else { return }
+        inputs += inputMethod.take()
+        if inputMethod.unavailable, !saidUnavailable {
+            saidUnavailable = true
+            notes.append("--auto-show: another input method has the seat; the keyboard no longer follows the focus")
+        }
+    }
 
     public func readEvents(clock: () -> Duration) -> [SessionInput] {
         if lost, !reportedLost {
