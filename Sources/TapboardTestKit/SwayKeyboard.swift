@@ -10,6 +10,8 @@ public final class SwayKeyboard {
     private let pointer: WaylandPointer
     private let layoutArguments: [String]
     private var pages: [String: PageFrames] = [:]
+    /// Whether it shows the suggestion strip (dumped frames include it then).
+    public let suggestions: Bool
     /// The surface's top edge and height on the output, from the zone it reserved.
     public let top: Int
     public let height: Int
@@ -17,7 +19,7 @@ public final class SwayKeyboard {
     /// Starts the keyboard with `arguments` and waits until its exclusive zone
     /// lays out the window `appID` (a target already shown) above it.
     public init(sway: HeadlessSway, pointer: WaylandPointer, above appID: String, arguments: [String] = [],
-                timeout: Duration = .seconds(15)) throws {
+                environment added: [String: String] = [:], timeout: Duration = .seconds(15)) throws {
         binary = try Keyboard.locateBinary()
         self.sway = sway
         self.pointer = pointer
@@ -32,7 +34,8 @@ public final class SwayKeyboard {
         // The strip's first rows as they were: the keyboard shows when they change.
         let rows = 4
         let before = try sway.screenshot(x: 0, y: full - 200, width: sway.size.width, height: rows)
-        child = try ChildProcess(binary, ["--backend", "wayland"] + arguments, environment: sway.environment)
+        suggestions = !arguments.contains("--no-suggestions")
+        child = try ChildProcess(binary, ["--backend", "wayland"] + arguments, environment: sway.environment.merging(added) { $1 })
         var found: Int?
         _ = Deadline.waitFor(timeout) { [child] in
             guard child.isRunning, let rect = sway.window(appID: appID)?.rect, rect.height < full else { return !child.isRunning }
@@ -62,16 +65,39 @@ public final class SwayKeyboard {
     /// The key frames of a page at the surface's size, from `tapboard dump-layout`.
     public func frames(of page: String) throws -> PageFrames {
         if let frames = pages[page] { return frames }
-        let frames = try PageFrames.dump(binary: binary, size: "\(sway.size.width)x\(height)", page: page, arguments: layoutArguments)
+        let frames = try PageFrames.dump(binary: binary, size: "\(sway.size.width)x\(height)", page: page, arguments: layoutArguments,
+                                         suggestions: suggestions)
         pages[page] = frames
         return frames
     }
 
-    /// Taps the key `id` of `page` at its centre (the test says which page is shown).
-    public func tap(_ page: String, _ id: String) throws {
+    /// The centre of the key `id` of `page` on the output.
+    public func centre(of id: String, on page: String) throws -> (x: Int, y: Int) {
         let frames = try frames(of: page)
         guard let key = frames.key(id) else { throw HarnessError.noSuchKey(page: page, id: id, known: frames.keys.map(\.id)) }
-        pointer.tap(Int(key.x + key.width / 2), top + Int(key.y + key.height / 2))
+        return (Int(key.x + key.width / 2), top + Int(key.y + key.height / 2))
+    }
+
+    /// Taps the key `id` of `page` at its centre (the test says which page is shown).
+    public func tap(_ page: String, _ id: String) throws {
+        let p = try centre(of: id, on: page)
+        pointer.tap(p.x, p.y)
+    }
+
+    /// Draws a word across the letters of `page` without lifting: onto the first
+    /// letter (resting there, as `WaylandPointer.tap` does), eight motions
+    /// between centres, then `whileHeld` before the release.
+    public func swipe(_ word: String, on page: String = "letters", whileHeld: () throws -> Void = {}) throws {
+        let points = try word.map { try centre(of: String($0), on: page) }
+        pointer.move(to: points[0].x - 1, points[0].y)
+        usleep(50_000)
+        pointer.move(to: points[0].x, points[0].y)
+        pointer.button(down: true)
+        for (a, b) in zip(points, points.dropFirst()) {
+            for i in 1 ... 8 { pointer.move(to: a.x + (b.x - a.x) * i / 8, a.y + (b.y - a.y) * i / 8) }
+        }
+        try whileHeld()
+        pointer.button(down: false)
     }
 
     /// Stops the keyboard (SIGTERM) and returns its exit status.

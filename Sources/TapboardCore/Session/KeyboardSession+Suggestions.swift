@@ -233,6 +233,10 @@ extension KeyboardSession {
         strip.forgetQuery()
         strip.noteContextChanged()
         if isShown { finishWaitingGestures() }
+        // The contacts that came after them, now in their turn.
+        if !swipe.hasWaiting {
+            for c in swipe.takeHeld() { contact(c.phase, id: c.id, at: c.point) }
+        }
     }
 
     /// The label a strip slot shows now.

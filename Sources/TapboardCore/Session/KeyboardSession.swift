@@ -135,7 +135,8 @@ public struct KeyboardSession: Sendable {
     private mutating func process(_ input: SessionInput) {
         switch input {
         case .contact(let phase, let id, let point):
-            contact(phase, id: id, at: point)
+            // After a gesture whose words are still to come, in its turn (`languageLoaded`).
+            if swipe.hasWaiting { swipe.hold(phase, id: id, at: point) } else { contact(phase, id: id, at: point) }
         case .windowConfigured(let rect):
             if let old = presentation.configured(rect, &out) { resized(from: old) }
         case .windowMapped:
@@ -197,7 +198,7 @@ public struct KeyboardSession: Sendable {
 
     /// A contact, hit-tested against the page the state shows now: a page or layout
     /// switch earlier in the same batch counts, though it is not drawn yet.
-    private mutating func contact(_ phase: TouchPhase, id: ContactID, at point: Point) {
+    mutating func contact(_ phase: TouchPhase, id: ContactID, at point: Point) {
         let key = self.key(at: point)
         if followGesture(phase, id: id, at: point, key: key) { return }
         let item = state.callout.flatMap { calloutGeometry(for: $0) }?.item(at: Point(x: point.x + frame.x, y: point.y + frame.y))

@@ -44,6 +44,9 @@ struct SessionDriver {
 
     /// Whether a tap's letter is typed ahead of the rest of its batch when the session offers it, as the X side does.
     var typesAhead = true
+    /// Keep a language's files, read, until `deliverLoads` (a reader thread still at work).
+    var holdsLoads = false
+    private var heldLoads: [SessionInput] = []
     /// Batches whose keystroke was typed ahead of the rest (`KeyboardSession.handle(_:at:typeAhead:)`).
     var typedAheadCount = 0
 
@@ -147,6 +150,13 @@ struct SessionDriver {
         return commands
     }
 
+    /// Hands the session the files held back (`holdsLoads`).
+    mutating func deliverLoads(at time: Duration) {
+        let loads = heldLoads
+        heldLoads = []
+        for answer in loads { perform(handle([answer], at: time), at: time) }
+    }
+
     private mutating func deliverConfigure(at time: Duration) {
         guard configureDue else { return }
         configureDue = false
@@ -188,7 +198,7 @@ struct SessionDriver {
                     let done = loaded.answers[language] ?? storage.carryOut(request)
                     loaded.answers[language] = done
                     logs += done.notes
-                    if let answer = done.answer { answers.append(answer) }
+                    if let answer = done.answer { if holdsLoads { heldLoads.append(answer) } else { answers.append(answer) } }
                 } else if keepsFiles {
                     logs += storage.carryOut(request).notes
                 }

@@ -110,6 +110,22 @@ struct SwipeSessionTests {
         #expect(d.text == "Hello world")
     }
 
+    @Test("Taps after a gesture whose words are still to come wait for it: the word goes first, cased as at its end")
+    func tapsWaitForTheGesture() throws {
+        var d = try driver()
+        d.holdsLoads = true
+        let points = try ["h", "e", "l", "o"].map { try d.centre($0) }
+        var inputs: [SessionInput] = [.contact(.began, id: .pointer, point: points[0])]
+        inputs += points.dropFirst().map { .contact(.moved, id: .pointer, point: $0) }
+        inputs.append(.contact(.ended, id: .pointer, point: points[points.count - 1]))
+        d.send(inputs, at: .seconds(2))
+        #expect(d.text == "", "the gesture waits for its words")
+        try d.tap(".", at: .seconds(2) + .milliseconds(100))
+        #expect(d.text == "", "the tap waits behind it")
+        d.deliverLoads(at: .seconds(2) + .milliseconds(300))
+        #expect(d.text == "Hello.")
+    }
+
     /// Storage with son and soon (one path, s-o-n; soon likelier alone) and pairs saying what follows his and as.
     final class PairStorage: SuggestionStorage, @unchecked Sendable {
         let lexicon = try! Lexicon(text: """

@@ -105,6 +105,22 @@ struct SwipeTyping: Sendable {
     /// A gesture that cannot be read until its words come.
     mutating func wait(_ g: SwipeGesture) { waiting.append(g) }
 
+    /// Whether gestures wait for their words: contacts after them wait too (`hold`),
+    /// or a tap's letter would go ahead of the word drawn before it.
+    var hasWaiting: Bool { !waiting.isEmpty }
+
+    /// Contacts that came while gestures waited for their words, in order.
+    private var held: [(phase: TouchPhase, id: ContactID, point: Point)] = []
+
+    /// Keeps a contact until the gestures before it are read.
+    mutating func hold(_ phase: TouchPhase, id: ContactID, at point: Point) { held.append((phase, id, point)) }
+
+    /// The contacts held, taken to be handled now.
+    mutating func takeHeld() -> [(phase: TouchPhase, id: ContactID, point: Point)] {
+        defer { held = [] }
+        return held
+    }
+
     /// The gestures that waited for their words, taken to be read.
     mutating func takeWaiting() -> [SwipeGesture] {
         defer { waiting = [] }
