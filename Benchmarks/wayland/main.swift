@@ -43,6 +43,8 @@ struct Round {
     var floodSent: Int
     var floodReceived: Int
     var floodExact: Bool
+    /// Where the flood's text first differs from the taps, with what came there.
+    var floodMismatch: String?
 }
 
 let width = 1280, height = 800, keyboardHeight = 288
@@ -58,9 +60,10 @@ func keyboardSpec(_ name: String, tapboard: URL) throws -> (command: URL, argume
                 (Int(q.x + q.width / 2), top + Int(q.y + q.height / 2)), (Int(w.x + w.width / 2), top + Int(w.y + w.height / 2)))
     case "wvkbd":
         guard let wvkbd = executableOnPath("wvkbd-mobintl") else { throw HarnessError.programMissing("wvkbd-mobintl", hint: "apt-get install wvkbd") }
-        // Its mobile layout: six rows; q, w on the third, after a half-key indent (keys 1280/10.5 wide).
-        let row = keyboardHeight / 6, top = height - keyboardHeight
-        return (wvkbd, ["-L", "\(keyboardHeight)"], (122, top + row * 2 + row / 2), (244, top + row * 2 + row / 2))
+        // Its mobile layout: q and w begin the letters' first row, after a half-key indent
+        // (keys 1280/10.5 wide); which height that row is at is found by tapping (`findRow`).
+        let top = height - keyboardHeight
+        return (wvkbd, ["-L", "\(keyboardHeight)"], (122, top), (244, top))
     default:
         throw HarnessError.processFailed("unknown keyboard \(name) (tapboard, wvkbd)")
     }
@@ -85,7 +88,7 @@ func spin(_ timeout: Duration, _ condition: () -> Bool) -> Bool {
 }
 
 func run(_ name: String, options: Options, tapboard: URL) throws -> Round {
-    let spec = try keyboardSpec(name, tapboard: tapboard)
+    var spec = try keyboardSpec(name, tapboard: tapboard)
     let sway = try HeadlessSway(width: width, height: height)
     defer { sway.stop() }
     let pointer = try WaylandPointer(sway)
@@ -114,6 +117,31 @@ func run(_ name: String, options: Options, tapboard: URL) throws -> Round {
     let settle = started + 1_000_000_000
     if MonotonicClock.now < settle { usleep(useconds_t((settle - MonotonicClock.now) / 1000)) }
     let rss = residentKiB(child.pid)
+    // A keyboard whose layout file is not read here: its q row found by tapping down the left edge.
+    if spec.q.1 == height - keyboardHeight {
+        var found: Int?
+        for y in stride(from: height - keyboardHeight + 4, to: height, by: 8) {
+            let count = target.presses.count
+            pointer.tap(spec.q.0, y)
+            _ = spin(.milliseconds(300), { target.presses.count > count })
+            if target.presses.count > count, target.presses[count].text == "q" {
+                found = y
+                break
+            }
+        }
+        guard let row = found else { throw HarnessError.processFailed("\(name): no tap on its left edge typed q") }
+        // The middle of the row: on until another key types.
+        var end = row
+        while end + 4 < height {
+            let count = target.presses.count
+            pointer.tap(spec.q.0, end + 4)
+            _ = spin(.milliseconds(300), { target.presses.count > count })
+            guard target.presses.count > count, target.presses[count].text == "q" else { break }
+            end += 4
+        }
+        spec.q.1 = (row + end) / 2
+        spec.w.1 = spec.q.1
+    }
     // Latency: the pointer rests on the key (sway moves its focus a frame after the motion), then a quick tap.
     var latencies: [Double] = []
     for i in 0 ..< options.taps {
@@ -143,8 +171,13 @@ func run(_ name: String, options: Options, tapboard: URL) throws -> Round {
     _ = spin(.seconds(3), { target.presses.count >= options.flood })
     usleep(300_000)
     let received = target.text
+    var mismatch: String?
+    if received != expected {
+        let at = zip(received, expected).prefix { $0 == $1 }.count
+        mismatch = "at \(at): received \(String(received.dropFirst(max(at - 3, 0)).prefix(12)).debugDescription), tapped \(String(expected.dropFirst(max(at - 3, 0)).prefix(12)).debugDescription)"
+    }
     return Round(zoneMs: milliseconds(zone), drawnMs: milliseconds(drawnAt - started), rssKiB: rss, latenciesMs: latencies,
-                 floodSent: options.flood, floodReceived: received.count, floodExact: received == expected)
+                 floodSent: options.flood, floodReceived: received.count, floodExact: received == expected, floodMismatch: mismatch)
 }
 
 func median(_ xs: [Double]) -> Double {
@@ -170,7 +203,7 @@ do {
             rounds[name, default: []].append(round)
             FileHandle.standardError.write(Data(String(format: "round %d %@: zone %.1f ms, drawn %.1f ms, RSS %d KiB, tap median %.2f ms, flood %d/%d%@\n",
                                                        r + 1, name, round.zoneMs, round.drawnMs, round.rssKiB, median(round.latenciesMs),
-                                                       round.floodReceived, round.floodSent, round.floodExact ? " exact" : "").utf8))
+                                                       round.floodReceived, round.floodSent, round.floodExact ? " exact" : " (\(round.floodMismatch ?? ""))").utf8))
         }
     }
     var table: [[String: Any]] = []

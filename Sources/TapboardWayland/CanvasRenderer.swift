@@ -1,50 +1,83 @@
 import TapboardCore
 
-/// Draws the keyboard into a back canvas in memory, as X's renderer draws into
-/// a back-buffer pixmap, and says which areas changed (`present`): the window
-/// copies them into a shared-memory buffer for the compositor. A key's body
-/// is drawn once per look (`KeyBody`, as on X) and copied for every key.
+/// Paints the keyboard into the window's shared-memory buffers: no back
+/// canvas of its own (a whole keyboard's pixels, as resident memory), but the
+/// keys as last drawn, so any area can be painted again (under a trail taken
+/// away, into a buffer the compositor had never shown). A key's body is drawn
+/// once per look (`KeyBody`, as on X) and copied for every key.
 final class CanvasRenderer {
-    private(set) var canvas = PixelCanvas(width: 1, height: 1)
     private(set) var size = Size(width: 0, height: 0)
     private let fonts: GlyphFonts
-    /// Told each area drawn, to be shown.
-    var present: (Rect) -> Void = { _ in }
+    /// Asks the window to paint an area of the picture into the buffer it shows next.
+    var paint: (Rect, (PixelCanvas) -> Void) -> Void = { _, _ in }
     var theme: Theme {
         didSet { tiles = [:] }
     }
+    /// The keys as last drawn, by frame.
+    private var keys: [Rect: KeyAppearance] = [:]
 
     init(theme: Theme, fonts: GlyphFonts) {
         self.theme = theme
         self.fonts = fonts
     }
 
-    /// Makes a back canvas of the window's new size.
+    /// The picture's new size: nothing of the old is kept.
     func resize(to newSize: Size) {
         guard newSize != size else { return }
         size = newSize
-        canvas = PixelCanvas(width: newSize.width, height: newSize.height)
         tiles = [:]
+        keys = [:]
+        trail = []
         trailArea = nil
     }
 
     private var scale: Double { theme.scale(forHeight: size.height) }
     private var maxShadowOffset: Double { KeyClass.allCases.map { theme.style($0).shadowOffset }.max() ?? 0 }
+    private var whole: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height) }
 
-    /// Draws the background and every key, then shows all of it.
-    func drawAll(_ keys: [KeyAppearance]) {
-        canvas.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), theme.background)
-        for k in keys { drawKey(k) }
+    /// Draws the background and every key.
+    func drawAll(_ all: [KeyAppearance]) {
+        keys = [:]
+        for k in all { keys[k.frame.rect] = k }
+        trail = []
         trailArea = nil
-        present(Rect(x: 0, y: 0, width: size.width, height: size.height))
+        paint(whole) { self.paintAll(into: $0) }
     }
 
-    /// Draws some keys again and shows only them.
-    func draw(_ keys: [KeyAppearance]) {
-        for k in keys {
-            drawKey(k)
-            present(area(of: k.frame.rect))
+    /// Paints the whole picture, as drawn so far, into a canvas.
+    func paintAll(into canvas: PixelCanvas) {
+        canvas.fill(whole, theme.background)
+        for k in keys.values { drawKey(k, on: canvas) }
+        drawTrail(on: canvas)
+    }
+
+    /// Draws some keys again, shown in one frame.
+    func draw(_ changed: [KeyAppearance]) {
+        var area: Rect?
+        for k in changed {
+            keys[k.frame.rect] = k
+            area = area.map { $0.union(self.area(of: k.frame.rect)) } ?? self.area(of: k.frame.rect)
         }
+        guard let area else { return }
+        paint(area) { canvas in for k in changed { self.drawKey(k, on: canvas) } }
+    }
+
+    /// Paints an area again from the keys as drawn: the background, the keys it
+    /// touches (whole, so the area grows to them), the trail over them.
+    private func repaint(_ area: Rect) {
+        paint(covering(area)) { self.paintArea(area, into: $0) }
+    }
+
+    /// An area grown to the whole of the keys it touches.
+    func covering(_ area: Rect) -> Rect {
+        keys.values.reduce(area) { self.area(of: $1.frame.rect).intersection(area) != nil ? $0.union(self.area(of: $1.frame.rect)) : $0 }
+    }
+
+    /// Paints an area (grown to `covering(area)`) from the keys as drawn, the trail over them.
+    func paintArea(_ area: Rect, into canvas: PixelCanvas) {
+        canvas.fill(area, theme.background)
+        for k in keys.values where self.area(of: k.frame.rect).intersection(area) != nil { drawKey(k, on: canvas) }
+        drawTrail(on: canvas)
     }
 
     /// The pixels a key's drawing covers: its frame and the shadow under it.
@@ -58,7 +91,7 @@ final class CanvasRenderer {
     private var tileUses = 0
     private static let tileLimit = 48
 
-    private func drawKey(_ k: KeyAppearance) {
+    private func drawKey(_ k: KeyAppearance, on canvas: PixelCanvas) {
         let r = k.frame.rect
         guard r.width > 0, r.height > 0 else { return }
         var icon: KeyIcon?
@@ -88,13 +121,12 @@ final class CanvasRenderer {
         return t
     }
 
-    // The trail is drawn over the keys on the buffer the window shows, never
-    // on the back canvas: taking it away is showing the keys' pixels again.
+    /// Where the trail shown now is.
     private(set) var trailArea: Rect?
-    /// The trail to draw over the shown pixels, oldest point first.
+    /// The trail shown now, oldest point first.
     private(set) var trail: [Point] = []
 
-    /// Shows a gesture's trail instead of the last one.
+    /// Shows a gesture's trail instead of the last one: the area the two cover is painted again.
     func drawTrail(_ points: [Point]) {
         let width = max(3, 7 * scale)
         let margin = Int(width.rounded(.up)) + 2
@@ -106,11 +138,12 @@ final class CanvasRenderer {
         let old = trailArea
         trailArea = points.count >= 2 ? box : nil
         trail = points.count >= 2 ? points : []
-        if let area = old.map({ o in box.map { o.union($0) } ?? o }) ?? box { present(area) }
+        guard let area = (old.map { o in box.map { o.union($0) } ?? o } ?? box)?.intersection(whole) else { return }
+        repaint(area)
     }
 
-    /// Draws the trail over a buffer that shows the keys (the oldest part paler and thinner, as on X).
-    func drawTrail(on target: PixelCanvas) {
+    /// Draws the trail over the keys (the oldest part paler and thinner, as on X).
+    private func drawTrail(on target: PixelCanvas) {
         guard trail.count >= 2 else { return }
         let width = max(3, 7 * scale)
         let colour = theme.style(.accent).background

@@ -4,9 +4,10 @@ import TapboardCore
 /// The keyboard's surface on Wayland: a layer-shell surface at an edge of the
 /// output, its exclusive zone the dock strip, no keyboard focus ever taken.
 /// Hidden is no surface at all (a layer surface, once unmapped, needs a new
-/// initial configure anyway). Shows the renderer's back canvas through two
-/// shared-memory buffers, copying only what changed into the one the
-/// compositor is not reading.
+/// initial configure anyway). The renderer paints into shared-memory buffers
+/// directly: the one the compositor is not reading is first brought up to date
+/// from the one it shows (what changed since it was shown last), then painted,
+/// then shown.
 final class LayerWindow {
     private let connection: WaylandConnection
     private let renderer: CanvasRenderer
@@ -16,8 +17,11 @@ final class LayerWindow {
     /// The size the compositor gave at the last configure; nil until the first.
     private(set) var configured: Size?
     private var buffers: [SharedBuffer] = []
-    /// Something changed that no free buffer could show yet: shown at the next release.
-    private var waiting = false
+    /// The buffer shown last: up to date.
+    private var front: SharedBuffer?
+    /// Changed while the compositor held both buffers: painted from the keys
+    /// as drawn when one comes back, so frames go no faster than it takes them.
+    private var deferred: Rect?
     /// The height asked for, and whether the strip under it is reserved (dock) or not (overlay).
     private var height: Int
     private let edge: UInt32
@@ -41,7 +45,7 @@ final class LayerWindow {
         case .dock(.bottom): (edge, reserves) = (ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue, true)
         case .float, .overlay: (edge, reserves) = (ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue, false)
         }
-        renderer.present = { [unowned self] area in self.invalidate(area) }
+        renderer.paint = { [unowned self] area, painter in self.paint(area, painter) }
     }
 
     /// Whether a surface is shown (or asked for).
@@ -73,7 +77,8 @@ final class LayerWindow {
         if let surface { wl_surface_destroy(surface) }
         (layerSurface, surface, configured) = (nil, nil, nil)
         buffers = []
-        waiting = false
+        front = nil
+        deferred = nil
     }
 
     /// Asks for another height (the session placed the keyboard again).
@@ -86,38 +91,72 @@ final class LayerWindow {
         wl_surface_commit(surface)
     }
 
-    /// Marks an area of the back canvas as changed, and shows it.
-    func invalidate(_ area: Rect) {
-        for buffer in buffers { buffer.invalidate(area) }
-        show()
-    }
-
-    /// Copies what changed into a buffer the compositor is not reading and commits it.
-    func show() {
-        guard let surface, let size = configured, renderer.size == size else { return }
-        if buffers.count != 2 || buffers[0].canvas.width != size.width || buffers[0].canvas.height != size.height {
-            do {
-                buffers = try (0 ..< 2).map { _ in try SharedBuffer(shm: connection.shm!, size: size) }
-            } catch {
-                note("\(error)")
-                return
-            }
-            for buffer in buffers { buffer.released = { [unowned self] in if self.waiting { self.show() } } }
-        }
-        guard let buffer = buffers.first(where: { !$0.busy }) else {
-            waiting = true
+    /// Paints an area of the picture into a buffer the compositor is not
+    /// reading, brought up to date first, and shows it. Before the first
+    /// configure (or at another size than the renderer's), nothing: the whole
+    /// picture is painted once the surface is configured (`showAll`).
+    func paint(_ area: Rect, _ painter: (PixelCanvas) -> Void) {
+        guard surface != nil, let size = configured, renderer.size == size else { return }
+        guard let buffer = freeBuffer(size) else {
+            deferred = deferred.map { $0.union(area) } ?? area
             return
         }
-        waiting = false
-        guard var area = buffer.stale else { return }
-        // The trail is drawn over fresh keys: the whole of it copied again where it is touched.
-        if let trail = renderer.trailArea, area.intersection(trail) != nil { area = area.union(trail) }
-        buffer.stale = nil
-        buffer.canvas.copy(area, from: renderer.canvas, to: Point(x: area.x, y: area.y))
-        renderer.drawTrail(on: buffer.canvas)
+        var damage = area
+        if let stale = buffer.stale {
+            if let front, front !== buffer, front.stale == nil {
+                buffer.canvas.copy(stale, from: front.canvas, to: Point(x: stale.x, y: stale.y))
+                damage = damage.union(stale)
+            } else {
+                // Nothing up to date to copy from: the whole picture.
+                renderer.paintAll(into: buffer.canvas)
+                damage = Rect(x: 0, y: 0, width: size.width, height: size.height)
+            }
+            buffer.stale = nil
+        }
+        painter(buffer.canvas)
+        for other in buffers where other !== buffer { other.invalidate(damage) }
+        commit(buffer, damage: damage)
+    }
+
+    /// Paints the whole picture and shows it (the surface configured, or its buffers made again).
+    func showAll() {
+        guard let size = configured, renderer.size == size else { return }
+        for buffer in buffers { buffer.invalidate(Rect(x: 0, y: 0, width: size.width, height: size.height)) }
+        front = nil
+        paint(Rect(x: 0, y: 0, width: size.width, height: size.height)) { renderer.paintAll(into: $0) }
+    }
+
+    /// A buffer of this size the compositor is not reading, of two; nil while it holds both.
+    private func freeBuffer(_ size: Size) -> SharedBuffer? {
+        if let first = buffers.first, first.canvas.width != size.width || first.canvas.height != size.height {
+            buffers = []
+            front = nil
+        }
+        if let free = buffers.first(where: { !$0.busy }) { return free }
+        guard buffers.count < 2 else { return nil }
+        do {
+            let made = try SharedBuffer(shm: connection.shm!, size: size)
+            made.released = { [unowned self] in self.bufferReleased() }
+            buffers.append(made)
+            return made
+        } catch {
+            note("\(error)")
+            return nil
+        }
+    }
+
+    /// A buffer came back: what changed meanwhile is painted into it and shown.
+    private func bufferReleased() {
+        guard let area = deferred else { return }
+        deferred = nil
+        paint(renderer.covering(area)) { renderer.paintArea(area, into: $0) }
+    }
+
+    private func commit(_ buffer: SharedBuffer, damage: Rect) {
         buffer.busy = true
+        front = buffer
         wl_surface_attach(surface, buffer.buffer, 0, 0)
-        wl_surface_damage_buffer(surface, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
+        wl_surface_damage_buffer(surface, Int32(damage.x), Int32(damage.y), Int32(damage.width), Int32(damage.height))
         wl_surface_commit(surface)
         framesSinceMap += 1
         if framesSinceMap == 1 { firstFrame() }

@@ -44,6 +44,9 @@ final class SharedBuffer {
         munmap(memory, length)
     }
 
+    /// Told when the compositor has let go of the buffer.
+    var released: (() -> Void)?
+
     /// Notes a changed area of the picture.
     func invalidate(_ area: Rect) { stale = stale.map { $0.union(area) } ?? area }
 
@@ -55,7 +58,4 @@ final class SharedBuffer {
             me.released?()
         }
     )
-
-    /// Told when the compositor has let go of the buffer.
-    var released: (() -> Void)?
 }

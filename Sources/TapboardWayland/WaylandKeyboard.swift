@@ -105,7 +105,7 @@ public final class WaylandKeyboard: KeyboardTransport {
             frame = placed
             inputs.append(.windowConfigured(placed))
         }
-        window.invalidate(Rect(x: 0, y: 0, width: size.width, height: size.height))
+        window.showAll()
     }
 
     public func hasEvents() -> Bool {
