@@ -57,4 +57,30 @@ struct WaylandTypingTests {
         #expect(keyboard.child.standardError.isEmpty, "\(keyboard.child.standardError)")
 
     }
+
+    @Test("a long press on e and a slide one cell right types é (the callout works by position, not yet drawn)")
+    func calloutByPosition() throws {
+        let sway = try HeadlessSway(width: 1280, height: 800)
+        defer { sway.stop() }
+        let scratch = try ScratchDirectory()
+        let pointer = try WaylandPointer(sway)
+        defer { pointer.close() }
+        let (foot, received) = try Self.target(in: sway, scratch: scratch)
+        defer { _ = foot.terminate() }
+        let keyboard = try SwayKeyboard(sway: sway, pointer: pointer, above: "target",
+                                        arguments: ["--no-auto-shift", "--no-suggestions", "--no-dbus"])
+        let e = try #require(try keyboard.frames(of: "letters").key("e"))
+        let centre = try keyboard.centre(of: "e", on: "letters")
+        pointer.move(to: centre.x - 1, centre.y)
+        usleep(50_000)
+        pointer.move(to: centre.x, centre.y)
+        pointer.button(down: true)
+        // A long press: held past the callout's delay (400 ms), as a hand holds it.
+        usleep(700_000)
+        pointer.move(to: centre.x + Int(e.width), centre.y)
+        pointer.button(down: false)
+        try keyboard.tap("letters", "x")
+        #expect(Deadline.waitFor(.seconds(5)) { Self.text(received) == "éx" }, "foot received \(Self.text(received).debugDescription)")
+        #expect(keyboard.terminate() == .exited(0))
+    }
 }
