@@ -27,6 +27,12 @@ final class SeatInput {
         capabilities(connection.seatCapabilities)
     }
 
+    deinit {
+        connection.capabilitiesChanged = nil
+        if let pointer { wl_pointer_release(pointer) }
+        if let touch { wl_touch_release(touch) }
+    }
+
     /// Takes the contacts heard.
     func take() -> [SessionInput] {
         defer { inputs.removeAll(keepingCapacity: true) }

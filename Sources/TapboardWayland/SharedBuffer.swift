@@ -18,8 +18,8 @@ final class SharedBuffer {
     private let memory: UnsafeMutableRawPointer
     private let length: Int
 
-    /// A buffer of `size` pixels from the compositor's shared memory.
-    init(shm: OpaquePointer, size: Size) throws {
+    /// A buffer of `size` pixels from the compositor's shared memory (opaque by default).
+    init(shm: OpaquePointer, size: Size, format: UInt32 = WL_SHM_FORMAT_XRGB8888.rawValue) throws {
         let width = max(size.width, 1), height = max(size.height, 1)
         let stride = width * 4
         length = stride * height
@@ -33,7 +33,7 @@ final class SharedBuffer {
         memory = mapped
         canvas = PixelCanvas(borrowing: mapped.bindMemory(to: UInt32.self, capacity: width * height), width: width, height: height)
         let pool = wl_shm_create_pool(shm, fd, Int32(length))
-        buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride), UInt32(WL_SHM_FORMAT_XRGB8888.rawValue))
+        buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride), format)
         wl_shm_pool_destroy(pool)
         wl_buffer_add_listener(buffer, &Self.listener, Unmanaged.passUnretained(self).toOpaque())
         stale = Rect(x: 0, y: 0, width: width, height: height)

@@ -14,6 +14,10 @@ public final class WaylandKeyboard: KeyboardTransport {
     private let input: SeatInput
     private let keyboard: VirtualKeyboard
     private let observers = Observers()
+    /// The key preview and the callout, as popups over the surface.
+    private let preview: PopupSurface
+    private let callout: PopupSurface
+    private var theme: Theme
     private let control: ControlSocket
     /// The focus as the compositor's input method hears it (`--auto-show`).
     private let inputMethod: InputMethod?
@@ -41,6 +45,9 @@ public final class WaylandKeyboard: KeyboardTransport {
         screen = connection.screen
         if case .dock(.top) = configuration.mode { edgeTop = true } else { edgeTop = false }
         renderer = CanvasRenderer(theme: configuration.theme, fonts: fonts)
+        theme = configuration.theme
+        preview = PopupSurface(connection: connection)
+        callout = PopupSurface(connection: connection)
         window = LayerWindow(connection: connection, renderer: renderer, height: frame.height, mode: configuration.mode)
         input = SeatInput(connection: connection)
         let layouts = configuration.layouts.map { configuration.provider.layout(for: $0, width: frame.width) }
@@ -197,12 +204,25 @@ public final class WaylandKeyboard: KeyboardTransport {
             renderer.resize(to: size)
             renderer.drawAll(keys)
         case .keys(let keys): renderer.draw(keys)
-        case .theme(let theme): renderer.theme = theme
+        case .theme(let theme):
+            self.theme = theme
+            renderer.theme = theme
         case .trail(let points): renderer.drawTrail(points)
-        // The preview and callout are not drawn on Wayland yet; the callout still works by position.
-        case .showPreview, .hidePreview, .showCallout, .hideCallout: break
+        case .showPreview(let p):
+            guard let parent = window.layerSurface else { return }
+            let (theme, fonts) = (self.theme, self.fonts)
+            preview.show(at: onSurface(p.geometry.frame), over: parent) { PopupDrawing.preview(p, theme: theme, fonts: fonts, on: $0) }
+        case .hidePreview: preview.hide()
+        case .showCallout(let c):
+            guard let parent = window.layerSurface else { return }
+            let (theme, fonts) = (self.theme, self.fonts)
+            callout.show(at: onSurface(c.geometry.frame), over: parent) { PopupDrawing.callout(c, theme: theme, fonts: fonts, on: $0) }
+        case .hideCallout: callout.hide()
         }
     }
+
+    /// A rectangle of the screen on the keyboard's surface (where the compositor put it).
+    private func onSurface(_ r: Rect) -> Rect { Rect(x: r.x - frame.x, y: r.y - frame.y, width: r.width, height: r.height) }
 
     public func apply(_ change: WindowChange) {
         switch change {
@@ -210,6 +230,8 @@ public final class WaylandKeyboard: KeyboardTransport {
             window.map()
             wl_display_flush(connection.display)
         case .unmap:
+            preview.hide()
+            callout.hide()
             input.cancelAll()
             window.unmap()
             inputs.append(.windowUnmapped)
@@ -247,6 +269,8 @@ public final class WaylandKeyboard: KeyboardTransport {
     }
 
     public func shutdown() {
+        preview.hide()
+        callout.hide()
         keyboard.releaseAll(time: time)
         window.unmap()
         wl_display_roundtrip(connection.display)

@@ -1,6 +1,7 @@
 /// Pixels in memory, drawn by the CPU: what a Wayland keyboard draws into its
 /// shared-memory buffers (an X keyboard has the server's XRender instead).
-/// Each pixel is one 32-bit word, 0xXXRRGGBB (`WL_SHM_FORMAT_XRGB8888`), rows
+/// Each pixel is one 32-bit word, 0xAARRGGBB with the colour premultiplied by
+/// its alpha (`WL_SHM_FORMAT_ARGB8888`; opaque throughout for XRGB8888), rows
 /// `width` apart. Polygons are anti-aliased by coverage: four sub-rows a pixel
 /// row, each crossed exactly, as XRender's rasteriser samples them.
 public final class PixelCanvas: ShapePainter {
@@ -58,7 +59,12 @@ public final class PixelCanvas: ShapePainter {
         for y in r.y ..< r.maxY { (pixels + y * width + r.x).update(repeating: word, count: r.width) }
     }
 
-    /// Mixes `color` into one pixel by `alpha` (0...255, times the colour's own alpha).
+    /// Makes every pixel transparent (a popup's corners show what is under it).
+    public func clear() { pixels.update(repeating: 0, count: width * height) }
+
+    /// Puts `color` over one pixel by `alpha` (0...255, times the colour's own
+    /// alpha), premultiplied: an opaque pixel stays opaque, a transparent one
+    /// takes the colour's coverage as its alpha.
     @inline(__always)
     private func blend(_ index: Int, _ color: Color, alpha: Int) {
         let a = alpha * Int(color.alpha) / 255
@@ -71,7 +77,8 @@ public final class PixelCanvas: ShapePainter {
         func mix(_ dst: UInt32, _ src: UInt8) -> UInt32 {
             UInt32((Int(dst) * (255 - a) + Int(src) * a + 127) / 255)
         }
-        pixels[index] = 0xff00_0000 | mix(p >> 16 & 0xff, color.red) << 16 | mix(p >> 8 & 0xff, color.green) << 8 | mix(p & 0xff, color.blue)
+        pixels[index] = mix(p >> 24, 255) << 24 | mix(p >> 16 & 0xff, color.red) << 16 | mix(p >> 8 & 0xff, color.green) << 8
+            | mix(p & 0xff, color.blue)
     }
 
     /// Sub-rows a pixel row is sampled at.
@@ -177,7 +184,8 @@ public final class PixelCanvas: ShapePainter {
                 guard a > 0 else { continue }
                 let i = py * width + px, p = pixels[i]
                 func over(_ dst: UInt32, _ src: UInt8) -> UInt32 { UInt32(min(255, Int(src) + (Int(dst) * (255 - a) + 127) / 255)) }
-                pixels[i] = 0xff00_0000 | over(p >> 16 & 0xff, s[2]) << 16 | over(p >> 8 & 0xff, s[1]) << 8 | over(p & 0xff, s[0])
+                pixels[i] = over(p >> 24, UInt8(a)) << 24 | over(p >> 16 & 0xff, s[2]) << 16 | over(p >> 8 & 0xff, s[1]) << 8
+                    | over(p & 0xff, s[0])
             }
         }
     }

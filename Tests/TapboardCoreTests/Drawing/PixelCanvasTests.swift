@@ -65,3 +65,21 @@ struct PixelCanvasTests {
         #expect(c.color(x: 2, y: 0).red == 51)
     }
 }
+
+@Suite("The pixel canvas over transparency")
+struct PixelCanvasAlphaTests {
+    @Test("A shape's edge over a cleared canvas is partly transparent, premultiplied; over an opaque one it stays opaque")
+    func edges() {
+        let c = PixelCanvas(width: 4, height: 4)
+        c.clear()
+        c.fill([FPoint(x: 0.5, y: 0), FPoint(x: 4, y: 0), FPoint(x: 4, y: 4), FPoint(x: 0.5, y: 4)], Color(red: 255, green: 0, blue: 0))
+        let edge = c.pixels[2 * 4]
+        #expect(edge >> 24 == 128, "alpha by coverage")
+        #expect(edge >> 16 & 0xff == 128, "red premultiplied")
+        #expect(c.pixels[2 * 4 + 1] == 0xffff_0000)
+        let o = PixelCanvas(width: 4, height: 4)
+        o.fill(Rect(x: 0, y: 0, width: 4, height: 4), Color(red: 0, green: 0, blue: 0))
+        o.fill([FPoint(x: 0.5, y: 0), FPoint(x: 4, y: 0), FPoint(x: 4, y: 4), FPoint(x: 0.5, y: 4)], Color(red: 255, green: 0, blue: 0))
+        #expect(o.pixels[2 * 4] >> 24 == 0xff)
+    }
+}
