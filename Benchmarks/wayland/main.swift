@@ -49,27 +49,50 @@ struct Round {
 
 let width = 1280, height = 800, keyboardHeight = 288
 
-/// Where q and w are on the output, and how to start the keyboard.
-func keyboardSpec(_ name: String, tapboard: URL) throws -> (command: URL, arguments: [String], q: (Int, Int), w: (Int, Int)) {
+/// How to start a keyboard, and where its q and w are on the output (a y of
+/// nil: its q row is found by tapping down at q's x, `findRow`).
+struct Spec {
+    var command: URL
+    var arguments: [String]
+    var q: (Int, Int?)
+    var w: (Int, Int?)
+    /// Started hidden, shown through sm.puri.OSK0 on a session bus of its own.
+    var showsOverDBus = false
+}
+
+func keyboardSpec(_ name: String, tapboard: URL) throws -> Spec {
     switch name {
     case "tapboard":
         let frames = try PageFrames.dump(binary: tapboard, size: "\(width)x\(keyboardHeight)", page: "letters")
         guard let q = frames.key("q"), let w = frames.key("w") else { throw HarnessError.processFailed("no q or w key in tapboard's layout") }
         let top = height - keyboardHeight
-        return (tapboard, ["--backend", "wayland", "--no-suggestions", "--no-dbus"],
-                (Int(q.x + q.width / 2), top + Int(q.y + q.height / 2)), (Int(w.x + w.width / 2), top + Int(w.y + w.height / 2)))
+        return Spec(command: tapboard, arguments: ["--backend", "wayland", "--no-suggestions", "--no-dbus"],
+                    q: (Int(q.x + q.width / 2), top + Int(q.y + q.height / 2)), w: (Int(w.x + w.width / 2), top + Int(w.y + w.height / 2)))
     case "wvkbd":
         guard let wvkbd = executableOnPath("wvkbd-mobintl") else { throw HarnessError.programMissing("wvkbd-mobintl", hint: "apt-get install wvkbd") }
         // Its mobile layout: q and w begin the letters' first row, after a half-key indent
-        // (keys 1280/10.5 wide); which height that row is at is found by tapping (`findRow`).
-        let top = height - keyboardHeight
-        return (wvkbd, ["-L", "\(keyboardHeight)"], (122, top), (244, top))
+        // (keys 1280/10.5 wide); which height that row is at is found by tapping.
+        return Spec(command: wvkbd, arguments: ["-L", "\(keyboardHeight)"], q: (122, nil), w: (244, nil))
+    case "squeekboard":
+        guard let squeekboard = executableOnPath("squeekboard") else {
+            throw HarnessError.programMissing("squeekboard", hint: "apt-get install squeekboard")
+        }
+        // Its wide US layout: ten letter keys across the first row; its own height.
+        return Spec(command: squeekboard, arguments: [], q: (64, nil), w: (192, nil), showsOverDBus: true)
     default:
-        throw HarnessError.processFailed("unknown keyboard \(name) (tapboard, wvkbd)")
+        throw HarnessError.processFailed("unknown keyboard \(name) (tapboard, wvkbd, squeekboard)")
     }
 }
 
 func milliseconds(_ ns: UInt64) -> Double { Double(ns) / 1e6 }
+
+/// A D-Bus session bus of its own (squeekboard is shown over it), and its address.
+func sessionBus() throws -> (ChildProcess, String) {
+    guard let daemon = executableOnPath("dbus-daemon") else { throw HarnessError.programMissing("dbus-daemon", hint: "apt-get install dbus-daemon") }
+    let child = try ChildProcess(daemon, ["--session", "--nofork", "--print-address=1"])
+    guard spin(.seconds(5), { child.standardOutput.contains("\n") }) else { throw HarnessError.processFailed("dbus-daemon gave no address") }
+    return (child, child.standardOutput.split(separator: "\n")[0].trimmingCharacters(in: .whitespaces))
+}
 
 func residentKiB(_ pid: Int32) -> Int {
     guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
@@ -98,10 +121,26 @@ func run(_ name: String, options: Options, tapboard: URL) throws -> Round {
     guard spin(.seconds(10), { target.focused && !target.heights.isEmpty }) else { throw HarnessError.processFailed("the target window never had the focus") }
     let fullHeight = target.heights.last?.height ?? height
     let rows = 4
-    let before = try sway.screenshot(x: 0, y: height - keyboardHeight / 2, width: width, height: rows)
+    let before = try sway.screenshot(x: 0, y: height - 40, width: width, height: rows)
+    var environment = sway.environment
+    var bus: ChildProcess?
+    if spec.showsOverDBus {
+        let (daemon, address) = try sessionBus()
+        bus = daemon
+        environment["DBUS_SESSION_BUS_ADDRESS"] = address
+    }
+    defer { _ = bus?.terminate() }
     let started = MonotonicClock.now
-    let child = try ChildProcess(spec.command, spec.arguments, environment: sway.environment)
+    let child = try ChildProcess(spec.command, spec.arguments, environment: environment)
     defer { _ = child.terminate() }
+    if spec.showsOverDBus {
+        // Shown as soon as its name answers (each try is a busctl run: a few ms of resolution).
+        guard let busctl = executableOnPath("busctl") else { throw HarnessError.programMissing("busctl", hint: "apt-get install systemd") }
+        guard spin(.seconds(15), {
+            (try? ChildProcess.run(busctl, ["--user", "call", "sm.puri.OSK0", "/sm/puri/OSK0", "sm.puri.OSK0", "SetVisible", "b", "true"],
+                                   environment: environment)) != nil
+        }) else { throw HarnessError.processFailed("\(name) never answered on sm.puri.OSK0: \(child.standardError.suffix(400))") }
+    }
     guard spin(.seconds(15), { (target.heights.last?.height ?? fullHeight) < fullHeight || !child.isRunning }), child.isRunning else {
         throw HarnessError.processFailed("\(name) reserved no zone: \(child.standardError)")
     }
@@ -109,7 +148,7 @@ func run(_ name: String, options: Options, tapboard: URL) throws -> Round {
     // Drawn: the strip's pixels changed (grim's own time is the resolution).
     var drawnAt: UInt64 = 0
     guard spin(.seconds(15), {
-        guard let now = try? sway.screenshot(x: 0, y: height - keyboardHeight / 2, width: width, height: rows), now != before else { return false }
+        guard let now = try? sway.screenshot(x: 0, y: height - 40, width: width, height: rows), now != before else { return false }
         drawnAt = MonotonicClock.now
         return true
     }) else { throw HarnessError.processFailed("\(name) drew nothing") }
@@ -117,10 +156,11 @@ func run(_ name: String, options: Options, tapboard: URL) throws -> Round {
     let settle = started + 1_000_000_000
     if MonotonicClock.now < settle { usleep(useconds_t((settle - MonotonicClock.now) / 1000)) }
     let rss = residentKiB(child.pid)
-    // A keyboard whose layout file is not read here: its q row found by tapping down the left edge.
-    if spec.q.1 == height - keyboardHeight {
+    // A keyboard whose layout file is not read here: its q row found by tapping down at q's x.
+    if spec.q.1 == nil {
+        let top = target.heights.last?.height ?? (height - keyboardHeight)
         var found: Int?
-        for y in stride(from: height - keyboardHeight + 4, to: height, by: 8) {
+        for y in stride(from: top + 4, to: height, by: 8) {
             let count = target.presses.count
             pointer.tap(spec.q.0, y)
             _ = spin(.milliseconds(300), { target.presses.count > count })
@@ -142,10 +182,11 @@ func run(_ name: String, options: Options, tapboard: URL) throws -> Round {
         spec.q.1 = (row + end) / 2
         spec.w.1 = spec.q.1
     }
+    let q = (spec.q.0, spec.q.1!), w = (spec.w.0, spec.w.1!)
     // Latency: the pointer rests on the key (sway moves its focus a frame after the motion), then a quick tap.
     var latencies: [Double] = []
     for i in 0 ..< options.taps {
-        let (x, y) = i % 2 == 0 ? spec.q : spec.w
+        let (x, y) = i % 2 == 0 ? q : w
         pointer.move(to: x > 0 ? x - 1 : x + 1, y)
         usleep(50_000)
         pointer.move(to: x, y)
@@ -161,7 +202,7 @@ func run(_ name: String, options: Options, tapboard: URL) throws -> Round {
     target.clear()
     var expected = ""
     for i in 0 ..< options.flood {
-        let (x, y) = i % 2 == 0 ? spec.q : spec.w
+        let (x, y) = i % 2 == 0 ? q : w
         pointer.move(to: x, y)
         pointer.button(down: true)
         pointer.button(down: false)

@@ -13,7 +13,7 @@ final class LayerWindow {
     private let renderer: CanvasRenderer
     /// The surface and its layer role while shown.
     private(set) var surface: OpaquePointer?
-    private(set) var layerSurface: OpaquePointer?
+    private var layerSurface: OpaquePointer?
     /// The size the compositor gave at the last configure; nil until the first.
     private(set) var configured: Size?
     private var buffers: [SharedBuffer] = []

@@ -1,21 +1,20 @@
 import CWayland
 import TapboardCore
 
-/// A popup over the keyboard's layer surface (the key preview, the callout):
-/// an `xdg_popup` the layer surface parents, so it may reach above the
-/// keyboard; placed at a point of the keyboard's surface, never moved by the
-/// compositor, with no input region (touches go to what is under it), drawn
-/// whole into a transparent buffer at each change.
+/// A popup over the keyboard's surface (the key preview, the callout): a
+/// subsurface of the layer surface, which may reach above it, with no input
+/// region (touches go to the key under it) and, being part of the keyboard's
+/// surface, never given the keyboard focus (compositors give some `xdg_popup`s
+/// of layer surfaces the focus, and the keys typed would go to the keyboard
+/// itself). Drawn whole into a transparent buffer at each change.
 final class PopupSurface {
     private let connection: WaylandConnection
     private var surface: OpaquePointer?
-    private var xdgSurface: OpaquePointer?
-    private var popup: OpaquePointer?
+    private var subsurface: OpaquePointer?
     /// Where it is on the keyboard's surface, and its size.
     private var placed: Rect?
-    private var configured = false
     private var buffers: [SharedBuffer] = []
-    /// What to draw once configured, or once a buffer comes back.
+    /// What to draw once a buffer comes back.
     private var pending: ((PixelCanvas) -> Void)?
     var note: (String) -> Void = { _ in }
 
@@ -25,12 +24,18 @@ final class PopupSurface {
 
     deinit { hide() }
 
-    /// Shows the popup at `rect` of the parent layer surface, drawn by `draw`.
+    /// Shows the popup at `rect` of the parent surface, drawn by `draw`.
     func show(at rect: Rect, over parent: OpaquePointer, draw: @escaping (PixelCanvas) -> Void) {
-        guard connection.wmBase != nil, rect.width > 0, rect.height > 0 else { return }
-        if placed != rect {
+        guard connection.subcompositor != nil, rect.width > 0, rect.height > 0 else { return }
+        if placed.map({ $0.width != rect.width || $0.height != rect.height }) ?? true {
             hide()
-            make(at: rect, over: parent)
+            make(over: parent)
+        }
+        if placed != rect, let subsurface {
+            // The position is the parent's state: it moves at the parent's next commit.
+            wl_subsurface_set_position(subsurface, Int32(rect.x), Int32(rect.y))
+            wl_surface_commit(parent)
+            placed = rect
         }
         pending = draw
         present()
@@ -38,40 +43,28 @@ final class PopupSurface {
 
     /// Takes the popup away.
     func hide() {
-        if let popup { xdg_popup_destroy(popup) }
-        if let xdgSurface { xdg_surface_destroy(xdgSurface) }
+        if let subsurface { wl_subsurface_destroy(subsurface) }
         if let surface { wl_surface_destroy(surface) }
-        (popup, xdgSurface, surface, placed) = (nil, nil, nil, nil)
-        configured = false
+        (subsurface, surface, placed) = (nil, nil, nil)
         pending = nil
         buffers = []
     }
 
-    private func make(at rect: Rect, over parent: OpaquePointer) {
+    private func make(over parent: OpaquePointer) {
         let made = wl_compositor_create_surface(connection.compositor)
         surface = made
         // No input region: a touch on the preview goes to the keyboard under it.
         let region = wl_compositor_create_region(connection.compositor)
         wl_surface_set_input_region(made, region)
         wl_region_destroy(region)
-        xdgSurface = xdg_wm_base_get_xdg_surface(connection.wmBase, made)
-        xdg_surface_add_listener(xdgSurface, &Self.xdgSurfaceListener, Unmanaged.passUnretained(self).toOpaque())
-        let positioner = xdg_wm_base_create_positioner(connection.wmBase)
-        xdg_positioner_set_size(positioner, Int32(rect.width), Int32(rect.height))
-        xdg_positioner_set_anchor_rect(positioner, Int32(rect.x), Int32(rect.y), 1, 1)
-        xdg_positioner_set_anchor(positioner, XDG_POSITIONER_ANCHOR_TOP_LEFT.rawValue)
-        xdg_positioner_set_gravity(positioner, XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT.rawValue)
-        xdg_positioner_set_constraint_adjustment(positioner, 0)
-        popup = xdg_surface_get_popup(xdgSurface, nil, positioner)
-        xdg_positioner_destroy(positioner)
-        zwlr_layer_surface_v1_get_popup(parent, popup)
-        wl_surface_commit(made)
-        placed = rect
+        subsurface = wl_subcompositor_get_subsurface(connection.subcompositor, made, parent)
+        // Its frames show as it commits them, not with the keyboard's.
+        wl_subsurface_set_desync(subsurface)
     }
 
     /// Draws what is pending into a free buffer and commits it.
     private func present() {
-        guard configured, let surface, let rect = placed, let draw = pending else { return }
+        guard let surface, let rect = placed, let draw = pending else { return }
         let size = Size(width: rect.width, height: rect.height)
         var buffer = buffers.first { !$0.busy }
         if buffer == nil, buffers.count < 2 {
@@ -95,13 +88,4 @@ final class PopupSurface {
         wl_surface_damage_buffer(surface, 0, 0, Int32(size.width), Int32(size.height))
         wl_surface_commit(surface)
     }
-
-    nonisolated(unsafe) private static var xdgSurfaceListener = xdg_surface_listener(
-        configure: { data, xdgSurface, serial in
-            let me = Unmanaged<PopupSurface>.fromOpaque(data!).takeUnretainedValue()
-            xdg_surface_ack_configure(xdgSurface, serial)
-            me.configured = true
-            me.present()
-        }
-    )
 }

@@ -19,8 +19,8 @@ public final class WaylandConnection {
     var layerShell: OpaquePointer?
     var keyboardManager: OpaquePointer?
     var inputMethodManager: OpaquePointer?
-    /// For the preview's and callout's popups.
-    var wmBase: OpaquePointer?
+    /// For the preview's and callout's subsurfaces.
+    var subcompositor: OpaquePointer?
     /// The output's mode (its size in pixels) and scale, as it said.
     var outputSize = Size(width: 0, height: 0)
     var outputScale: Int32 = 1
@@ -66,7 +66,7 @@ public final class WaylandConnection {
         if let p = inputMethodManager { zwp_input_method_manager_v2_destroy(p) }
         if let p = keyboardManager { zwp_virtual_keyboard_manager_v1_destroy(p) }
         if let p = layerShell { zwlr_layer_shell_v1_destroy(p) }
-        if let p = wmBase { xdg_wm_base_destroy(p) }
+        if let p = subcompositor { wl_subcompositor_destroy(p) }
         if let p = output { wl_output_destroy(p) }
         if let p = seat { wl_seat_destroy(p) }
         if let p = shm { wl_shm_destroy(p) }
@@ -115,16 +115,12 @@ public final class WaylandConnection {
             case "zwlr_layer_shell_v1": me.layerShell = me.bind(registry, id, tb_layer_shell_interface(), min(version, 3))
             case "zwp_virtual_keyboard_manager_v1": me.keyboardManager = me.bind(registry, id, tb_virtual_keyboard_manager_interface(), 1)
             case "zwp_input_method_manager_v2": me.inputMethodManager = me.bind(registry, id, tb_input_method_manager_interface(), 1)
-            case "xdg_wm_base":
-                me.wmBase = me.bind(registry, id, tb_xdg_wm_base_interface(), 1)
-                xdg_wm_base_add_listener(me.wmBase, &wmBaseListener, data)
+            case "wl_subcompositor": me.subcompositor = me.bind(registry, id, tb_wl_subcompositor_interface(), 1)
             default: break
             }
         },
         global_remove: { _, _, _ in }
     )
-
-    nonisolated(unsafe) private static var wmBaseListener = xdg_wm_base_listener(ping: { _, base, serial in xdg_wm_base_pong(base, serial) })
 
     nonisolated(unsafe) private static var seatListener = wl_seat_listener(
         capabilities: { data, _, capabilities in

@@ -209,12 +209,12 @@ public final class WaylandKeyboard: KeyboardTransport {
             renderer.theme = theme
         case .trail(let points): renderer.drawTrail(points)
         case .showPreview(let p):
-            guard let parent = window.layerSurface else { return }
+            guard let parent = window.surface else { return }
             let (theme, fonts) = (self.theme, self.fonts)
             preview.show(at: onSurface(p.geometry.frame), over: parent) { PopupDrawing.preview(p, theme: theme, fonts: fonts, on: $0) }
         case .hidePreview: preview.hide()
         case .showCallout(let c):
-            guard let parent = window.layerSurface else { return }
+            guard let parent = window.surface else { return }
             let (theme, fonts) = (self.theme, self.fonts)
             callout.show(at: onSurface(c.geometry.frame), over: parent) { PopupDrawing.callout(c, theme: theme, fonts: fonts, on: $0) }
         case .hideCallout: callout.hide()

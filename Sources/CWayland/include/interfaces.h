@@ -12,6 +12,7 @@
 
 static inline const struct wl_interface *tb_wl_seat_interface(void) { return &wl_seat_interface; }
 static inline const struct wl_interface *tb_wl_compositor_interface(void) { return &wl_compositor_interface; }
+static inline const struct wl_interface *tb_wl_subcompositor_interface(void) { return &wl_subcompositor_interface; }
 static inline const struct wl_interface *tb_wl_shm_interface(void) { return &wl_shm_interface; }
 static inline const struct wl_interface *tb_wl_output_interface(void) { return &wl_output_interface; }
 static inline const struct wl_interface *tb_layer_shell_interface(void) { return &zwlr_layer_shell_v1_interface; }
