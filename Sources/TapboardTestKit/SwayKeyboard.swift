@@ -31,9 +31,6 @@ public final class SwayKeyboard {
         }
         layoutArguments = layout
         let full = sway.size.height
-        // The strip's first rows as they were: the keyboard shows when they change.
-        let rows = 4
-        let before = try sway.screenshot(x: 0, y: full - 200, width: sway.size.width, height: rows)
         suggestions = !arguments.contains("--no-suggestions")
         child = try ChildProcess(binary, ["--backend", "wayland"] + arguments, environment: sway.environment.merging(added) { $1 })
         var found: Int?
@@ -49,14 +46,14 @@ public final class SwayKeyboard {
         top = edge
         height = full - edge
         // The zone is reserved at the first configure, before anything is drawn: a tap
-        // before the surface shows lands on the workspace, which takes the focus.
-        let drawn = Deadline.waitFor(timeout) { [child] in
-            guard child.isRunning, let now = try? sway.screenshot(x: 0, y: full - 200, width: sway.size.width, height: rows) else { return !child.isRunning }
-            return now != before
-        }
-        guard drawn, child.isRunning else {
+        // before the surface shows lands on the workspace, which takes the focus. The
+        // keyboard says it shows (didShow) once its first frame is committed.
+        let events = try ChildProcess(binary, ["events"], environment: sway.environment)
+        defer { _ = events.terminate() }
+        let shown = Deadline.waitFor(timeout) { [child] in events.standardOutput.contains("\"didShow\"") || !child.isRunning }
+        guard shown, child.isRunning else {
             child.terminate()
-            throw HarnessError.processFailed("tapboard reserved its zone but drew nothing; stderr: \(child.standardError)")
+            throw HarnessError.processFailed("tapboard reserved its zone but never said it shows; stderr: \(child.standardError)")
         }
     }
 

@@ -128,8 +128,7 @@ final class CanvasRenderer {
 
     /// Shows a gesture's trail instead of the last one: the area the two cover is painted again.
     func drawTrail(_ points: [Point]) {
-        let width = max(3, 7 * scale)
-        let margin = Int(width.rounded(.up)) + 2
+        let margin = Int(TrailShapes.width(scale: scale).rounded(.up)) + 2
         var box: Rect?
         for p in points {
             let r = Rect(x: p.x - margin, y: p.y - margin, width: 2 * margin, height: 2 * margin)
@@ -142,21 +141,8 @@ final class CanvasRenderer {
         repaint(area)
     }
 
-    /// Draws the trail over the keys (the oldest part paler and thinner, as on X).
+    /// Draws the trail over the keys.
     private func drawTrail(on target: PixelCanvas) {
-        guard trail.count >= 2 else { return }
-        let width = max(3, 7 * scale)
-        let colour = theme.style(.accent).background
-        let n = trail.count - 1
-        for i in 0 ..< n {
-            let age = Double(n - 1 - i) / Double(max(n - 1, 1))
-            let level = (((1 - age) * 3).rounded(.down) + 1) / 4
-            let strength = 0.3 + 0.7 * level
-            func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8(Double(a) * strength + Double(b) * (1 - strength)) }
-            let c = Color(red: mix(colour.red, 255), green: mix(colour.green, 255), blue: mix(colour.blue, 255))
-            let a = trail[i], b = trail[i + 1]
-            target.line(FPoint(x: Double(a.x), y: Double(a.y)), FPoint(x: Double(b.x), y: Double(b.y)),
-                        thickness: width * (0.4 + 0.6 * level), c)
-        }
+        for shape in TrailShapes.fills(trail, scale: scale, accent: theme.style(.accent).background) { target.fill(shape.points, shape.color) }
     }
 }

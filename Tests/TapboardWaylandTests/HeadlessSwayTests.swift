@@ -7,46 +7,26 @@ import Testing
 /// keyboard's exclusive zone, and the virtual pointer's device on the seat.
 @Suite("Headless sway harness", .serialized)
 struct HeadlessSwayTests {
-    /// foot running `cat` in raw mode into `received`, once it has the focus.
-    private static func target(in sway: HeadlessSway, scratch: ScratchDirectory) throws -> (ChildProcess, received: String) {
-        let foot = try #require(executableOnPath("foot"), "foot is not installed (scripts/test installs it)")
-        let ready = scratch.path("ready"), received = scratch.path("received")
-        // Raw mode before the marker: a key that came before it would wait in the line discipline.
-        let child = try ChildProcess(foot, ["--app-id", "target", "--", "sh", "-c", "stty -icanon -echo; : > \(ready); exec cat > \(received)"],
-                                     environment: sway.environment)
-        #expect(Deadline.waitFor(.seconds(10)) { FileManager.default.fileExists(atPath: ready) && sway.window(appID: "target")?.focused == true },
-                "foot did not start with the focus: \(child.standardError)")
-        return (child, received)
-    }
-
     @Test("A virtual keyboard's text (wtype) arrives in foot exactly, accents, £ € and Cyrillic included")
     func virtualKeyboardTypesIntoFoot() throws {
         let wtype = try #require(executableOnPath("wtype"), "wtype is not installed")
-        let sway = try HeadlessSway()
-        defer { sway.stop() }
-        let scratch = try ScratchDirectory()
-        let (foot, received) = try Self.target(in: sway, scratch: scratch)
-        defer { _ = foot.terminate() }
+        let desk = try SwayDesktop()
+        let sway = desk.sway
+        try desk.foot()
         let text = "héllo £€ Привет"
         // wtype uploads its keymap and types at once, and foot may read the first key
         // with the keymap before (wtype's own race, which the keyboard's typing must
         // not have): it waits before typing, there being nothing to watch from here.
         _ = try ChildProcess.run(wtype, ["-s", "200", text], environment: sway.environment)
-        #expect(Deadline.waitFor(.seconds(5)) { (try? String(contentsOfFile: received, encoding: .utf8)) == text },
-                "foot received \((try? String(contentsOfFile: received, encoding: .utf8)).debugDescription)")
+        #expect(Deadline.waitFor(.seconds(5)) { desk.received() == text }, "foot received \(desk.received().debugDescription)")
     }
 
     @Test("wvkbd's exclusive zone lays foot out above it; the virtual pointer's taps on its keys type each once into foot")
     func layerShellZoneAndPointer() throws {
         let wvkbd = try #require(executableOnPath("wvkbd-mobintl"), "wvkbd is not installed")
-        let sway = try HeadlessSway(width: 1280, height: 800)
-        defer { sway.stop() }
-        let scratch = try ScratchDirectory()
-        let (foot, received) = try Self.target(in: sway, scratch: scratch)
-        defer { _ = foot.terminate() }
-        #expect(!(try sway.message(["-t", "get_seats"]).contains("\"type\": \"pointer\"")))
-        let pointer = try WaylandPointer(sway)
-        defer { pointer.close() }
+        let desk = try SwayDesktop(width: 1280, height: 800)
+        let (sway, pointer) = (desk.sway, desk.pointer)
+        try desk.foot()
         #expect(try sway.message(["-t", "get_seats"]).contains("\"type\": \"pointer\""))
         let keyboard = try ChildProcess(wvkbd, ["-L", "240"], environment: sway.environment)
         defer { _ = keyboard.terminate() }
@@ -55,7 +35,6 @@ struct HeadlessSwayTests {
         #expect(sway.window(appID: "target")?.focused == true, "the keyboard took the focus from foot")
         // wvkbd's mobile layout at 1280x240: six rows of 40 pixels; q, w, e on the third, after a half-key indent.
         for x in [122, 244, 366] { pointer.tap(x, 560 + 100) }
-        #expect(Deadline.waitFor(.seconds(5)) { (try? String(contentsOfFile: received, encoding: .utf8)) == "qwe" },
-                "foot received \((try? String(contentsOfFile: received, encoding: .utf8)).debugDescription)")
+        #expect(Deadline.waitFor(.seconds(5)) { desk.received() == "qwe" }, "foot received \(desk.received().debugDescription)")
     }
 }

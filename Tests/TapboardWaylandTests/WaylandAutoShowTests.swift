@@ -11,30 +11,20 @@ import Testing
 struct WaylandAutoShowTests {
     @Test("a GTK entry shows it, a button hides it, a password entry shows it and publishes none of its keys")
     func gtkEntry() throws {
-        let sway = try HeadlessSway()
-        defer { sway.stop() }
-        let pointer = try WaylandPointer(sway)
-        defer { pointer.close() }
-        var env = sway.environment
-        env["GDK_BACKEND"] = "wayland"
-        env["NO_AT_BRIDGE"] = "1"
-        // The button first, so nothing asks for the keyboard as the window opens.
-        let app = try ChildProcess(URL(fileURLWithPath: "/usr/bin/python3"), [try ToolkitFields.script(.gtk3), "800", "600"], environment: env)
-        let fields = try ToolkitFields(output: app, timeout: .seconds(15))
+        let desk = try SwayDesktop()
+        let (sway, pointer) = (desk.sway, desk.pointer)
+        let fields = try desk.gtkFields()
         #expect(Deadline.waitFor(.seconds(10)) { sway.window(appID: "fields")?.focused == true })
         let full = try #require(sway.window(appID: "fields")?.rect.height)
         func tapWidget(_ name: String) {
             let p = fields.places[name]!
             pointer.tap(p.x + p.width / 2, p.y + p.height / 2)
         }
+        // The button first, so nothing asks for the keyboard as it starts.
         tapWidget("button")
         #expect(Deadline.waitFor(.seconds(5)) { fields.focused == "button" })
-        let keyboard = try ChildProcess(try Keyboard.locateBinary(),
-                                        ["--backend", "wayland", "--auto-show", "--no-suggestions", "--no-dbus", "--publish-keys"],
-                                        environment: sway.environment)
-        defer { _ = keyboard.terminate() }
-        let listener = try ChildProcess(try Keyboard.locateBinary(), ["events", "--keys"], environment: sway.environment)
-        defer { _ = listener.terminate() }
+        let keyboard = try desk.tapboard(["--backend", "wayland", "--auto-show", "--no-suggestions", "--no-dbus", "--publish-keys"])
+        let listener = try desk.tapboard(["events", "--keys"])
         // Hidden while the button has the focus.
         #expect(!Deadline.waitFor(.seconds(1)) { listener.standardOutput.contains("didShow") || keyboard.status != nil },
                 "it showed for a button, or ended: \(keyboard.standardError)")
@@ -43,14 +33,14 @@ struct WaylandAutoShowTests {
         #expect(Deadline.waitFor(.seconds(10)) { (sway.window(appID: "fields")?.rect.height ?? full) < full },
                 "the entry's focus did not show it: \(keyboard.standardError)")
         #expect(Deadline.waitFor(.seconds(5)) { listener.standardOutput.contains("didShow") })
-        let (status, stderr) = try WaylandTextTests.type("plain", sway: sway)
+        let (status, stderr) = try desk.type("plain")
         #expect(status == .exited(0), "\(stderr)")
         #expect(Deadline.waitFor(.seconds(5)) { fields.text("entry") == "plain" })
         tapWidget("button")
         #expect(Deadline.waitFor(.seconds(5)) { sway.window(appID: "fields")?.rect.height == full }, "it did not hide when the focus left")
         tapWidget("password")
         #expect(Deadline.waitFor(.seconds(10)) { (sway.window(appID: "fields")?.rect.height ?? full) < full }, "the password entry did not show it")
-        let (status2, stderr2) = try WaylandTextTests.type("secret", sway: sway)
+        let (status2, stderr2) = try desk.type("secret")
         #expect(status2 == .exited(0), "\(stderr2)")
         #expect(Deadline.waitFor(.seconds(5)) { fields.text("password") == "secret" })
         let heard = listener.standardOutput

@@ -8,18 +8,12 @@ import Testing
 struct WaylandStripTests {
     @Test("words drawn across the letters arrive with their trail shown; a word chosen in the strip completes what was tapped")
     func swipeAndStrip() throws {
-        let sway = try HeadlessSway()
-        defer { sway.stop() }
-        let scratch = try ScratchDirectory()
-        let pointer = try WaylandPointer(sway)
-        defer { pointer.close() }
-        let (foot, received) = try WaylandTypingTests.target(in: sway, scratch: scratch)
-        defer { _ = foot.terminate() }
+        let desk = try SwayDesktop()
+        let sway = desk.sway
+        try desk.foot()
         let data = try ScratchDirectory()
-        let keyboard = try SwayKeyboard(sway: sway, pointer: pointer, above: "target", arguments: ["--no-dbus", "--publish-keys"],
-                                        environment: ["XDG_DATA_HOME": data.path])
-        let events = try ChildProcess(try Keyboard.locateBinary(), ["events", "--keys"], environment: sway.environment)
-        defer { _ = events.terminate() }
+        let keyboard = try desk.keyboard(["--no-dbus", "--publish-keys"], environment: ["XDG_DATA_HOME": data.path])
+        let events = try desk.tapboard(["events", "--keys"])
         #expect(Deadline.waitFor(.seconds(5)) { events.standardOutput.contains("didShow") })
         // The trail's newest part has the accent colour, which only the return key has otherwise.
         let returnKey = try keyboard.frames(of: "letters").key("return")!
@@ -49,8 +43,8 @@ struct WaylandStripTests {
         }
         #expect(trail >= 100, "the trail over the keys while held")
         try keyboard.tap("letters", ".")
-        #expect(Deadline.waitFor(.seconds(5)) { WaylandTypingTests.text(received) == "Hello world this." },
-                "foot received \(WaylandTypingTests.text(received).debugDescription); \(keyboard.child.standardError)")
+        #expect(Deadline.waitFor(.seconds(5)) { desk.received() == "Hello world this." },
+                "foot received \(desk.received().debugDescription); \(keyboard.child.standardError)")
         #expect(Deadline.waitFor(.seconds(5)) { (try? accentPixels()) == 0 }, "the trail taken away")
         // The strip: "qu" offers a word; the one chosen is completed after what was tapped, a space after it.
         try keyboard.tap("letters", "space")
@@ -64,8 +58,8 @@ struct WaylandStripTests {
         let rank = try #require(words.firstIndex { $0.lowercased().hasPrefix("qu") && $0.count > 2 })
         try keyboard.tap("letters", "suggestion-\(rank + 1)")
         let expected = "Hello world this. " + words[rank] + " "
-        #expect(Deadline.waitFor(.seconds(5)) { WaylandTypingTests.text(received) == expected },
-                "foot received \(WaylandTypingTests.text(received).debugDescription), expected \(expected.debugDescription)")
+        #expect(Deadline.waitFor(.seconds(5)) { desk.received() == expected },
+                "foot received \(desk.received().debugDescription), expected \(expected.debugDescription)")
         #expect(keyboard.terminate() == .exited(0))
         #expect(keyboard.child.standardError.isEmpty, "\(keyboard.child.standardError)")
     }

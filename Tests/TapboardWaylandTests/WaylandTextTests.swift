@@ -15,28 +15,15 @@ struct WaylandTextTests {
         ("el", "Ξεσκεπάζω την ψυχοφθόρα βδελυγμία."),
     ]
 
-    /// Runs `tapboard type` on the compositor and returns its exit status and stderr.
-    static func type(_ text: String, sway: HeadlessSway) throws -> (TapboardTestKit.ExitStatus?, String) {
-        let child = try ChildProcess(try Keyboard.locateBinary(), ["type", "--delay", "20", text], environment: sway.environment)
-        let status = child.wait(until: Deadline(.seconds(120)))
-        return (status, child.standardError)
-    }
-
     @Test("into foot", arguments: 0 ..< texts.count)
     func intoFoot(_ index: Int) throws {
         let (layout, text) = Self.texts[index]
-        let sway = try HeadlessSway()
-        defer { sway.stop() }
-        let scratch = try ScratchDirectory()
-        let pointer = try WaylandPointer(sway)
-        defer { pointer.close() }
-        let (foot, received) = try WaylandTypingTests.target(in: sway, scratch: scratch)
-        defer { _ = foot.terminate() }
-        let keyboard = try SwayKeyboard(sway: sway, pointer: pointer, above: "target", arguments: ["--layout", layout, "--no-suggestions", "--no-dbus"])
-        let (status, stderr) = try Self.type(text, sway: sway)
+        let desk = try SwayDesktop()
+        try desk.foot()
+        let keyboard = try desk.keyboard(["--layout", layout, "--no-suggestions", "--no-dbus"])
+        let (status, stderr) = try desk.type(text)
         #expect(status == .exited(0), "tapboard type: \(stderr)")
-        #expect(Deadline.waitFor(.seconds(5)) { WaylandTypingTests.text(received) == text },
-                "foot received \(WaylandTypingTests.text(received).debugDescription)")
+        #expect(Deadline.waitFor(.seconds(5)) { desk.received() == text }, "foot received \(desk.received().debugDescription)")
         #expect(keyboard.terminate() == .exited(0))
         #expect(keyboard.child.standardError.isEmpty, "\(keyboard.child.standardError)")
     }
@@ -44,21 +31,13 @@ struct WaylandTextTests {
     @Test("into a GTK 3 entry on Wayland", arguments: 0 ..< texts.count)
     func intoGTK(_ index: Int) throws {
         let (layout, text) = Self.texts[index]
-        let sway = try HeadlessSway()
-        defer { sway.stop() }
-        let pointer = try WaylandPointer(sway)
-        defer { pointer.close() }
-        var env = sway.environment
-        env["GDK_BACKEND"] = "wayland"
-        env["NO_AT_BRIDGE"] = "1"
-        let app = try ChildProcess(URL(fileURLWithPath: "/usr/bin/python3"), [try ToolkitFields.script(.gtk3), "800", "600"], environment: env)
-        let fields = try ToolkitFields(output: app, timeout: .seconds(15))
-        #expect(Deadline.waitFor(.seconds(10)) { fields.focused == "entry" }, "the entry never took the focus: \(app.standardError)")
-        let keyboard = try SwayKeyboard(sway: sway, pointer: pointer, above: "fields", arguments: ["--layout", layout, "--no-suggestions", "--no-dbus"])
-        let (status, stderr) = try Self.type(text, sway: sway)
+        let desk = try SwayDesktop()
+        let fields = try desk.gtkFields()
+        #expect(Deadline.waitFor(.seconds(10)) { fields.focused == "entry" }, "the entry never took the focus")
+        let keyboard = try desk.keyboard(above: "fields", ["--layout", layout, "--no-suggestions", "--no-dbus"])
+        let (status, stderr) = try desk.type(text)
         #expect(status == .exited(0), "tapboard type: \(stderr)")
-        #expect(Deadline.waitFor(.seconds(5)) { fields.text("entry") == text },
-                "the entry has \(fields.text("entry").debugDescription); \(app.standardError.suffix(600))")
+        #expect(Deadline.waitFor(.seconds(5)) { fields.text("entry") == text }, "the entry has \(fields.text("entry").debugDescription)")
         #expect(keyboard.terminate() == .exited(0))
     }
 }

@@ -17,23 +17,7 @@ struct LayoutTypingTests {
         let keyboard = try desktop.launchKeyboard(arguments: ["--layout", layout, "--no-auto-shift"])
         let source = try #require(try LayoutSource.builtIn(named: layout))
         let pages = LayoutProvider().layout(for: source, width: keyboard.actual.width).pages.map(\.name)
-        var expected = ""
-        var shown = pages[0]
-        for page in pages {
-            if page != shown {
-                // Reach the page from the one shown, or from the first page.
-                if try keyboard.frames(of: shown).key("page:" + page) == nil {
-                    try keyboard.tap(shown, "page:" + pages[0])
-                    shown = pages[0]
-                }
-                try keyboard.tap(shown, "page:" + page)
-                shown = page
-            }
-            for key in try keyboard.frames(of: page).keys where key.action.hasPrefix("character:") {
-                try keyboard.tap(page, key.id)
-                expected += String(key.action.dropFirst("character:".count))
-            }
-        }
+        let expected = try keyboard.tapEveryCharacter(pages: pages)
         let target = desktop.target
         target.waitForText(length: expected.unicodeScalars.count)
         target.drain()

@@ -83,8 +83,7 @@ final class KeyboardRenderer {
     /// and more transparent towards the tail.
     func drawTrail(_ points: [Point]) {
         guard let pixmap else { return }
-        let width = max(3, 7 * scale)
-        let margin = Int(width.rounded(.up)) + 2
+        let margin = Int(TrailShapes.width(scale: scale).rounded(.up)) + 2
         var box: Rect?
         for p in points {
             let r = Rect(x: p.x - margin, y: p.y - margin, width: 2 * margin, height: 2 * margin)
@@ -106,20 +105,8 @@ final class KeyboardRenderer {
         }
         guard let trail = trailPixmap, let painter = trailPainter else { return }
         copier.copy(area, from: pixmap.id, to: trail.id)
-        let colour = theme.style(.accent).background
-        let n = points.count - 1
-        for i in 0 ..< n {
-            // Four steps of fading, so the solid fills a theme needs stay few.
-            let age = Double(n - 1 - i) / Double(max(n - 1, 1))
-            let step = (1 - age) * 3
-            let level = (step.rounded(.down) + 1) / 4
-            // Opaque, paler towards the tail: joints of see-through segments would show darker.
-            let strength = 0.3 + 0.7 * level
-            func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8(Double(a) * strength + Double(b) * (1 - strength)) }
-            let c = Color(red: mix(colour.red, 255), green: mix(colour.green, 255), blue: mix(colour.blue, 255))
-            let a = points[i], b = points[i + 1]
-            painter.line(FPoint(x: Double(a.x), y: Double(a.y)), FPoint(x: Double(b.x), y: Double(b.y)),
-                         thickness: width * (0.4 + 0.6 * level), c)
+        for shape in TrailShapes.fills(points, scale: scale, accent: theme.style(.accent).background) {
+            painter.fill(shape.points, shape.color)
         }
         copier.copy(area, from: trail.id, to: window)
     }
