@@ -146,7 +146,8 @@ public final class WaylandKeyboard: KeyboardTransport {
         inputs += inputMethod.take()
         if inputMethod.unavailable, !saidUnavailable {
             saidUnavailable = true
-            notes.append("--auto-show: another input method has the seat; the keyboard no longer follows the focus")
+            notes.append("--auto-show: another input method has the seat; the keyboard shows and no longer follows the focus")
+            inputs.append(.control(.command(.show)))
         }
     }
 
