@@ -24,6 +24,8 @@ final class InputMethod {
     private(set) var inputs: [SessionInput] = []
     /// The kind of the field active, as last told to the session.
     private var fieldKind: FocusedField.Kind = .text
+    /// How many `done` events came: a commit names the state it applies to.
+    private var serial: UInt32 = 0
     /// Set when another input method has the seat.
     private(set) var unavailable = false
 
@@ -47,6 +49,43 @@ final class InputMethod {
     func take() -> [SessionInput] {
         defer { inputs.removeAll(keepingCapacity: true) }
         return inputs
+    }
+
+    /// Whether text goes to the field as committed text: a text input is
+    /// enabled, and it is no terminal (which wants keys, as typed).
+    var commitsText: Bool { current.active && !unavailable && fieldKind != .terminal }
+
+    /// Sends text to the field, as an input method commits it (any character,
+    /// no keymap needed); nothing else is inserted meanwhile.
+    func commit(_ text: String) {
+        zwp_input_method_v2_commit_string(method, text)
+        zwp_input_method_v2_commit(method, serial)
+        // As the field will say it is, until it does.
+        if let (head, tail) = split() { current.text = head + text + tail }
+        current.cursor += text.utf8.count
+    }
+
+    /// Deletes the character before the caret in the field, when the text
+    /// before it is known and not empty; false (nothing done) otherwise.
+    func deleteBefore() -> Bool {
+        guard let last = before.last else { return false }
+        let length = String(last).utf8.count
+        zwp_input_method_v2_delete_surrounding_text(method, UInt32(length), 0)
+        zwp_input_method_v2_commit(method, serial)
+        if let (head, tail) = split() { current.text = String(head.dropLast()) + tail }
+        current.cursor -= length
+        return true
+    }
+
+    /// The field's text before the caret, as last told.
+    private var before: String { split()?.head ?? "" }
+
+    /// The field's text before and after the caret (a byte offset), as last told.
+    private func split() -> (head: String, tail: String)? {
+        guard let text = current.text else { return nil }
+        let bytes = Array(text.utf8)
+        let cut = min(max(current.cursor, 0), bytes.count)
+        return (String(decoding: bytes[..<cut], as: UTF8.self), String(decoding: bytes[cut...], as: UTF8.self))
     }
 
     private var fieldID: String { "wayland-text-input-\(activations)" }
@@ -100,7 +139,11 @@ final class InputMethod {
             me.pending.hint = hint
             me.pending.purpose = purpose
         },
-        done: { data, _ in me(data).apply() },
+        done: { data, _ in
+            let me = me(data)
+            me.serial &+= 1
+            me.apply()
+        },
         unavailable: { data, _ in
             let me = me(data)
             me.unavailable = true

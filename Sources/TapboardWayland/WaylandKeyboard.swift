@@ -176,7 +176,28 @@ public final class WaylandKeyboard: KeyboardTransport {
         return UInt32(truncatingIfNeeded: s * 1000 + atto / 1_000_000_000_000_000)
     }
 
+    /// With a text input enabled (not a terminal), text goes as the input
+    /// method's commit, and BackSpace deletes the character before the caret
+    /// when that is known; other keys (Return, Tab, arrows, chords) go as keys.
+    /// Whether it went so.
+    private func commitThroughInputMethod(_ keystroke: Keystroke) -> Bool {
+        guard let inputMethod, inputMethod.commitsText else { return false }
+        switch keystroke {
+        case .text(let text):
+            inputMethod.commit(text)
+            return true
+        case .keysym(let symbol) where symbol == .backSpace:
+            return inputMethod.deleteBefore()
+        default:
+            return false
+        }
+    }
+
     public func typeAhead(_ keystroke: Keystroke) -> Bool {
+        if commitThroughInputMethod(keystroke) {
+            wl_display_flush(connection.display)
+            return true
+        }
         guard keyboard.canTypeAtOnce(keystroke, now: Self.now()) else { return false }
         _ = keyboard.type(keystroke, time: time)
         wl_display_flush(connection.display)
@@ -187,6 +208,10 @@ public final class WaylandKeyboard: KeyboardTransport {
         var typed = 0, failed = 0
         var readyAt: Duration?
         for keystroke in keystrokes {
+            if commitThroughInputMethod(keystroke) {
+                typed += 1
+                continue
+            }
             if waitingForKeycodes, let ready = keyboard.prepare(keystroke, now: clock()) {
                 readyAt = ready
                 break

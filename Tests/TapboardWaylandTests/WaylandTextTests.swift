@@ -40,4 +40,24 @@ struct WaylandTextTests {
         #expect(Deadline.waitFor(.seconds(5)) { fields.text("entry") == text }, "the entry has \(fields.text("entry").debugDescription)")
         #expect(keyboard.terminate() == .exited(0))
     }
+
+    @Test("into a GTK 3 entry through the input method (--auto-show): committed as text, BackSpace deletes before the caret",
+          arguments: 0 ..< texts.count)
+    func throughInputMethod(_ index: Int) throws {
+        let (layout, text) = Self.texts[index]
+        let desk = try SwayDesktop()
+        let fields = try desk.gtkFields()
+        #expect(Deadline.waitFor(.seconds(10)) { fields.focused == "entry" }, "the entry never took the focus")
+        let keyboard = try desk.keyboard(above: "fields", ["--layout", layout, "--auto-show", "--no-suggestions", "--no-dbus"])
+        // A letter of the layout's last, so the letters page shows for the BackSpace tapped after.
+        let typed = text + " " + text.prefix(1).lowercased()
+        let (status, stderr) = try desk.type(typed)
+        #expect(status == .exited(0), "tapboard type: \(stderr)")
+        #expect(Deadline.waitFor(.seconds(5)) { fields.text("entry") == typed }, "the entry has \(fields.text("entry").debugDescription)")
+        try keyboard.tap("letters", "backspace")
+        #expect(Deadline.waitFor(.seconds(5)) { fields.text("entry") == text + " " },
+                "after BackSpace the entry has \(fields.text("entry").debugDescription)")
+        #expect(keyboard.terminate() == .exited(0))
+        #expect(keyboard.child.standardError.isEmpty, "\(keyboard.child.standardError)")
+    }
 }
