@@ -128,12 +128,7 @@ final class CanvasRenderer {
 
     /// Shows a gesture's trail instead of the last one: the area the two cover is painted again.
     func drawTrail(_ points: [Point]) {
-        let margin = Int(TrailShapes.width(scale: scale).rounded(.up)) + 2
-        var box: Rect?
-        for p in points {
-            let r = Rect(x: p.x - margin, y: p.y - margin, width: 2 * margin, height: 2 * margin)
-            box = box.map { $0.union(r) } ?? r
-        }
+        let box = TrailShapes.box(points, scale: scale)
         let old = trailArea
         trailArea = points.count >= 2 ? box : nil
         trail = points.count >= 2 ? points : []

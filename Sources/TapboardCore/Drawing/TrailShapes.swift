@@ -5,6 +5,17 @@ public enum TrailShapes {
     /// The stroke's full width at a theme's scale.
     public static func width(scale: Double) -> Double { max(3, 7 * scale) }
 
+    /// The pixels a trail through these points covers (nil for none).
+    public static func box(_ points: [Point], scale: Double) -> Rect? {
+        let margin = Int(width(scale: scale).rounded(.up)) + 2
+        var box: Rect?
+        for p in points {
+            let r = Rect(x: p.x - margin, y: p.y - margin, width: 2 * margin, height: 2 * margin)
+            box = box.map { $0.union(r) } ?? r
+        }
+        return box
+    }
+
     /// The segments, oldest first, in the accent colour mixed with white.
     /// Opaque: the joints of see-through segments would show darker.
     public static func fills(_ points: [Point], scale: Double, accent: Color) -> [ShapeFill] {

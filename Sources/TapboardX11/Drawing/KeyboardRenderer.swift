@@ -83,12 +83,7 @@ final class KeyboardRenderer {
     /// and more transparent towards the tail.
     func drawTrail(_ points: [Point]) {
         guard let pixmap else { return }
-        let margin = Int(TrailShapes.width(scale: scale).rounded(.up)) + 2
-        var box: Rect?
-        for p in points {
-            let r = Rect(x: p.x - margin, y: p.y - margin, width: 2 * margin, height: 2 * margin)
-            box = box.map { $0.union(r) } ?? r
-        }
+        let box = TrailShapes.box(points, scale: scale)
         let old = trailArea
         trailArea = box
         guard var area = old.map({ o in box.map { o.union($0) } ?? o }) ?? box else { return }
