@@ -37,6 +37,7 @@ let package = Package(
         .library(name: "TapboardTestKit", targets: ["TapboardTestKit"]),
         .executable(name: "tapboard", targets: ["tapboard"]),
         .executable(name: "tapboard-commands", targets: ["tapboard-commands"]),
+        .executable(name: "tapboard-wayland", targets: ["tapboard-wayland"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -67,7 +68,7 @@ let package = Package(
         // The keyboard's one loop: it owns the session, polls the X connection, the signals, the
         // D-Bus and accessibility buses and the deadlines, and feeds the session's inputs to it;
         // the clock, the log, run keys' programs, and the control client's waiting.
-        .target(name: "TapboardLoop", dependencies: ["CGlibcExtras", "TapboardCore", "TapboardX11", "TapboardWayland", "TapboardDBus"], swiftSettings: orderable),
+        .target(name: "TapboardLoop", dependencies: ["CGlibcExtras", "TapboardCore", "TapboardX11", "TapboardDBus"], swiftSettings: orderable),
         // The keyboard's start shared by the two executables: the options as plain values, their table
         // and its parser (QuickStart), showing the keyboard, and handing a command line to tapboard-commands.
         .target(name: "TapboardStart", dependencies: ["TapboardCore", "TapboardCatalog", "TapboardX11", "TapboardLoop"], swiftSettings: orderable),
@@ -91,6 +92,14 @@ let package = Package(
                 "-Xlinker", "--no-warn-symbol-ordering",
             ], .when(configuration: .release))]
         ),
+        // The keyboard with its Wayland backend, which `tapboard` runs when Wayland is chosen:
+        // an X11 start loads no Wayland library.
+        .executableTarget(
+            name: "tapboard-wayland",
+            dependencies: ["TapboardStart", "TapboardWayland"],
+            swiftSettings: orderable,
+            linkerSettings: [.unsafeFlags(leanLink, .when(configuration: .release))]
+        ),
         // Subcommands, help, version and the error lines for the keyboard's options: ArgumentParser.
         .executableTarget(
             name: "tapboard-commands",
@@ -108,7 +117,8 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev", "libfontconfig-dev", "libxkbcommon-dev"])]),
         // The Wayland side of a keyboard: a layer-shell surface drawn from shared memory, the seat's
         // pointer and touch in, a virtual keyboard out; the same session as on X.
-        .target(name: "TapboardWayland", dependencies: ["CWayland", "CWaylandExtras", "TapboardCore"], swiftSettings: orderable),
+        .target(name: "TapboardWayland", dependencies: ["CWayland", "CWaylandExtras", "CGlibcExtras", "TapboardCore", "TapboardLoop"],
+                swiftSettings: orderable),
         .target(name: "TapboardTestKit", dependencies: ["CX11", "CWayland"]),
         // Benchmarks (scripts/bench): built with everything so they never rot, run only on demand.
         .executableTarget(

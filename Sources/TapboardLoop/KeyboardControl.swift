@@ -1,7 +1,6 @@
 import CGlibcExtras
 import Glibc
 import TapboardCore
-import TapboardWayland
 import TapboardX11
 
 /// How a `tapboard type` request ended.

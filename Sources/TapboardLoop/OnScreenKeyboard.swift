@@ -1,7 +1,6 @@
 import Glibc
 import TapboardCore
 import TapboardDBus
-import TapboardWayland
 import TapboardX11
 
 /// A running observation of the keyboard's events; `cancel()` stops it.
@@ -107,21 +106,15 @@ public final class OnScreenKeyboard {
             }
         }
         if backend == .wayland {
-            let connection = try WaylandConnection(name: nil)
-            if buses.accessibility {
-                if connection.offersInputMethod {
-                    configuration.autoShow = true
-                    configuration.startHidden = true
-                } else {
-                    logError("--auto-show: the Wayland compositor offers no zwp_input_method_manager_v2; running as a keyboard that does not follow the focus")
-                }
-            }
+            // Only a binary that carries the Wayland backend gets here (`OnScreenKeyboard.wayland`).
+            guard let wayland = Self.wayland else { throw WaylandMissing() }
+            let make = try wayland.connect(&configuration, buses.accessibility)
             do {
-                session = try KeyboardSession(configuration, screen: connection.screen)
+                session = try KeyboardSession(configuration, screen: make.screen)
             } catch {
                 throw X11Error.noSuchMonitor(error.name, error.names)
             }
-            x = try WaylandKeyboard(connection, frame: session.frame, configuration: configuration)
+            x = try make.transport(session.frame, configuration)
         } else {
             let connection = try X11Connection(configuration)
             for note in connection.takeNotes() { logError(note) }
@@ -149,10 +142,46 @@ public final class OnScreenKeyboard {
     /// The backend a configuration runs on: the one it names, else Wayland when
     /// `WAYLAND_DISPLAY` is set and its compositor offers the layer shell and
     /// the virtual keyboard, else X11 (also when an X display is named).
-    static func backend(_ configuration: KeyboardConfiguration) -> KeyboardBackend {
+    public static func backend(_ configuration: KeyboardConfiguration) -> KeyboardBackend {
         if let chosen = configuration.backend { return chosen }
-        guard configuration.displayName == nil, getenv("WAYLAND_DISPLAY") != nil, WaylandConnection.offersKeyboard(name: nil) else { return .x11 }
-        return .wayland
+        guard configuration.displayName == nil, getenv("WAYLAND_DISPLAY") != nil else { return .x11 }
+        // This binary cannot look: the one that carries Wayland will, and runs on X11 if it must.
+        guard let wayland = Self.wayland else { return .wayland }
+        return wayland.offered() ? .wayland : .x11
+    }
+
+    /// The Wayland backend, when this binary carries it (`tapboard-wayland` sets
+    /// it as it starts); the X11 binary loads no Wayland library.
+    nonisolated(unsafe) public static var wayland: Wayland?
+
+    /// How a binary that carries the Wayland backend connects it.
+    public struct Wayland {
+        /// Whether `WAYLAND_DISPLAY` names a compositor offering what the keyboard needs.
+        public var offered: () -> Bool
+        /// Connects (`followFocus`: `--auto-show`, which it may turn on in the
+        /// configuration): the screen to place the session on, and what makes
+        /// the transport for the session's frame.
+        public var connect: (inout KeyboardConfiguration, _ followFocus: Bool) throws -> Connected
+
+        /// A connection made.
+        public struct Connected {
+            public var screen: ScreenInfo
+            public var transport: (Rect, KeyboardConfiguration) throws -> any KeyboardTransport
+            public init(screen: ScreenInfo, transport: @escaping (Rect, KeyboardConfiguration) throws -> any KeyboardTransport) {
+                self.screen = screen
+                self.transport = transport
+            }
+        }
+
+        public init(offered: @escaping () -> Bool, connect: @escaping (inout KeyboardConfiguration, Bool) throws -> Connected) {
+            self.offered = offered
+            self.connect = connect
+        }
+    }
+
+    /// The Wayland backend asked of a binary without it (the X11 `tapboard` runs `tapboard-wayland` first).
+    struct WaylandMissing: Error, CustomStringConvertible {
+        var description: String { "this binary has no Wayland backend: run tapboard-wayland (installed beside tapboard)" }
     }
 
     /// Asks the keyboard to quit: what is queued is typed, then `run()` returns.

@@ -33,6 +33,26 @@ public enum Commands {
     }
 }
 
+/// The keyboard with its Wayland backend, beside the lean X11 `tapboard`.
+public enum WaylandBinary {
+    /// Its file name, in the directory of the running binary.
+    public static let binaryName = "tapboard-wayland"
+
+    /// Runs it in place of this process with the same arguments; returns only if it cannot, with the reason.
+    public static func replaceProcess(arguments: [String]) -> UserError {
+        guard let executable = FileLocations.executablePath(), executable.contains("/") else {
+            return UserError(description: "cannot find this binary's directory (/proc/self/exe) to run \(binaryName)")
+        }
+        let path = FileLocations.dropping(1, componentsOf: executable) + "/" + binaryName
+        var argv = arguments.map { strdup($0) }
+        argv.append(nil)
+        execv(path, argv)
+        let reason = String(cString: strerror(errno))
+        argv.forEach { free($0) }
+        return UserError(description: "\(printable(path)): \(reason); it runs the keyboard on Wayland (install it beside tapboard, or use --backend x11)")
+    }
+}
+
 /// How a failed start is told: one line on standard error, then the exit status.
 public enum StartFailure {
     /// The exit status for the keyboard's own errors: 1 when the X server

@@ -104,6 +104,10 @@ public struct RunOptions: Equatable, Sendable {
             return ReloadedFiles(layouts: sources, theme: try Self.theme(named: theme),
                                  lexicons: storage?.languagesWithLexicon(sources.compactMap(\.language)))
         }
+        // Wayland is carried by a binary of its own: an X11 start loads none of its libraries.
+        if OnScreenKeyboard.wayland == nil, OnScreenKeyboard.backend(configuration) == .wayland {
+            throw WaylandBinary.replaceProcess(arguments: CommandLine.arguments)
+        }
         // The loop owns the buses: the accessibility bus is joined before the
         // display (without it the keyboard starts as without --auto-show), the
         // session bus once the keyboard shows.

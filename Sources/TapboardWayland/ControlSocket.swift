@@ -1,4 +1,4 @@
-import CWaylandExtras
+import CGlibcExtras
 import Glibc
 import TapboardCore
 
@@ -128,64 +128,4 @@ final class ControlSocket {
         let bytes = Array(line.utf8)
         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
     }
-}
-
-/// The client end of `ControlSocket`: `tapboard show`, `type`, `events` on Wayland.
-public final class ControlSocketClient: ControlChannel {
-    public let displayName: String
-    private let fd: Int32
-    private var input: [UInt8] = []
-    private var closed = false
-
-    /// Connects to the keyboard running on the Wayland display (`WAYLAND_DISPLAY` when nil).
-    public init(waylandDisplay: String?) throws {
-        let display = waylandDisplay ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
-        displayName = display
-        let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
-        guard let path = ControlLine.socketPath(runtimeDirectory: runtime, display: display) else {
-            throw WaylandError.noControlSocket("XDG_RUNTIME_DIR is not set")
-        }
-        fd = tb_unix_connect(path, 0)
-        guard fd >= 0 else { throw WaylandError.notRunning(display) }
-    }
-
-    deinit { close(fd) }
-
-    /// Whether a keyboard's control socket answers on the Wayland display `WAYLAND_DISPLAY` names.
-    public static func keyboardListens() -> Bool {
-        guard getenv("WAYLAND_DISPLAY") != nil else { return false }
-        return (try? ControlSocketClient(waylandDisplay: nil)) != nil
-    }
-
-    public var fileDescriptor: Int32 { fd }
-
-    public func send(_ request: ControlClientRequest) {
-        let bytes = Array(ControlLine.encode(request).utf8)
-        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-    }
-
-    /// A whole line read, if one is there; reads the socket once without waiting when none is.
-    private func line(waiting: Bool) -> ControlMessage? {
-        while true {
-            if let newline = input.firstIndex(of: 0x0a) {
-                let text = String(decoding: input[..<newline], as: UTF8.self)
-                input.removeSubrange(...newline)
-                if let message = ControlLine.message(text[...]) { return message }
-                continue
-            }
-            if closed { return .gone }
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            let n = recv(fd, &buffer, buffer.count, waiting ? 0 : Int32(MSG_DONTWAIT))
-            if n > 0 {
-                input += buffer[..<n]
-            } else if n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
-                closed = true
-            } else if !waiting {
-                return nil
-            }
-        }
-    }
-
-    public func pendingMessage() -> ControlMessage? { line(waiting: false) }
-    public func nextMessage() -> ControlMessage { line(waiting: true) ?? .gone }
 }

@@ -16,8 +16,6 @@ public enum WaylandError: Error, CustomStringConvertible, Equatable {
     case noControlSocket(String)
     /// Another keyboard listens on this compositor's control socket.
     case alreadyRunning(String)
-    /// No keyboard listens on this display's control socket.
-    case notRunning(String)
 
     public var description: String {
         switch self {
@@ -35,8 +33,6 @@ public enum WaylandError: Error, CustomStringConvertible, Equatable {
             return "cannot make the control socket: \(why)"
         case .alreadyRunning(let path):
             return "a tapboard is already running on this compositor (its control socket \(path) answers); --replace takes over"
-        case .notRunning(let display):
-            return "no tapboard is running on the Wayland display \(display)"
         case .missingFont(let font):
             return "cannot open the font \(font): fontconfig matches no file FreeType opens"
         }

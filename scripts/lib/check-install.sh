@@ -7,7 +7,7 @@ check_install() {
     TAPBOARD_BINARY="$bin" "$ROOT/scripts/install" "$prefix" >/dev/null
     local fail=0
     check() { if ! eval "$1"; then echo "install check failed: $1" >&2; fail=1; fi; }
-    check '[ -x "$prefix/bin/tapboard" ] && [ -x "$prefix/bin/tapboard-commands" ]'
+    check '[ -x "$prefix/bin/tapboard" ] && [ -x "$prefix/bin/tapboard-commands" ] && [ -x "$prefix/bin/tapboard-wayland" ]'
     check '[ "$(ls "$prefix/share/tapboard/layouts" | wc -l)" -eq "$(ls "$ROOT/Layouts"/*.yaml | wc -l)" ]'
     check '[ "$(ls "$prefix/share/tapboard/themes" | wc -l)" -eq "$(ls "$ROOT/Themes"/*.yaml | wc -l)" ]'
     check 'grep -q "^\.Sh NAME" "$prefix/share/man/man1/tapboard.1"'

@@ -40,10 +40,12 @@ ensure_swift() {
     command -v swift >/dev/null 2>&1 || { echo "swift is not on PATH: install Swift 6.1 or later (swift.org)" >&2; exit 1; }
 }
 
-# Builds tapboard and tapboard-commands beside it (tapboard runs it for the
-# subcommands, help, version and mistakes in the options); arguments go to
+# Builds tapboard, and tapboard-commands and tapboard-wayland beside it
+# (tapboard runs the first for the subcommands, help, version and mistakes in
+# the options, the second when the keyboard runs on Wayland); arguments go to
 # swift build (-c release --static-swift-stdlib, --scratch-path ...).
 build_tapboard() {
     swift build "$@" --product tapboard >&2
     swift build "$@" --product tapboard-commands >&2
+    swift build "$@" --product tapboard-wayland >&2
 }

@@ -1,0 +1,27 @@
+import TapboardCore
+import TapboardLoop
+
+/// The Wayland backend handed to the keyboard's loop (`OnScreenKeyboard.wayland`)
+/// by the binary that carries it, `tapboard-wayland`: the X11 `tapboard` runs
+/// that binary when Wayland is chosen, so an X11 start loads no Wayland library.
+public enum WaylandBackend {
+    /// Makes the Wayland backend available to `OnScreenKeyboard` in this process.
+    public static func install() {
+        OnScreenKeyboard.wayland = OnScreenKeyboard.Wayland(
+            offered: { WaylandConnection.offersKeyboard(name: nil) },
+            connect: { configuration, followFocus in
+                let connection = try WaylandConnection(name: nil)
+                if followFocus {
+                    if connection.offersInputMethod {
+                        configuration.autoShow = true
+                        configuration.startHidden = true
+                    } else {
+                        logError("--auto-show: the Wayland compositor offers no zwp_input_method_manager_v2; running as a keyboard that does not follow the focus")
+                    }
+                }
+                return OnScreenKeyboard.Wayland.Connected(screen: connection.screen) { frame, configuration in
+                    try WaylandKeyboard(connection, frame: frame, configuration: configuration)
+                }
+            })
+    }
+}
