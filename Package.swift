@@ -98,7 +98,11 @@ let package = Package(
             name: "tapboard-wayland",
             dependencies: ["TapboardStart", "TapboardWayland"],
             swiftSettings: orderable,
-            linkerSettings: [.unsafeFlags(leanLink, .when(configuration: .release))]
+            // The same order as tapboard's: the loop, the session and the start are shared.
+            linkerSettings: [.unsafeFlags(leanLink + [
+                "-Xlinker", "--symbol-ordering-file=\(packageRoot)/Support/tapboard.order",
+                "-Xlinker", "--no-warn-symbol-ordering",
+            ], .when(configuration: .release))]
         ),
         // Subcommands, help, version and the error lines for the keyboard's options: ArgumentParser.
         .executableTarget(
