@@ -143,8 +143,13 @@ public final class OnScreenKeyboard {
     /// `WAYLAND_DISPLAY` is set and its compositor offers the layer shell and
     /// the virtual keyboard, else X11 (also when an X display is named).
     public static func backend(_ configuration: KeyboardConfiguration) -> KeyboardBackend {
-        if let chosen = configuration.backend { return chosen }
-        guard configuration.displayName == nil, getenv("WAYLAND_DISPLAY") != nil else { return .x11 }
+        backend(chosen: configuration.backend, displayName: configuration.displayName)
+    }
+
+    /// The backend for a `--backend` (nil: none given) and a `--display`, as `backend(_:)` says.
+    public static func backend(chosen: KeyboardBackend?, displayName: String?) -> KeyboardBackend {
+        if let chosen { return chosen }
+        guard displayName == nil, getenv("WAYLAND_DISPLAY") != nil else { return .x11 }
         // This binary cannot look: the one that carries Wayland will, and runs on X11 if it must.
         guard let wayland = Self.wayland else { return .wayland }
         return wayland.offered() ? .wayland : .x11

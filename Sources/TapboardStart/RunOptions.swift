@@ -78,6 +78,11 @@ public struct RunOptions: Equatable, Sendable {
 
     /// Shows the keyboard until it is told to quit; returns the exit status.
     public func showKeyboard() throws -> Int32 {
+        // Wayland is carried by a binary of its own, so an X11 start loads none of its
+        // libraries; handed over first, before any file is read twice.
+        if OnScreenKeyboard.wayland == nil, OnScreenKeyboard.backend(chosen: backend, displayName: display) == .wayland {
+            throw WaylandBinary.replaceProcess(arguments: CommandLine.arguments)
+        }
         var options = InteractionOptions()
         options.autoShift = !noAutoShift
         options.calloutDelay = calloutDelay
@@ -103,10 +108,6 @@ public struct RunOptions: Equatable, Sendable {
             let sources = try Self.layoutSources(layout: layout, layouts: layouts, allowRun: allowRun)
             return ReloadedFiles(layouts: sources, theme: try Self.theme(named: theme),
                                  lexicons: storage?.languagesWithLexicon(sources.compactMap(\.language)))
-        }
-        // Wayland is carried by a binary of its own: an X11 start loads none of its libraries.
-        if OnScreenKeyboard.wayland == nil, OnScreenKeyboard.backend(configuration) == .wayland {
-            throw WaylandBinary.replaceProcess(arguments: CommandLine.arguments)
         }
         // The loop owns the buses: the accessibility bus is joined before the
         // display (without it the keyboard starts as without --auto-show), the
