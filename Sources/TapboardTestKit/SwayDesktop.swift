@@ -71,6 +71,13 @@ public final class SwayDesktop {
         return child
     }
 
+    /// Waits until a keyboard's control socket is there (a keyboard started
+    /// hidden shows nothing else); false when `keyboard` ends first or time runs out.
+    public func waitForControlSocket(of keyboard: ChildProcess, timeout: Duration = .seconds(30)) -> Bool {
+        let socket = sway.runtimeDirectory + "/tapboard-" + sway.socketName + ".control"
+        return Deadline.waitFor(timeout) { FileManager.default.fileExists(atPath: socket) || !keyboard.isRunning } && keyboard.isRunning
+    }
+
     /// Runs `tapboard type` to its end: its exit status and stderr.
     public func type(_ text: String, delay: Int = 20) throws -> (ExitStatus?, String) {
         let child = try tapboard(["type", "--delay", "\(delay)", text])

@@ -24,6 +24,8 @@ struct WaylandAutoShowTests {
         tapWidget("button")
         #expect(Deadline.waitFor(.seconds(5)) { fields.focused == "button" })
         let keyboard = try desk.tapboard(["--backend", "wayland", "--auto-show", "--no-suggestions", "--no-dbus", "--publish-keys"])
+        // Listened to once it listens itself (slow to start under AddressSanitizer).
+        #expect(desk.waitForControlSocket(of: keyboard), "\(keyboard.standardError)")
         let listener = try desk.tapboard(["events", "--keys"])
         // Hidden while the button has the focus.
         #expect(!Deadline.waitFor(.seconds(1)) { listener.standardOutput.contains("didShow") || keyboard.status != nil },
