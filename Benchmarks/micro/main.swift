@@ -98,6 +98,30 @@ func coreSuite() -> BenchmarkSuite {
             let target = onW.value ? w : q
             consume(dragging.value.handle(.touch(.moved, point: target.rect.center, key: target.index), at: .seconds(1)))
         }
+
+        // What the Wayland keyboard's first frame paints with the CPU: every key body
+        // of the letters page at a 1280x288 dock, each look drawn once into a tile
+        // (as its renderer keeps them), then copied to its key.
+        let dock = Size(width: 1280, height: 288)
+        let dockFrames = Geometry.frames(for: layout.pages[0], in: dock, theme: theme)
+        let dockScale = theme.scale(forHeight: dock.height)
+        let covered = dockFrames.map { $0.rect.height + Int((theme.style(.character).shadowOffset * dockScale).rounded(.up)) }
+        suite.benchmark("PixelCanvas key bodies letters \(name(dock))") {
+            let canvas = PixelCanvas(width: dock.width, height: dock.height)
+            var tiles: [KeyBody: PixelCanvas] = [:]
+            for (frame, height) in zip(dockFrames, covered) {
+                let body = KeyBody(style: theme.style(.character), pressed: false, width: frame.rect.width, height: height,
+                                   icon: nil, scale: dockScale, background: theme.background)
+                let tile = tiles[body] ?? {
+                    let t = PixelCanvas(width: body.width, height: body.height)
+                    body.draw(keyHeight: frame.rect.height, on: t)
+                    tiles[body] = t
+                    return t
+                }()
+                canvas.copy(Rect(x: 0, y: 0, width: body.width, height: body.height), from: tile, to: Point(x: frame.rect.x, y: frame.rect.y))
+            }
+            consume(canvas)
+        }
     }
 }
 

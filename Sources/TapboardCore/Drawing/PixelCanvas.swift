@@ -85,56 +85,71 @@ public final class PixelCanvas: ShapePainter {
     private static let subRows = 4
 
     public func fill(_ points: [FPoint], _ color: Color) {
+        fill(points, color, rows: 0 ..< height)
+    }
+
+    /// Fills the polygon's part within some pixel rows.
+    private func fill(_ points: [FPoint], _ color: Color, rows: Range<Int>) {
         guard points.count >= 3 else { return }
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         for p in points {
             minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
         }
         let x0 = max(0, Int(minX.rounded(.down))), x1 = min(width, Int(maxX.rounded(.up)))
-        let y0 = max(0, Int(minY.rounded(.down))), y1 = min(height, Int(maxY.rounded(.up)))
+        let y0 = max(rows.lowerBound, Int(minY.rounded(.down))), y1 = min(rows.upperBound, Int(maxY.rounded(.up)))
         guard x0 < x1, y0 < y1 else { return }
         let span = x1 - x0
-        if coverage.count < span + 1 { coverage = [Float](repeating: 0, count: span + 1) }
-        var crossings: [(x: Double, winding: Int)] = []
-        crossings.reserveCapacity(points.count)
-        let share = 1 / Float(Self.subRows)
-        for y in y0 ..< y1 {
-            var touched = false
-            for s in 0 ..< Self.subRows {
-                let sy = Double(y) + (Double(s) + 0.5) / Double(Self.subRows)
-                crossings.removeAll(keepingCapacity: true)
-                var j = points.count - 1
-                for i in 0 ..< points.count {
-                    let p = points[j], q = points[i]
-                    j = i
-                    guard p.y != q.y, sy >= min(p.y, q.y), sy < max(p.y, q.y) else { continue }
-                    crossings.append((p.x + (sy - p.y) * (q.x - p.x) / (q.y - p.y), q.y > p.y ? 1 : -1))
+        // Worked on as a local buffer: a stored array touched per pixel pays for exclusivity checks.
+        var kept = coverage
+        coverage = []
+        defer { coverage = kept }
+        if kept.count < span + 1 { kept = [Float](repeating: 0, count: span + 1) }
+        kept.withUnsafeMutableBufferPointer { coverage in
+            var crossings: [(x: Double, winding: Int)] = []
+            crossings.reserveCapacity(points.count)
+            let share = 1 / Float(Self.subRows)
+            for y in y0 ..< y1 {
+                var touched = false
+                for s in 0 ..< Self.subRows {
+                    let sy = Double(y) + (Double(s) + 0.5) / Double(Self.subRows)
+                    crossings.removeAll(keepingCapacity: true)
+                    var j = points.count - 1
+                    for i in 0 ..< points.count {
+                        let p = points[j], q = points[i]
+                        j = i
+                        guard p.y != q.y, sy >= min(p.y, q.y), sy < max(p.y, q.y) else { continue }
+                        crossings.append((p.x + (sy - p.y) * (q.x - p.x) / (q.y - p.y), q.y > p.y ? 1 : -1))
+                    }
+                    guard crossings.count >= 2 else { continue }
+                    crossings.sort { $0.x < $1.x }
+                    // Non-zero winding: covered between crossings while the sum is not 0.
+                    var winding = 0
+                    for k in 0 ..< crossings.count - 1 {
+                        winding += crossings[k].winding
+                        guard winding != 0 else { continue }
+                        let a = max(crossings[k].x, Double(x0)), b = min(crossings[k + 1].x, Double(x1))
+                        guard a < b else { continue }
+                        touched = true
+                        Self.addSpan(a - Double(x0), b - Double(x0), share, to: coverage)
+                    }
                 }
-                guard crossings.count >= 2 else { continue }
-                crossings.sort { $0.x < $1.x }
-                // Non-zero winding: covered between crossings while the sum is not 0.
-                var winding = 0
-                for k in 0 ..< crossings.count - 1 {
-                    winding += crossings[k].winding
-                    guard winding != 0 else { continue }
-                    let a = max(crossings[k].x, Double(x0)), b = min(crossings[k + 1].x, Double(x1))
-                    guard a < b else { continue }
-                    touched = true
-                    addSpan(a - Double(x0), b - Double(x0), share)
+                guard touched else { continue }
+                let row = y * width + x0
+                for i in 0 ..< span where coverage[i] > 0 {
+                    blend(row + i, color, alpha: Self.alpha(coverage[i]))
+                    coverage[i] = 0
                 }
-            }
-            guard touched else { continue }
-            let row = y * width + x0
-            for i in 0 ..< span where coverage[i] > 0 {
-                blend(row + i, color, alpha: Int((min(coverage[i], 1) * 255).rounded()))
-                coverage[i] = 0
             }
         }
     }
 
+    /// A coverage as an 8-bit alpha, rounded to the nearest.
+    @inline(__always)
+    private static func alpha(_ coverage: Float) -> Int { Int(min(coverage, 1) * 255 + 0.5) }
+
     /// Adds `share` times the part of each pixel between a and b (columns from the polygon's left).
     @inline(__always)
-    private func addSpan(_ a: Double, _ b: Double, _ share: Float) {
+    private static func addSpan(_ a: Double, _ b: Double, _ share: Float, to coverage: UnsafeMutableBufferPointer<Float>) {
         let first = Int(a), last = Int(b.rounded(.up)) - 1
         if first == last {
             coverage[first] += Float(b - a) * share
@@ -153,7 +168,40 @@ public final class PixelCanvas: ShapePainter {
             fill(Rect(x: Int(x), y: Int(y), width: Int(width), height: Int(height)), color)
             return
         }
-        fill(Shapes.roundedRect(x: x, y: y, width: width, height: height, radius: radius), color)
+        // Rows whose every sub-row lies between the corners have straight sides:
+        // one coverage for all of them. Only the corners' rows are polygons.
+        let shape = Shapes.roundedRect(x: x, y: y, width: width, height: height, radius: radius)
+        let straightTop = Int((y + r).rounded(.up)), straightBottom = Int((y + height - r).rounded(.down))
+        guard straightTop < straightBottom else {
+            fill(shape, color)
+            return
+        }
+        fill(shape, color, rows: 0 ..< straightTop)
+        fillStraightRows(from: x, to: x + width, rows: max(0, straightTop) ..< min(self.height, straightBottom), color)
+        fill(shape, color, rows: straightBottom ..< self.height)
+    }
+
+    /// Fills the columns between a and b of whole rows, the edge pixels by the share of them covered.
+    private func fillStraightRows(from a: Double, to b: Double, rows: Range<Int>, _ color: Color) {
+        let left = max(a, 0), right = min(b, Double(width))
+        guard left < right, !rows.isEmpty else { return }
+        let first = Int(left), last = Int(right.rounded(.up)) - 1
+        // The edge columns' alphas; the columns between them are covered whole.
+        let firstAlpha = first == last ? Self.alpha(Float(right - left)) : Self.alpha(Float(Double(first + 1) - left))
+        let lastAlpha = first == last ? 0 : Self.alpha(Float(right - Double(last)))
+        let inner = first + 1 < last ? first + 1 ..< last : first + 1 ..< first + 1
+        for y in rows {
+            let row = y * width
+            blend(row + first, color, alpha: firstAlpha)
+            if !inner.isEmpty {
+                if color.alpha == 255 {
+                    (pixels + row + inner.lowerBound).update(repeating: Self.word(color), count: inner.count)
+                } else {
+                    for i in inner { blend(row + i, color, alpha: 255) }
+                }
+            }
+            if last > first { blend(row + last, color, alpha: lastAlpha) }
+        }
     }
 
     /// Mixes `color` in through an 8-bit coverage mask (a glyph) whose top left goes at (x, y).
