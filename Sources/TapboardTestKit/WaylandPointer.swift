@@ -15,7 +15,9 @@ import Foundation
 public final class WaylandPointer {
     private var display: OpaquePointer?
     private var pointer: OpaquePointer?
-    private let size: (width: UInt32, height: UInt32)
+    /// The box absolute motion spans: the outputs' layout (the first output's size
+    /// until a test adds another output and says the new box).
+    public var extent: (width: Int, height: Int)
     /// Globals heard from the registry.
     private var seat: OpaquePointer?
     private var manager: OpaquePointer?
@@ -31,7 +33,7 @@ public final class WaylandPointer {
 
     /// Connects to the compositor of `sway` and makes the pointer on its seat.
     public init(_ sway: HeadlessSway) throws {
-        size = (UInt32(sway.size.width), UInt32(sway.size.height))
+        extent = (sway.size.width, sway.size.height)
         // An absolute path: this process's XDG_RUNTIME_DIR is not the compositor's.
         guard let display = wl_display_connect(sway.runtimeDirectory + "/" + sway.socketName) else {
             throw HarnessError.processFailed("cannot connect to the Wayland compositor at \(sway.runtimeDirectory)/\(sway.socketName)")
@@ -97,7 +99,7 @@ public final class WaylandPointer {
     /// Moves to a point of the output (pixels from its top left corner).
     public func move(to x: Int, _ y: Int) {
         guard let pointer else { return }
-        zwlr_virtual_pointer_v1_motion_absolute(pointer, time, UInt32(max(0, x)), UInt32(max(0, y)), size.width, size.height)
+        zwlr_virtual_pointer_v1_motion_absolute(pointer, time, UInt32(max(0, x)), UInt32(max(0, y)), UInt32(extent.width), UInt32(extent.height))
         zwlr_virtual_pointer_v1_frame(pointer)
         flush()
     }

@@ -4,9 +4,14 @@ import TapboardCore
 /// canvas of its own (a whole keyboard's pixels, as resident memory), but the
 /// keys as last drawn, so any area can be painted again (under a trail taken
 /// away, into a buffer the compositor had never shown). A key's body is drawn
-/// once per look (`KeyBody`, as on X) and copied for every key.
+/// once per look (`KeyBody`, as on X) and copied for every key. It works in
+/// buffer pixels: what the session gives in surface pixels is multiplied by
+/// the output's scale as it comes in.
 final class CanvasRenderer {
+    /// The picture's size in buffer pixels.
     private(set) var size = Size(width: 0, height: 0)
+    /// Buffer pixels for each surface pixel.
+    private(set) var pixelScale = 1
     private let fonts: GlyphFonts
     /// Asks the window to paint an area of the picture into the buffer it shows next.
     var paint: (Rect, (PixelCanvas) -> Void) -> Void = { _, _ in }
@@ -21,24 +26,36 @@ final class CanvasRenderer {
         self.fonts = fonts
     }
 
-    /// The picture's new size: nothing of the old is kept.
-    func resize(to newSize: Size) {
-        guard newSize != size else { return }
+    /// The picture's new size in surface pixels, drawn at `pixelScale`: nothing of the old is kept.
+    func resize(to surfaceSize: Size, pixelScale k: Int) {
+        let newSize = Size(width: surfaceSize.width * k, height: surfaceSize.height * k)
+        guard newSize != size || k != pixelScale else { return }
+        // The same surface at another scale (the output's changed): the keys are kept, at the new scale.
+        let old = pixelScale
+        let sameSurface = size.width / old == surfaceSize.width && size.height / old == surfaceSize.height
+        let kept: [KeyAppearance] = !sameSurface ? [] : keys.values.map { key in
+            let r = key.frame.rect
+            var rescaled = key
+            rescaled.frame.rect = Rect(x: r.x / old, y: r.y / old, width: r.width / old, height: r.height / old).scaled(by: k)
+            return rescaled
+        }
         size = newSize
+        pixelScale = k
         tiles = [:]
         keys = [:]
+        for key in kept { keys[key.frame.rect] = key }
         trail = []
         trailArea = nil
     }
 
-    private var scale: Double { theme.scale(forHeight: size.height) }
+    private var scale: Double { theme.scale(forHeight: size.height / pixelScale) * Double(pixelScale) }
     private var maxShadowOffset: Double { KeyClass.allCases.map { theme.style($0).shadowOffset }.max() ?? 0 }
     private var whole: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height) }
 
     /// Draws the background and every key.
     func drawAll(_ all: [KeyAppearance]) {
         keys = [:]
-        for k in all { keys[k.frame.rect] = k }
+        for k in all.map({ $0.scaled(by: pixelScale) }) { keys[k.frame.rect] = k }
         trail = []
         trailArea = nil
         paint(whole) { self.paintAll(into: $0) }
@@ -52,8 +69,9 @@ final class CanvasRenderer {
     }
 
     /// Draws some keys again, shown in one frame.
-    func draw(_ changed: [KeyAppearance]) {
+    func draw(_ surfaceKeys: [KeyAppearance]) {
         var area: Rect?
+        let changed = surfaceKeys.map { $0.scaled(by: pixelScale) }
         for k in changed {
             keys[k.frame.rect] = k
             area = area.map { $0.union(self.area(of: k.frame.rect)) } ?? self.area(of: k.frame.rect)
@@ -127,7 +145,8 @@ final class CanvasRenderer {
     private(set) var trail: [Point] = []
 
     /// Shows a gesture's trail instead of the last one: the area the two cover is painted again.
-    func drawTrail(_ points: [Point]) {
+    func drawTrail(_ surfacePoints: [Point]) {
+        let points = surfacePoints.map { Point(x: $0.x * pixelScale, y: $0.y * pixelScale) }
         let box = TrailShapes.box(points, scale: scale)
         let old = trailArea
         trailArea = points.count >= 2 ? box : nil

@@ -1,8 +1,11 @@
 import CWayland
 import TapboardCore
 
-/// The keyboard's surface on Wayland: a layer-shell surface at an edge of the
-/// output, its exclusive zone the dock strip, no keyboard focus ever taken.
+/// The keyboard's surface on Wayland: a layer-shell surface on one output,
+/// docked at an edge (its exclusive zone the dock strip) or, floating or as an
+/// overlay, at its frame's place (margins from the output's top left corner,
+/// reserving nothing); no keyboard focus ever taken. Its buffers are drawn at
+/// the output's scale.
 /// Hidden is no surface at all (a layer surface, once unmapped, needs a new
 /// initial configure anyway). The renderer paints into shared-memory buffers
 /// directly: the one the compositor is not reading is first brought up to date
@@ -22,10 +25,16 @@ final class LayerWindow {
     /// Changed while the compositor held both buffers: painted from the keys
     /// as drawn when one comes back, so frames go no faster than it takes them.
     private var deferred: Rect?
-    /// The height asked for, and whether the strip under it is reserved (dock) or not (overlay).
-    private var height: Int
-    private let edge: UInt32
-    private let reserves: Bool
+    /// The output it shows on.
+    private(set) var output: WaylandOutput
+    /// The frame asked for, in the compositor's space (surface pixels).
+    private var frame: Rect
+    /// Docked at the top or bottom edge across the output, or at the frame's place.
+    private let docked: DockEdge?
+    /// An overlay goes on the layer above full-screen windows; the others on the one below.
+    private let layer: UInt32
+    /// Buffer pixels for each surface pixel: the output's scale.
+    private(set) var bufferScale = 1
     /// Told the size the compositor gave the surface (the first one: it shows).
     var configuredTo: (Size) -> Void = { _ in }
     /// Told when the compositor closed the surface (the output went away).
@@ -36,16 +45,54 @@ final class LayerWindow {
     /// Notes for the log.
     var note: (String) -> Void = { _ in }
 
-    init(connection: WaylandConnection, renderer: CanvasRenderer, height: Int, mode: WindowMode) {
+    init(connection: WaylandConnection, renderer: CanvasRenderer, output: WaylandOutput, frame: Rect, mode: WindowMode) {
         self.connection = connection
         self.renderer = renderer
-        self.height = height
-        switch mode {
-        case .dock(.top): (edge, reserves) = (ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP.rawValue, true)
-        case .dock(.bottom): (edge, reserves) = (ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue, true)
-        case .float, .overlay: (edge, reserves) = (ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue, false)
-        }
+        self.output = output
+        self.frame = frame
+        if case .dock(let edge) = mode { docked = edge } else { docked = nil }
+        layer = mode == .overlay ? ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY.rawValue : ZWLR_LAYER_SHELL_V1_LAYER_TOP.rawValue
+        bufferScale = output.scale
         renderer.paint = { [unowned self] area, painter in self.paint(area, painter) }
+    }
+
+    /// Where the compositor put a surface of this size: across the output at its
+    /// edge when docked, else at the frame's place.
+    func placed(_ size: Size) -> Rect {
+        let o = output.logicalFrame
+        switch docked {
+        case .top?: return Rect(x: o.x, y: o.y, width: size.width, height: size.height)
+        case .bottom?: return Rect(x: o.x, y: o.maxY - size.height, width: size.width, height: size.height)
+        case nil: return Rect(x: frame.x, y: frame.y, width: size.width, height: size.height)
+        }
+    }
+
+    /// Anchors, size, margins and exclusive zone for the frame asked for.
+    private func arrange(_ layerSurface: OpaquePointer) {
+        let sides = ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue
+        switch docked {
+        case let edge?:
+            let anchor = edge == .top ? ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP.rawValue : ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue
+            zwlr_layer_surface_v1_set_anchor(layerSurface, anchor | sides)
+            zwlr_layer_surface_v1_set_size(layerSurface, 0, UInt32(frame.height))
+            zwlr_layer_surface_v1_set_margin(layerSurface, 0, 0, 0, 0)
+            zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, Int32(frame.height))
+        case nil:
+            // Top left corner anchored: the margins are the frame's offsets on the output.
+            let o = output.logicalFrame
+            zwlr_layer_surface_v1_set_anchor(layerSurface, ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue)
+            zwlr_layer_surface_v1_set_size(layerSurface, UInt32(max(frame.width, 1)), UInt32(max(frame.height, 1)))
+            zwlr_layer_surface_v1_set_margin(layerSurface, Int32(frame.y - o.y), 0, 0, Int32(frame.x - o.x))
+            zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, 0)
+        }
+    }
+
+    /// Draws at another scale (the output's changed): the whole picture again.
+    func setBufferScale(_ scale: Int) {
+        guard scale != bufferScale else { return }
+        bufferScale = scale
+        if let size = configured { renderer.resize(to: size, pixelScale: scale) }
+        showAll()
     }
 
     /// Whether a surface is shown (or asked for).
@@ -56,15 +103,12 @@ final class LayerWindow {
         guard surface == nil else { return }
         surface = wl_compositor_create_surface(connection.compositor)
         // An empty input region would let touches through; the default (all of it) takes them.
-        let layer = UInt32(ZWLR_LAYER_SHELL_V1_LAYER_TOP.rawValue)
         layerSurface = "tapboard".withCString {
-            zwlr_layer_shell_v1_get_layer_surface(connection.layerShell, surface, connection.output, layer, $0)
+            zwlr_layer_shell_v1_get_layer_surface(connection.layerShell, surface, output.proxy, layer, $0)
         }
+        guard let layerSurface else { return }
         zwlr_layer_surface_v1_add_listener(layerSurface, &Self.layerListener, Unmanaged.passUnretained(self).toOpaque())
-        let sides = ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue
-        zwlr_layer_surface_v1_set_anchor(layerSurface, edge | sides)
-        zwlr_layer_surface_v1_set_size(layerSurface, 0, UInt32(height))
-        zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, reserves ? Int32(height) : 0)
+        arrange(layerSurface)
         zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, 0)
         wl_surface_commit(surface)
         configured = nil
@@ -81,13 +125,12 @@ final class LayerWindow {
         deferred = nil
     }
 
-    /// Asks for another height (the session placed the keyboard again).
-    func resize(height newHeight: Int) {
-        guard newHeight != height else { return }
-        height = newHeight
+    /// Asks for another frame (the session placed the keyboard again); docked, only its height counts.
+    func place(_ newFrame: Rect) {
+        guard newFrame != frame else { return }
+        frame = newFrame
         guard let layerSurface else { return }
-        zwlr_layer_surface_v1_set_size(layerSurface, 0, UInt32(height))
-        zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, reserves ? Int32(height) : 0)
+        arrange(layerSurface)
         wl_surface_commit(surface)
     }
 
@@ -96,7 +139,7 @@ final class LayerWindow {
     /// configure (or at another size than the renderer's), nothing: the whole
     /// picture is painted once the surface is configured (`showAll`).
     func paint(_ area: Rect, _ painter: (PixelCanvas) -> Void) {
-        guard surface != nil, let size = configured, renderer.size == size else { return }
+        guard surface != nil, let size = pixelSize, renderer.size == size else { return }
         guard let buffer = freeBuffer(size) else {
             deferred = deferred.map { $0.union(area) } ?? area
             return
@@ -120,10 +163,15 @@ final class LayerWindow {
 
     /// Paints the whole picture and shows it (the surface configured, or its buffers made again).
     func showAll() {
-        guard let size = configured, renderer.size == size else { return }
+        guard let size = pixelSize, renderer.size == size else { return }
         for buffer in buffers { buffer.invalidate(Rect(x: 0, y: 0, width: size.width, height: size.height)) }
         front = nil
         paint(Rect(x: 0, y: 0, width: size.width, height: size.height)) { renderer.paintAll(into: $0) }
+    }
+
+    /// The configured size in buffer pixels.
+    private var pixelSize: Size? {
+        configured.map { Size(width: $0.width * bufferScale, height: $0.height * bufferScale) }
     }
 
     /// A buffer of this size the compositor is not reading, of two; nil while it holds both.
@@ -155,6 +203,7 @@ final class LayerWindow {
     private func commit(_ buffer: SharedBuffer, damage: Rect) {
         buffer.busy = true
         front = buffer
+        wl_surface_set_buffer_scale(surface, Int32(bufferScale))
         wl_surface_attach(surface, buffer.buffer, 0, 0)
         wl_surface_damage_buffer(surface, Int32(damage.x), Int32(damage.y), Int32(damage.width), Int32(damage.height))
         wl_surface_commit(surface)

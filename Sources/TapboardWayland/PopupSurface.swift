@@ -11,8 +11,10 @@ final class PopupSurface {
     private let connection: WaylandConnection
     private var surface: OpaquePointer?
     private var subsurface: OpaquePointer?
-    /// Where it is on the keyboard's surface, and its size.
+    /// Where it is on the keyboard's surface, and its size (surface pixels).
     private var placed: Rect?
+    /// Buffer pixels for each surface pixel.
+    private var scale = 1
     private var buffers: [SharedBuffer] = []
     /// What to draw once a buffer comes back.
     private var pending: ((PixelCanvas) -> Void)?
@@ -24,10 +26,11 @@ final class PopupSurface {
 
     deinit { hide() }
 
-    /// Shows the popup at `rect` of the parent surface, drawn by `draw`.
-    func show(at rect: Rect, over parent: OpaquePointer, draw: @escaping (PixelCanvas) -> Void) {
+    /// Shows the popup at `rect` of the parent surface, drawn by `draw` into a buffer `scale` times its size.
+    func show(at rect: Rect, scale newScale: Int, over parent: OpaquePointer, draw: @escaping (PixelCanvas) -> Void) {
         guard connection.subcompositor != nil, rect.width > 0, rect.height > 0 else { return }
-        if placed.map({ $0.width != rect.width || $0.height != rect.height }) ?? true {
+        if placed.map({ $0.width != rect.width || $0.height != rect.height }) ?? true || newScale != scale {
+            scale = newScale
             hide()
             make(over: parent)
         }
@@ -65,7 +68,7 @@ final class PopupSurface {
     /// Draws what is pending into a free buffer and commits it.
     private func present() {
         guard let surface, let rect = placed, let draw = pending else { return }
-        let size = Size(width: rect.width, height: rect.height)
+        let size = Size(width: rect.width * scale, height: rect.height * scale)
         var buffer = buffers.first { !$0.busy }
         if buffer == nil, buffers.count < 2 {
             do {
@@ -84,6 +87,7 @@ final class PopupSurface {
         buffer.canvas.clear()
         draw(buffer.canvas)
         buffer.busy = true
+        wl_surface_set_buffer_scale(surface, Int32(scale))
         wl_surface_attach(surface, buffer.buffer, 0, 0)
         wl_surface_damage_buffer(surface, 0, 0, Int32(size.width), Int32(size.height))
         wl_surface_commit(surface)

@@ -3,9 +3,9 @@ import Glibc
 import TapboardCore
 
 /// A connection to a Wayland compositor and the globals the keyboard binds:
-/// the compositor, shared memory, the seat, the first output, the layer shell
+/// the compositor, shared memory, the seat, the outputs, the layer shell
 /// and the virtual keyboard manager. Made before the session, which is placed
-/// on the output it reports.
+/// on the outputs it reports (as monitors).
 public final class WaylandConnection {
     /// The display connection.
     let display: OpaquePointer
@@ -15,15 +15,15 @@ public final class WaylandConnection {
     var compositor: OpaquePointer?
     var shm: OpaquePointer?
     var seat: OpaquePointer?
-    var output: OpaquePointer?
+    /// The outputs, in the order the compositor announced them.
+    private(set) var outputs: [WaylandOutput] = []
+    /// Names and logical places of the outputs (xdg-output), where offered.
+    private var outputManager: OpaquePointer?
     var layerShell: OpaquePointer?
     var keyboardManager: OpaquePointer?
     var inputMethodManager: OpaquePointer?
     /// For the preview's and callout's subsurfaces.
     var subcompositor: OpaquePointer?
-    /// The output's mode (its size in pixels) and scale, as it said.
-    var outputSize = Size(width: 0, height: 0)
-    var outputScale: Int32 = 1
     /// The seat's capabilities (pointer, keyboard, touch), as it said.
     var seatCapabilities: UInt32 = 0 {
         didSet { capabilitiesChanged?(seatCapabilities) }
@@ -40,12 +40,13 @@ public final class WaylandConnection {
         self.name = shown
         registry = wl_display_get_registry(display)
         wl_registry_add_listener(registry, &Self.registryListener, Unmanaged.passUnretained(self).toOpaque())
-        // The globals, then what they say once bound (the output's mode, the seat's capabilities).
+        // The globals, then what they say once bound (the outputs' modes, the seat's capabilities).
         wl_display_roundtrip(display)
+        if let outputManager { for output in outputs { output.describe(with: outputManager) } }
         wl_display_roundtrip(display)
         let needed: [(OpaquePointer?, String, String)] = [
             (compositor, "wl_compositor", "surfaces"), (shm, "wl_shm", "shared-memory buffers"),
-            (seat, "wl_seat", "a seat for the pointer, touch and typing"), (output, "wl_output", "an output to show on"),
+            (seat, "wl_seat", "a seat for the pointer, touch and typing"), (outputs.first?.proxy, "wl_output", "an output to show on"),
             (layerShell, "zwlr_layer_shell_v1", "the layer shell, to dock at an edge"),
             (keyboardManager, "zwp_virtual_keyboard_manager_v1", "the virtual keyboard, to type"),
         ]
@@ -67,7 +68,8 @@ public final class WaylandConnection {
         if let p = keyboardManager { zwp_virtual_keyboard_manager_v1_destroy(p) }
         if let p = layerShell { zwlr_layer_shell_v1_destroy(p) }
         if let p = subcompositor { wl_subcompositor_destroy(p) }
-        if let p = output { wl_output_destroy(p) }
+        outputs.forEach { $0.destroy() }
+        if let p = outputManager { zxdg_output_manager_v1_destroy(p) }
         if let p = seat { wl_seat_destroy(p) }
         if let p = shm { wl_shm_destroy(p) }
         if let p = compositor { wl_compositor_destroy(p) }
@@ -82,11 +84,20 @@ public final class WaylandConnection {
     /// Whether the compositor lets a client be the seat's input method (what `--auto-show` follows on Wayland).
     public var offersInputMethod: Bool { inputMethodManager != nil }
 
-    /// The output as the session's screen: its size in surface pixels (the
-    /// mode divided by the scale), one monitor.
+    /// The outputs as the session's screen: each a monitor at its logical place
+    /// and size (surface pixels: the mode divided by the scale), the first the
+    /// primary; the screen the box around them.
     public var screen: ScreenInfo {
-        let scale = max(Int(outputScale), 1)
-        return ScreenInfo(size: Size(width: outputSize.width / scale, height: outputSize.height / scale), dpi: 96)
+        let monitors = outputs.enumerated().map { i, output in
+            Monitor(name: output.shownName(i), frame: output.logicalFrame, primary: i == 0)
+        }
+        let width = monitors.map(\.frame.maxX).max() ?? 0, height = monitors.map(\.frame.maxY).max() ?? 0
+        return ScreenInfo(size: Size(width: width, height: height), monitors: monitors, dpi: 96)
+    }
+
+    /// The output a monitor of `screen` stands for.
+    func output(named name: String) -> WaylandOutput? {
+        outputs.enumerated().first { $0.element.shownName($0.offset) == name }?.element
     }
 
     /// Whether the compositor has a wlroots layer shell and a virtual keyboard
@@ -109,9 +120,12 @@ public final class WaylandConnection {
             case "wl_seat" where me.seat == nil:
                 me.seat = me.bind(registry, id, tb_wl_seat_interface(), min(version, 5))
                 wl_seat_add_listener(me.seat, &seatListener, data)
-            case "wl_output" where me.output == nil:
-                me.output = me.bind(registry, id, tb_wl_output_interface(), min(version, 2))
-                wl_output_add_listener(me.output, &outputListener, data)
+            case "wl_output":
+                guard let proxy = me.bind(registry, id, tb_wl_output_interface(), min(version, 4)) else { return }
+                let output = WaylandOutput(proxy, globalName: id)
+                me.outputs.append(output)
+                if let manager = me.outputManager { output.describe(with: manager) }
+            case "zxdg_output_manager_v1": me.outputManager = me.bind(registry, id, tb_xdg_output_manager_interface(), min(version, 3))
             case "zwlr_layer_shell_v1": me.layerShell = me.bind(registry, id, tb_layer_shell_interface(), min(version, 3))
             case "zwp_virtual_keyboard_manager_v1": me.keyboardManager = me.bind(registry, id, tb_virtual_keyboard_manager_interface(), 1)
             case "zwp_input_method_manager_v2": me.inputMethodManager = me.bind(registry, id, tb_input_method_manager_interface(), 1)
@@ -119,7 +133,13 @@ public final class WaylandConnection {
             default: break
             }
         },
-        global_remove: { _, _, _ in }
+        global_remove: { data, _, id in
+            guard let data else { return }
+            let me = Unmanaged<WaylandConnection>.fromOpaque(data).takeUnretainedValue()
+            // An output unplugged: a layer surface on it is closed by the compositor.
+            guard let i = me.outputs.firstIndex(where: { $0.globalName == id }) else { return }
+            me.outputs.remove(at: i).destroy()
+        }
     )
 
     nonisolated(unsafe) private static var seatListener = wl_seat_listener(
@@ -128,20 +148,5 @@ public final class WaylandConnection {
             Unmanaged<WaylandConnection>.fromOpaque(data).takeUnretainedValue().seatCapabilities = capabilities
         },
         name: { _, _, _ in }
-    )
-
-    nonisolated(unsafe) private static var outputListener = wl_output_listener(
-        geometry: { _, _, _, _, _, _, _, _, _, _ in },
-        mode: { data, _, flags, width, height, _ in
-            guard let data, flags & UInt32(WL_OUTPUT_MODE_CURRENT.rawValue) != 0 else { return }
-            Unmanaged<WaylandConnection>.fromOpaque(data).takeUnretainedValue().outputSize = Size(width: Int(width), height: Int(height))
-        },
-        done: { _, _ in },
-        scale: { data, _, factor in
-            guard let data else { return }
-            Unmanaged<WaylandConnection>.fromOpaque(data).takeUnretainedValue().outputScale = factor
-        },
-        name: { _, _, _ in },
-        description: { _, _, _ in }
     )
 }

@@ -29,8 +29,6 @@ public final class WaylandKeyboard: KeyboardTransport {
     private let firstFont: (family: String, pixelSize: Int)
     /// The session's frame, kept to tell it where the compositor put the surface.
     private var frame: Rect
-    private let screen: ScreenInfo
-    private let edgeTop: Bool
     /// Inputs heard in callbacks since last read.
     private var inputs: [SessionInput] = []
     private var notes: [String] = []
@@ -42,13 +40,17 @@ public final class WaylandKeyboard: KeyboardTransport {
     public init(_ connection: WaylandConnection, frame: Rect, configuration: KeyboardConfiguration) throws {
         self.connection = connection
         self.frame = frame
-        screen = connection.screen
-        if case .dock(.top) = configuration.mode { edgeTop = true } else { edgeTop = false }
         renderer = CanvasRenderer(theme: configuration.theme, fonts: fonts)
         theme = configuration.theme
         preview = PopupSurface(connection: connection)
         callout = PopupSurface(connection: connection)
-        window = LayerWindow(connection: connection, renderer: renderer, height: frame.height, mode: configuration.mode)
+        // The output named (the session has placed the frame on it), else the one the frame is on.
+        let center = Point(x: frame.x + frame.width / 2, y: frame.y + frame.height / 2)
+        guard let output = configuration.monitor.flatMap({ connection.output(named: $0) })
+            ?? connection.outputs.first(where: { $0.logicalFrame.contains(center) }) ?? connection.outputs.first else {
+            throw WaylandError.missingProtocol("wl_output", purpose: "an output to show on")
+        }
+        window = LayerWindow(connection: connection, renderer: renderer, output: output, frame: frame, mode: configuration.mode)
         input = SeatInput(connection: connection)
         let layouts = configuration.layouts.map { configuration.provider.layout(for: $0, width: frame.width) }
         keyboard = try VirtualKeyboard(connection: connection, layouts: layouts)
@@ -68,6 +70,7 @@ public final class WaylandKeyboard: KeyboardTransport {
             self.inputs.append(.windowUnmapped)
         }
         window.note = { [unowned self] in self.notes.append($0) }
+        output.changed = { [unowned self, unowned output] in self.window.setBufferScale(output.scale) }
         // Shown once its first frame is on the output, not at the configure before it.
         window.firstFrame = { [unowned self] in self.inputs.append(.windowMapped) }
         watch([connection.fileDescriptor] + control.descriptors)
@@ -106,8 +109,7 @@ public final class WaylandKeyboard: KeyboardTransport {
     /// The compositor sized the surface: the session hears its frame (the
     /// first time, that it shows), and what is drawn goes out.
     private func configured(_ size: Size) {
-        let y = edgeTop ? 0 : screen.size.height - size.height
-        let placed = Rect(x: 0, y: y, width: size.width, height: size.height)
+        let placed = window.placed(size)
         if placed != frame {
             frame = placed
             inputs.append(.windowConfigured(placed))
@@ -227,7 +229,7 @@ public final class WaylandKeyboard: KeyboardTransport {
     public func draw(_ drawing: Drawing) {
         switch drawing {
         case .all(let keys, let size):
-            renderer.resize(to: size)
+            renderer.resize(to: size, pixelScale: window.bufferScale)
             renderer.drawAll(keys)
         case .keys(let keys): renderer.draw(keys)
         case .theme(let theme):
@@ -237,12 +239,18 @@ public final class WaylandKeyboard: KeyboardTransport {
         case .showPreview(let p):
             guard let parent = window.surface else { return }
             let (theme, fonts) = (self.theme, self.fonts)
-            preview.show(at: onSurface(p.geometry.frame), over: parent) { PopupDrawing.preview(p, theme: theme, fonts: fonts, on: $0) }
+            let k = window.bufferScale
+            preview.show(at: onSurface(p.geometry.frame), scale: k, over: parent) {
+                PopupDrawing.preview(p.scaled(by: k), theme: theme, fonts: fonts, on: $0)
+            }
         case .hidePreview: preview.hide()
         case .showCallout(let c):
             guard let parent = window.surface else { return }
             let (theme, fonts) = (self.theme, self.fonts)
-            callout.show(at: onSurface(c.geometry.frame), over: parent) { PopupDrawing.callout(c, theme: theme, fonts: fonts, on: $0) }
+            let k = window.bufferScale
+            callout.show(at: onSurface(c.geometry.frame), scale: k, over: parent) {
+                PopupDrawing.callout(c.scaled(by: k), theme: theme, fonts: fonts, on: $0)
+            }
         case .hideCallout: callout.hide()
         }
     }
@@ -263,7 +271,7 @@ public final class WaylandKeyboard: KeyboardTransport {
             inputs.append(.windowUnmapped)
         case .place(let rect):
             frame = rect
-            window.resize(height: rect.height)
+            window.place(rect)
         // The compositor places layer surfaces; nothing else takes the focus; the strip is the exclusive zone.
         case .move, .raise, .handFocusBack, .placeStrip, .reserveStrip, .releaseStrip: break
         }

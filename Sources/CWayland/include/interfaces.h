@@ -9,6 +9,7 @@
 #include "virtual-keyboard-unstable-v1-client-protocol.h"
 #include "input-method-unstable-v2-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
+#include "xdg-output-unstable-v1-client-protocol.h"
 
 static inline const struct wl_interface *tb_wl_seat_interface(void) { return &wl_seat_interface; }
 static inline const struct wl_interface *tb_wl_compositor_interface(void) { return &wl_compositor_interface; }
@@ -20,5 +21,6 @@ static inline const struct wl_interface *tb_virtual_pointer_manager_interface(vo
 static inline const struct wl_interface *tb_virtual_keyboard_manager_interface(void) { return &zwp_virtual_keyboard_manager_v1_interface; }
 static inline const struct wl_interface *tb_input_method_manager_interface(void) { return &zwp_input_method_manager_v2_interface; }
 static inline const struct wl_interface *tb_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
+static inline const struct wl_interface *tb_xdg_output_manager_interface(void) { return &zxdg_output_manager_v1_interface; }
 
 #endif
