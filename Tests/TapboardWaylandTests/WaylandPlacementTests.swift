@@ -67,6 +67,24 @@ struct WaylandPlacementTests {
         #expect(keyboard.standardError.isEmpty, "\(keyboard.standardError)")
     }
 
+    @Test("When its output's scale changes to 2, it draws again at twice the pixels")
+    func scaleChanges() throws {
+        let desk = try SwayDesktop()
+        try desk.foot()
+        let keyboard = try desk.tapboard(["--backend", "wayland", "--geometry", "1280x200", "--no-suggestions", "--no-dbus"])
+        try Self.waitUntilShown(keyboard, on: desk)
+        try desk.sway.message(["output", "HEADLESS-1", "scale", "2"])
+        // Now 640x400 surface pixels: the keyboard docked across its bottom.
+        var uneven = 0
+        #expect(Deadline.waitFor(.seconds(10)) {
+            guard let shot = try? desk.sway.screenshot(x: 0, y: 200, width: 640, height: 200), shot.width == 1280 else { return false }
+            uneven = Self.unevenBlocks(shot)
+            return uneven > 500
+        }, "still drawn at scale 1: \(uneven) uneven blocks")
+        #expect(keyboard.terminate() == .exited(0))
+        #expect(keyboard.standardError.isEmpty, "\(keyboard.standardError)")
+    }
+
     @Test("--monitor naming no output is an error naming the outputs there are")
     func noSuchOutput() throws {
         let desk = try SwayDesktop()
