@@ -31,7 +31,8 @@ public final class WaylandKeyTarget: @unchecked Sendable {
     private var xkbContext: OpaquePointer?
     private var xkbKeymap: OpaquePointer?
     private var xkbState: OpaquePointer?
-    private var thread: Thread?
+    /// The thread reading the compositor's events, joined at `close()`.
+    private var reader: pthread_t?
     private var stopping = false
     private var _presses: [Press] = []
     private var _heights: [(at: UInt64, height: Int)] = []
@@ -62,9 +63,13 @@ public final class WaylandKeyTarget: @unchecked Sendable {
         appID.withCString { xdg_toplevel_set_app_id(toplevel, $0) }
         wl_surface_commit(surface)
         wl_display_roundtrip(display)
-        let t = Thread { [unowned self] in self.read() }
-        thread = t
-        t.start()
+        var t = pthread_t()
+        let started = pthread_create(&t, nil, { me in
+            Unmanaged<WaylandKeyTarget>.fromOpaque(me!).takeUnretainedValue().read()
+            return nil
+        }, me)
+        guard started == 0 else { throw HarnessError.processFailed("cannot start the target's reading thread: error \(started)") }
+        reader = t
     }
 
     deinit { close() }
@@ -72,15 +77,15 @@ public final class WaylandKeyTarget: @unchecked Sendable {
     /// Stops reading and closes the window and the connection.
     public func close() {
         lock.lock()
-        let running = thread != nil && !stopping
+        let running = reader != nil && !stopping
         stopping = true
         lock.unlock()
         guard running else { return }
         // Wakes the reading thread: the compositor answers the sync.
         wl_display_sync(display)
         wl_display_flush(display)
-        while thread?.isFinished == false { usleep(1000) }
-        thread = nil
+        if let reader { pthread_join(reader, nil) }
+        reader = nil
         wl_display_disconnect(display)
     }
 

@@ -5,12 +5,20 @@ import TapboardLoop
 /// by the binary that carries it, `tapboard-wayland`: the X11 `tapboard` runs
 /// that binary when Wayland is chosen, so an X11 start loads no Wayland library.
 public enum WaylandBackend {
+    /// The connection made to see whether the compositor offers what the keyboard needs.
+    nonisolated(unsafe) private static var looked: WaylandConnection?
+
     /// Makes the Wayland backend available to `OnScreenKeyboard` in this process.
     public static func install() {
         OnScreenKeyboard.wayland = OnScreenKeyboard.Wayland(
-            offered: { WaylandConnection.offersKeyboard(name: nil) },
+            offered: {
+                // The connection that looked is the one the keyboard runs on: one connection at start.
+                looked = try? WaylandConnection(name: nil)
+                return looked != nil
+            },
             connect: { configuration, followFocus in
-                let connection = try WaylandConnection(name: nil)
+                let connection = try looked ?? WaylandConnection(name: nil)
+                looked = nil
                 if followFocus {
                     if connection.offersInputMethod {
                         configuration.autoShow = true

@@ -100,12 +100,6 @@ public final class WaylandConnection {
         outputs.enumerated().first { $0.element.shownName($0.offset) == name }?.element
     }
 
-    /// Whether the compositor has a wlroots layer shell and a virtual keyboard
-    /// (what the keyboard needs) at `name`; false when it cannot be reached.
-    public static func offersKeyboard(name: String?) -> Bool {
-        (try? WaylandConnection(name: name)) != nil
-    }
-
     private func bind(_ registry: OpaquePointer?, _ id: UInt32, _ interface: UnsafePointer<wl_interface>, _ version: UInt32) -> OpaquePointer? {
         OpaquePointer(wl_registry_bind(registry, id, interface, version))
     }
