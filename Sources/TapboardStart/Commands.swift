@@ -78,3 +78,21 @@ public enum StartFailure {
         Glibc.exit(status)
     }
 }
+
+/// What both keyboard binaries run: the keyboard, its options read through
+/// their table (`QuickStart`); every other command line (help, version, a
+/// subcommand, a mistake) goes to `tapboard-commands` beside it.
+public enum KeyboardMain {
+    public static func run(arguments: [String] = CommandLine.arguments) -> Never {
+        if let options = QuickStart.parse(Array(arguments.dropFirst())) {
+            do {
+                exit(try options.showKeyboard())
+            } catch {
+                StartFailure.exitIfOwn(error)
+                StartFailure.exit("\(error)", status: 1)
+            }
+        }
+        let problem = Commands.replaceProcess(arguments: arguments)
+        StartFailure.exit(problem.description, status: 2)
+    }
+}

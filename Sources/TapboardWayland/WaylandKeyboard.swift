@@ -13,7 +13,7 @@ public final class WaylandKeyboard: KeyboardTransport {
     private let window: LayerWindow
     private let input: SeatInput
     private let keyboard: VirtualKeyboard
-    private let observers = Observers()
+    private var observers: EventObservers
     /// The key preview and the callout, as popups over the surface.
     private let preview: PopupSurface
     private let callout: PopupSurface
@@ -40,6 +40,7 @@ public final class WaylandKeyboard: KeyboardTransport {
     public init(_ connection: WaylandConnection, frame: Rect, configuration: KeyboardConfiguration) throws {
         self.connection = connection
         self.frame = frame
+        observers = EventObservers(keysAllowed: configuration.publishKeys)
         renderer = CanvasRenderer(theme: configuration.theme, fonts: fonts)
         theme = configuration.theme
         preview = PopupSurface(connection: connection)
@@ -308,23 +309,5 @@ public final class WaylandKeyboard: KeyboardTransport {
         keyboard.releaseAll(time: time)
         window.unmap()
         wl_display_roundtrip(connection.display)
-    }
-}
-
-/// The library's observers of published events, by number.
-final class Observers {
-    private var handlers: [(id: Int, names: Set<String>?, handler: (PublishedEvent) -> Void)] = []
-    private var next = 1
-
-    func add(names: Set<String>?, _ handler: @escaping (PublishedEvent) -> Void) -> Int {
-        defer { next += 1 }
-        handlers.append((next, names, handler))
-        return next
-    }
-
-    func remove(_ id: Int) { handlers.removeAll { $0.id == id } }
-
-    func publish(_ event: PublishedEvent) {
-        for h in handlers where h.names?.contains(event.name) ?? true { h.handler(event) }
     }
 }

@@ -9,8 +9,7 @@ final class EventPublisher {
     /// Whether typed text may be published at all (`--keys` on the keyboard).
     let keysAllowed: Bool
     private var listeners: [(window: Window, keys: Bool)] = []
-    private var observers: [Int: (kinds: Set<String>?, handler: (PublishedEvent) -> Void)] = [:]
-    private var nextObserver = 0
+    private var observers: EventObservers
 
     /// The ClientMessage type of published events.
     static let eventType = "_TAPBOARD_EVENT"
@@ -18,6 +17,7 @@ final class EventPublisher {
     init(display: XDisplay, keysAllowed: Bool) {
         self.display = display
         self.keysAllowed = keysAllowed
+        observers = EventObservers(keysAllowed: keysAllowed)
     }
 
     /// Whether anyone listens (so callers can skip building events).
@@ -41,19 +41,17 @@ final class EventPublisher {
 
     /// Adds a library observer for some event names (nil: all); returns its number.
     func addObserver(names: Set<String>?, _ handler: @escaping (PublishedEvent) -> Void) -> Int {
-        nextObserver += 1
-        observers[nextObserver] = (names, handler)
-        return nextObserver
+        observers.add(names: names, handler)
     }
 
     /// Removes a library observer.
-    func removeObserver(_ id: Int) { observers[id] = nil }
+    func removeObserver(_ id: Int) { observers.remove(id) }
 
     /// Publishes an event to everyone who may hear it.
     func publish(_ event: PublishedEvent) {
         // What was typed may be a password: only when the keyboard and the listener asked.
         if event.isPrivate, !keysAllowed { return }
-        for (_, o) in observers where o.kinds?.contains(event.name) ?? true { o.handler(event) }
+        observers.publish(event)
         for listener in listeners {
             if event.isPrivate, !listener.keys { continue }
             for message in EventWire.encode(event, to: listener.window, display: display) {
