@@ -122,6 +122,19 @@ func coreSuite() -> BenchmarkSuite {
             }
             consume(canvas)
         }
+
+        // A swipe's trail over the keys, as the Wayland keyboard draws it at each
+        // motion: "keyboard" drawn across the letters, eight points between centres.
+        let centres = "keyboard".compactMap { c in dockFrames.first { $0.id == String(c) }?.rect.center }
+        let trail = zip(centres, centres.dropFirst()).flatMap { a, b in
+            (0 ..< 8).map { i in Point(x: a.x + (b.x - a.x) * i / 8, y: a.y + (b.y - a.y) * i / 8) }
+        }
+        let trailCanvas = PixelCanvas(width: dock.width, height: dock.height)
+        suite.benchmark("PixelCanvas trail of a swiped word \(name(dock)) (\(trail.count) points)") {
+            for shape in TrailShapes.fills(trail, scale: dockScale, accent: theme.style(.accent).background) {
+                trailCanvas.fill(shape.points, shape.color)
+            }
+        }
     }
 }
 
