@@ -121,7 +121,7 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev", "libfontconfig-dev", "libxkbcommon-dev"])]),
         // The Wayland side of a keyboard: a layer-shell surface drawn from shared memory, the seat's
         // pointer and touch in, a virtual keyboard out; the same session as on X.
-        .target(name: "TapboardWayland", dependencies: ["CWayland", "CWaylandExtras", "CGlibcExtras", "TapboardCore", "TapboardLoop"],
+        .target(name: "TapboardWayland", dependencies: ["CWayland", "CWaylandExtras", "CGlibcExtras", "TapboardCore", "TapboardCatalog", "TapboardLoop"],
                 swiftSettings: orderable),
         .target(name: "TapboardTestKit", dependencies: ["CX11", "CWayland"]),
         // Benchmarks (scripts/bench): built with everything so they never rot, run only on demand.

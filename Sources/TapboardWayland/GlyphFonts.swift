@@ -1,11 +1,27 @@
 import CWaylandExtras
+import TapboardCatalog
 import TapboardCore
 
 /// The labels' fonts on Wayland: matched by fontconfig as Xft matches them on
 /// X (family and pixel size), their glyphs rasterised by FreeType and kept.
+/// What fontconfig matched is kept between starts (`INDEX:FILE`, the face
+/// index and the font file, in `FontMatchStore`), so a start whose fonts were matched before opens them
+/// with FreeType alone and never sets fontconfig up.
 final class GlyphFonts {
     private var library: FT_Library?
     private var faces: [FontKey: GlyphFace] = [:]
+    private let matches: FontMatchStore
+    /// Fonts matched from now on are written at once (after the first frame, as on X).
+    var savesMatches = false {
+        didSet { if savesMatches { matches.save() } }
+    }
+
+    /// Fonts kept in the file at `matchesPath` (nil: none kept).
+    init(matchesPath: String?) {
+        matches = FontMatchStore(path: matchesPath)
+        // What a match depends on besides files: fontconfig's version and the variables it reads.
+        matches.check(context: FontMatchRecord.digest([decimalText(Int(FcGetVersion()))] + FontMatchFile.contextVariables() + ["wayland"]))
+    }
 
     private struct FontKey: Hashable {
         var family: String
@@ -26,13 +42,43 @@ final class GlyphFonts {
             guard FT_Init_FreeType(&made) == 0 else { return nil }
             library = made
         }
-        guard let library, let (file, index) = Self.match(family: family, pixelSize: key.pixelSize) else { return nil }
+        guard let library else { return nil }
         var face: FT_Face?
-        guard FT_New_Face(library, file, index, &face) == 0, let face else { return nil }
+        if let kept = matches.kept(family: family, pixelSize: key.pixelSize), let colon = kept.firstIndex(of: ":"),
+           let index = Int(kept[..<colon]), FT_New_Face(library, String(kept[kept.index(after: colon)...]), index, &face) == 0 {
+            // Opened as matched at an earlier start.
+        } else {
+            guard let (file, index) = Self.match(family: family, pixelSize: key.pixelSize),
+                  FT_New_Face(library, file, index, &face) == 0 else { return nil }
+            if matches.keepsMatches {
+                matches.remember(family: family, pixelSize: key.pixelSize, value: "\(index):\(file)", file: file, paths: Self.fontconfigPaths)
+                if savesMatches { matches.save() }
+            }
+        }
+        guard let face else { return nil }
         FT_Set_Pixel_Sizes(face, 0, FT_UInt(key.pixelSize))
         let opened = GlyphFace(face)
         faces[key] = opened
         return opened
+    }
+
+    /// What fontconfig read to set itself up and where it looked for fonts,
+    /// with each configuration file's directory (a file added beside one).
+    private static func fontconfigPaths() -> [String] {
+        var paths: [String] = []
+        func add(_ path: String) { if !paths.contains(path) { paths.append(path) } }
+        func each(_ list: OpaquePointer?, _ body: (String) -> Void) {
+            guard let list else { return }
+            defer { FcStrListDone(list) }
+            while let s = FcStrListNext(list) { body(String(cString: s)) }
+        }
+        each(FcConfigGetConfigFiles(nil)) { file in
+            add(file)
+            if let slash = file.lastIndex(of: "/"), slash != file.startIndex { add(String(file[..<slash])) }
+        }
+        each(FcConfigGetConfigDirs(nil)) { add($0) }
+        each(FcConfigGetFontDirs(nil)) { add($0) }
+        return paths
     }
 
     /// The file and face index fontconfig gives for a family at a size.

@@ -8,7 +8,7 @@ import TapboardCore
 /// as contacts, a virtual keyboard that types. The same loop drives it.
 public final class WaylandKeyboard: KeyboardTransport {
     let connection: WaylandConnection
-    private let fonts = GlyphFonts()
+    private let fonts: GlyphFonts
     private let renderer: CanvasRenderer
     private let window: LayerWindow
     private let input: SeatInput
@@ -41,6 +41,8 @@ public final class WaylandKeyboard: KeyboardTransport {
         self.connection = connection
         self.frame = frame
         observers = EventObservers(keysAllowed: configuration.publishKeys)
+        // Beside X's record, not in it: the two keep different things under different contexts.
+        fonts = GlyphFonts(matchesPath: configuration.fontMatchesPath.map { $0 + "-wayland" })
         renderer = CanvasRenderer(theme: configuration.theme, fonts: fonts)
         theme = configuration.theme
         preview = PopupSurface(connection: connection)
@@ -73,7 +75,11 @@ public final class WaylandKeyboard: KeyboardTransport {
         window.note = { [unowned self] in self.notes.append($0) }
         output.changed = { [unowned self, unowned output] in self.window.setBufferScale(output.scale) }
         // Shown once its first frame is on the output, not at the configure before it.
-        window.firstFrame = { [unowned self] in self.inputs.append(.windowMapped) }
+        window.firstFrame = { [unowned self] in
+            self.inputs.append(.windowMapped)
+            // The fonts fontconfig matched for the first frame are kept for the next start; later ones as they come.
+            self.fonts.savesMatches = true
+        }
         watch([connection.fileDescriptor] + control.descriptors)
     }
 
