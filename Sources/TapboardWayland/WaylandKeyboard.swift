@@ -12,7 +12,11 @@ public final class WaylandKeyboard: KeyboardTransport {
     private let renderer: CanvasRenderer
     private let window: LayerWindow
     private let input: SeatInput
-    private let keyboard: VirtualKeyboard
+    /// The virtual keyboard, made once the surface's first commit has gone
+    /// (`openFirstFont`): its keymap is most of the set-up, and the compositor
+    /// can place the surface meanwhile.
+    private var keyboard: VirtualKeyboard?
+    private let layouts: [Layout]
     private var observers: EventObservers
     /// The key preview and the callout, as popups over the surface.
     private let preview: PopupSurface
@@ -55,8 +59,7 @@ public final class WaylandKeyboard: KeyboardTransport {
         }
         window = LayerWindow(connection: connection, renderer: renderer, output: output, frame: frame, mode: configuration.mode)
         input = SeatInput(connection: connection)
-        let layouts = configuration.layouts.map { configuration.provider.layout(for: $0, width: frame.width) }
-        keyboard = try VirtualKeyboard(connection: connection, layouts: layouts)
+        layouts = configuration.layouts.map { configuration.provider.layout(for: $0, width: frame.width) }
         control = try ControlSocket(display: connection.name, replace: configuration.replace)
         if configuration.autoShow, let manager = connection.inputMethodManager, let seat = connection.seat {
             inputMethod = InputMethod(connection: connection, manager: manager, seat: seat)
@@ -105,7 +108,12 @@ public final class WaylandKeyboard: KeyboardTransport {
     public func begin() {}
     public func focusAtStart() -> [SessionInput] { [] }
 
+    /// The set-up the first commit need not wait for: the virtual keyboard, and the letters' font.
     public func openFirstFont() throws {
+        if keyboard == nil {
+            keyboard = try VirtualKeyboard(connection: connection, layouts: layouts)
+            wl_display_flush(connection.display)
+        }
         guard fonts.face(family: firstFont.family, pixelSize: firstFont.pixelSize) != nil else {
             throw WaylandError.missingFont("\(firstFont.family):pixelsize=\(firstFont.pixelSize)")
         }
@@ -207,7 +215,7 @@ public final class WaylandKeyboard: KeyboardTransport {
             wl_display_flush(connection.display)
             return true
         }
-        guard keyboard.canTypeAtOnce(keystroke, now: Self.now()) else { return false }
+        guard let keyboard, keyboard.canTypeAtOnce(keystroke, now: Self.now()) else { return false }
         _ = keyboard.type(keystroke, time: time)
         wl_display_flush(connection.display)
         return true
@@ -217,6 +225,7 @@ public final class WaylandKeyboard: KeyboardTransport {
         var typed = 0, failed = 0
         var readyAt: Duration?
         for keystroke in keystrokes {
+            guard let keyboard else { break }
             if commitThroughInputMethod(keystroke) {
                 typed += 1
                 continue
@@ -312,7 +321,7 @@ public final class WaylandKeyboard: KeyboardTransport {
     public func shutdown() {
         preview.hide()
         callout.hide()
-        keyboard.releaseAll(time: time)
+        keyboard?.releaseAll(time: time)
         window.unmap()
         wl_display_roundtrip(connection.display)
     }
