@@ -60,6 +60,21 @@ public final class FontMatchStore {
         unsaved = true
     }
 
+    /// The paths a record watches, from what fontconfig says it read and where
+    /// it looked for fonts: each configuration file and its directory (a file
+    /// added beside one), the configuration directories, the font directories.
+    public static func watchedPaths(configFiles: [String], configDirs: [String], fontDirs: [String]) -> [String] {
+        var paths: [String] = []
+        func add(_ path: String) { if !paths.contains(path) { paths.append(path) } }
+        for file in configFiles {
+            add(file)
+            if let slash = file.lastIndex(of: "/"), slash != file.startIndex { add(String(file[..<slash])) }
+        }
+        configDirs.forEach(add)
+        fontDirs.forEach(add)
+        return paths
+    }
+
     /// Writes the record when something was matched since it was read; a
     /// record that cannot be written is matched again at the next start.
     public func save() {

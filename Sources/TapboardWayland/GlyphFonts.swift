@@ -62,23 +62,17 @@ final class GlyphFonts {
         return opened
     }
 
-    /// What fontconfig read to set itself up and where it looked for fonts,
-    /// with each configuration file's directory (a file added beside one).
+    /// What fontconfig read to set itself up and where it looked for fonts (`FontMatchStore.watchedPaths`).
     private static func fontconfigPaths() -> [String] {
-        var paths: [String] = []
-        func add(_ path: String) { if !paths.contains(path) { paths.append(path) } }
-        func each(_ list: OpaquePointer?, _ body: (String) -> Void) {
-            guard let list else { return }
+        func strings(_ list: OpaquePointer?) -> [String] {
+            guard let list else { return [] }
             defer { FcStrListDone(list) }
-            while let s = FcStrListNext(list) { body(String(cString: s)) }
+            var all: [String] = []
+            while let s = FcStrListNext(list) { all.append(String(cString: s)) }
+            return all
         }
-        each(FcConfigGetConfigFiles(nil)) { file in
-            add(file)
-            if let slash = file.lastIndex(of: "/"), slash != file.startIndex { add(String(file[..<slash])) }
-        }
-        each(FcConfigGetConfigDirs(nil)) { add($0) }
-        each(FcConfigGetFontDirs(nil)) { add($0) }
-        return paths
+        return FontMatchStore.watchedPaths(configFiles: strings(FcConfigGetConfigFiles(nil)), configDirs: strings(FcConfigGetConfigDirs(nil)),
+                                           fontDirs: strings(FcConfigGetFontDirs(nil)))
     }
 
     /// The file and face index fontconfig gives for a family at a size.

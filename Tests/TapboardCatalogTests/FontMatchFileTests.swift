@@ -81,4 +81,35 @@ struct FontMatchFileTests {
         #expect(variables.count == 8)
         #expect(variables.allSatisfy { $0.hasPrefix("FONTCONFIG_") || $0.hasPrefix("FC_") || $0.hasPrefix("LC_") || $0.hasPrefix("LANG") })
     }
+
+    @Test("A store keeps what was matched under its context, writes it once, and reads it back at the next start")
+    func store() throws {
+        // The cache's directory made first: a directory watched changes when an entry is added to it.
+        try FileManager.default.createDirectory(atPath: root.path("cache"), withIntermediateDirectories: false)
+        let path = root.path("cache/font-matches-test")
+        let font = root.path("font.ttf")
+        try "glyphs".write(toFile: font, atomically: false, encoding: .utf8)
+        let first = FontMatchStore(path: path)
+        #expect(!first.isCurrent)
+        first.check(context: "one")
+        first.remember(family: "Sans", pixelSize: 20, value: "0:" + font, file: font, paths: { [root.path] })
+        first.save()
+        let second = FontMatchStore(path: path)
+        second.check(context: "one")
+        #expect(second.kept(family: "Sans", pixelSize: 20) == "0:" + font)
+        #expect(second.kept(family: "Sans", pixelSize: 21) == nil)
+        let other = FontMatchStore(path: path)
+        other.check(context: "two")
+        #expect(other.kept(family: "Sans", pixelSize: 20) == nil, "kept under another context")
+        // The font file changed: the record is not current.
+        try "other glyphs".write(toFile: font, atomically: false, encoding: .utf8)
+        #expect(!FontMatchStore(path: path).isCurrent)
+    }
+
+    @Test("The watched paths: each configuration file with its directory, then the directories, each once")
+    func watchedPaths() {
+        let paths = FontMatchStore.watchedPaths(configFiles: ["/etc/fonts/fonts.conf", "/etc/fonts/conf.d/10-a.conf"],
+                                                configDirs: ["/etc/fonts/conf.d"], fontDirs: ["/usr/share/fonts", "/etc/fonts"])
+        #expect(paths == ["/etc/fonts/fonts.conf", "/etc/fonts", "/etc/fonts/conf.d/10-a.conf", "/etc/fonts/conf.d", "/usr/share/fonts"])
+    }
 }

@@ -1,5 +1,6 @@
 import CX11
 import Glibc
+import TapboardCatalog
 import TapboardCore
 
 /// fontconfig's set-up: not begun, running on a thread of its own
@@ -174,22 +175,16 @@ enum Fontconfig {
     /// A pattern's font file, if it names one.
     static func file(of pattern: OpaquePointer) -> String? { tb_pattern_file(pattern).map { String(cString: $0) } }
 
-    /// What fontconfig read to set itself up and where it looked for fonts,
-    /// with each configuration file's directory (a file added beside one).
+    /// What fontconfig read to set itself up and where it looked for fonts (`FontMatchStore.watchedPaths`).
     static func paths() -> [String] {
-        var paths: [String] = []
-        func add(_ path: String) { if !paths.contains(path) { paths.append(path) } }
-        func each(_ list: OpaquePointer?, _ body: (String) -> Void) {
-            guard let list else { return }
+        func strings(_ list: OpaquePointer?) -> [String] {
+            guard let list else { return [] }
             defer { FcStrListDone(list) }
-            while let s = FcStrListNext(list) { body(String(cString: s)) }
+            var all: [String] = []
+            while let s = FcStrListNext(list) { all.append(String(cString: s)) }
+            return all
         }
-        each(FcConfigGetConfigFiles(nil)) { file in
-            add(file)
-            if let slash = file.lastIndex(of: "/"), slash != file.startIndex { add(String(file[..<slash])) }
-        }
-        each(FcConfigGetConfigDirs(nil)) { add($0) }
-        each(FcConfigGetFontDirs(nil)) { add($0) }
-        return paths
+        return FontMatchStore.watchedPaths(configFiles: strings(FcConfigGetConfigFiles(nil)), configDirs: strings(FcConfigGetConfigDirs(nil)),
+                                           fontDirs: strings(FcConfigGetFontDirs(nil)))
     }
 }
