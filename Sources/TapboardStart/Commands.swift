@@ -85,12 +85,14 @@ public enum StartFailure {
 public enum KeyboardMain {
     public static func run(arguments: [String] = CommandLine.arguments) -> Never {
         if let options = QuickStart.parse(Array(arguments.dropFirst())) {
+            // Said after the error is gone: nothing of it is left to look leaked at exit.
+            let failure: (message: String, status: Int32)
             do {
                 exit(try options.showKeyboard())
             } catch {
-                StartFailure.exitIfOwn(error)
-                StartFailure.exit("\(error)", status: 1)
+                failure = ("\(error)", StartFailure.status(for: error) ?? 1)
             }
+            StartFailure.exit(failure.message, status: failure.status)
         }
         let problem = Commands.replaceProcess(arguments: arguments)
         StartFailure.exit(problem.description, status: 2)
