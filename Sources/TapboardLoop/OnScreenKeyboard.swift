@@ -116,7 +116,12 @@ public final class OnScreenKeyboard {
             }
             x = try make.transport(session.frame, configuration)
         } else {
-            let connection = try X11Connection(configuration)
+            let connection: X11Connection
+            do {
+                connection = try X11Connection(configuration)
+            } catch X11Error.noDisplay where Self.passedOver != nil {
+                throw NoDisplay(wayland: Self.passedOver ?? "")
+            }
             for note in connection.takeNotes() { logError(note) }
             do {
                 session = try KeyboardSession(configuration, screen: connection.screen)
@@ -152,8 +157,13 @@ public final class OnScreenKeyboard {
         guard displayName == nil, getenv("WAYLAND_DISPLAY") != nil else { return .x11 }
         // This binary cannot look: the one that carries Wayland will, and runs on X11 if it must.
         guard let wayland = Self.wayland else { return .wayland }
-        return wayland.offered() ? .wayland : .x11
+        passedOver = wayland.unavailable()
+        return passedOver == nil ? .wayland : .x11
     }
+
+    /// Why the Wayland compositor named by `WAYLAND_DISPLAY` was passed over for X11, if it was:
+    /// said with the X error when there is no X display either (a kiosk compositor without the layer shell).
+    nonisolated(unsafe) static var passedOver: String?
 
     /// The Wayland backend, when this binary carries it (`tapboard-wayland` sets
     /// it as it starts); the X11 binary loads no Wayland library.
@@ -161,8 +171,8 @@ public final class OnScreenKeyboard {
 
     /// How a binary that carries the Wayland backend connects it.
     public struct Wayland {
-        /// Whether `WAYLAND_DISPLAY` names a compositor offering what the keyboard needs.
-        public var offered: () -> Bool
+        /// Why `WAYLAND_DISPLAY` names no compositor offering what the keyboard needs; nil when it does.
+        public var unavailable: () -> String?
         /// Connects (`followFocus`: `--auto-show`, which it may turn on in the
         /// configuration): the screen to place the session on, and what makes
         /// the transport for the session's frame.
@@ -178,10 +188,17 @@ public final class OnScreenKeyboard {
             }
         }
 
-        public init(offered: @escaping () -> Bool, connect: @escaping (inout KeyboardConfiguration, Bool) throws -> Connected) {
-            self.offered = offered
+        public init(unavailable: @escaping () -> String?, connect: @escaping (inout KeyboardConfiguration, Bool) throws -> Connected) {
+            self.unavailable = unavailable
             self.connect = connect
         }
+    }
+
+    /// Neither backend can run: no X display, and a Wayland compositor without what the keyboard needs.
+    public struct NoDisplay: Error, CustomStringConvertible {
+        /// Why the Wayland compositor would not do.
+        public var wayland: String
+        public var description: String { "\(X11Error.noDisplay); and \(wayland)" }
     }
 
     /// The Wayland backend asked of a binary without it (the X11 `tapboard` runs `tapboard-wayland` first).

@@ -59,7 +59,7 @@ public enum StartFailure {
     /// fails it, 2 when what the user asked for is wrong; nil for the others.
     public static func status(for error: Error) -> Int32? {
         switch error {
-        case is X11Error: 1
+        case is X11Error, is OnScreenKeyboard.NoDisplay: 1
         case is UserError, is CatalogError, is FileError: 2
         default: nil
         }

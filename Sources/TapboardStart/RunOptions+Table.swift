@@ -51,7 +51,7 @@ extension RunOptions {
             $0.allowRun = true
         },
         .text("--backend", "x11|wayland",
-              "The display server: by default Wayland where WAYLAND_DISPLAY names a wlroots compositor (sway, labwc, cage), else X11.",
+              "The display server: by default Wayland where WAYLAND_DISPLAY names a compositor with the layer shell (sway, labwc), else X11.",
               example: "wayland") { options, name throws(OptionProblem) in
             guard let backend = KeyboardBackend(rawValue: name) else { throw .refused("--backend '\(printable(name))': expected x11 or wayland") }
             options.backend = backend

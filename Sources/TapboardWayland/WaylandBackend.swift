@@ -11,10 +11,14 @@ public enum WaylandBackend {
     /// Makes the Wayland backend available to `OnScreenKeyboard` in this process.
     public static func install() {
         OnScreenKeyboard.wayland = OnScreenKeyboard.Wayland(
-            offered: {
+            unavailable: {
                 // The connection that looked is the one the keyboard runs on: one connection at start.
-                looked = try? WaylandConnection(name: nil)
-                return looked != nil
+                do {
+                    looked = try WaylandConnection(name: nil)
+                    return nil
+                } catch {
+                    return "\(error)"
+                }
             },
             connect: { configuration, followFocus in
                 let connection = try looked ?? WaylandConnection(name: nil)

@@ -22,7 +22,7 @@ public enum WaylandError: Error, CustomStringConvertible, Equatable {
         case .cannotConnect(let display):
             return "cannot connect to the Wayland compositor '\(display)' (is WAYLAND_DISPLAY right, and XDG_RUNTIME_DIR?)"
         case .missingProtocol(let name, let purpose):
-            return "the Wayland compositor offers no \(name) (\(purpose)); use a wlroots compositor (sway, labwc, cage) or --backend x11"
+            return "the Wayland compositor offers no \(name) (\(purpose)); use a compositor that offers it (sway, labwc) or --backend x11"
         case .connectionLost(let why):
             return "lost the connection to the Wayland compositor: \(why)"
         case .noSharedMemory(let why):
