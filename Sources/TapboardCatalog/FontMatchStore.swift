@@ -75,6 +75,22 @@ public final class FontMatchStore {
         return paths
     }
 
+    /// The same from fontconfig's own lists (`FcConfigGetConfigFiles`,
+    /// `FcConfigGetConfigDirs`, `FcConfigGetFontDirs`), read with its
+    /// `FcStrListNext` and let go with `FcStrListDone`, which each backend
+    /// reaches through its own C module.
+    public static func watchedPaths(configFiles: OpaquePointer?, configDirs: OpaquePointer?, fontDirs: OpaquePointer?,
+                                    next: (OpaquePointer?) -> UnsafeMutablePointer<UInt8>?, done: (OpaquePointer?) -> Void) -> [String] {
+        func strings(_ list: OpaquePointer?) -> [String] {
+            guard let list else { return [] }
+            defer { done(list) }
+            var all: [String] = []
+            while let s = next(list) { all.append(String(cString: s)) }
+            return all
+        }
+        return watchedPaths(configFiles: strings(configFiles), configDirs: strings(configDirs), fontDirs: strings(fontDirs))
+    }
+
     /// Writes the record when something was matched since it was read; a
     /// record that cannot be written is matched again at the next start.
     public func save() {

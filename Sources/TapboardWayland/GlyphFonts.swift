@@ -64,15 +64,8 @@ final class GlyphFonts {
 
     /// What fontconfig read to set itself up and where it looked for fonts (`FontMatchStore.watchedPaths`).
     private static func fontconfigPaths() -> [String] {
-        func strings(_ list: OpaquePointer?) -> [String] {
-            guard let list else { return [] }
-            defer { FcStrListDone(list) }
-            var all: [String] = []
-            while let s = FcStrListNext(list) { all.append(String(cString: s)) }
-            return all
-        }
-        return FontMatchStore.watchedPaths(configFiles: strings(FcConfigGetConfigFiles(nil)), configDirs: strings(FcConfigGetConfigDirs(nil)),
-                                           fontDirs: strings(FcConfigGetFontDirs(nil)))
+        FontMatchStore.watchedPaths(configFiles: FcConfigGetConfigFiles(nil), configDirs: FcConfigGetConfigDirs(nil),
+                                    fontDirs: FcConfigGetFontDirs(nil), next: FcStrListNext, done: FcStrListDone)
     }
 
     /// The file and face index fontconfig gives for a family at a size.
