@@ -14,22 +14,34 @@ public enum Commands {
     /// Where the companion is: beside the binary this process runs (through
     /// symbolic links, so an installed `tapboard` linked from elsewhere finds it).
     public static func path(executable: String? = FileLocations.executablePath()) -> String? {
-        guard let executable, executable.contains("/") else { return nil }
-        return FileLocations.dropping(1, componentsOf: executable) + "/" + binaryName
+        sibling(binaryName, executable: executable)
     }
 
     /// Runs the companion in place of this process with the same arguments;
     /// returns only if it cannot, with the reason.
     public static func replaceProcess(arguments: [String]) -> UserError {
-        guard let path = path() else {
-            return UserError(description: "cannot find this binary's directory (/proc/self/exe) to run \(binaryName)")
+        replaceProcess(with: binaryName, arguments: arguments,
+                       purpose: "it reads the subcommands, --help, --version and says what is wrong with options (install it beside tapboard)")
+    }
+
+    /// The binary `name` beside `executable`; nil when its directory is unknown.
+    static func sibling(_ name: String, executable: String? = FileLocations.executablePath()) -> String? {
+        guard let executable, executable.contains("/") else { return nil }
+        return FileLocations.dropping(1, componentsOf: executable) + "/" + name
+    }
+
+    /// Runs the binary `name` beside this one in place of this process with the
+    /// same arguments; returns only if it cannot, with the reason and `purpose`.
+    static func replaceProcess(with name: String, arguments: [String], purpose: String) -> UserError {
+        guard let path = sibling(name) else {
+            return UserError(description: "cannot find this binary's directory (/proc/self/exe) to run \(name)")
         }
         var argv = arguments.map { strdup($0) }
         argv.append(nil)
         execv(path, argv)
         let reason = String(cString: strerror(errno))
         argv.forEach { free($0) }
-        return UserError(description: "\(printable(path)): \(reason); it reads the subcommands, --help, --version and says what is wrong with options (install it beside tapboard)")
+        return UserError(description: "\(printable(path)): \(reason); \(purpose)")
     }
 }
 
@@ -40,16 +52,8 @@ public enum WaylandBinary {
 
     /// Runs it in place of this process with the same arguments; returns only if it cannot, with the reason.
     public static func replaceProcess(arguments: [String]) -> UserError {
-        guard let executable = FileLocations.executablePath(), executable.contains("/") else {
-            return UserError(description: "cannot find this binary's directory (/proc/self/exe) to run \(binaryName)")
-        }
-        let path = FileLocations.dropping(1, componentsOf: executable) + "/" + binaryName
-        var argv = arguments.map { strdup($0) }
-        argv.append(nil)
-        execv(path, argv)
-        let reason = String(cString: strerror(errno))
-        argv.forEach { free($0) }
-        return UserError(description: "\(printable(path)): \(reason); it runs the keyboard on Wayland (install it beside tapboard, or use --backend x11)")
+        Commands.replaceProcess(with: binaryName, arguments: arguments,
+                                purpose: "it runs the keyboard on Wayland (install it beside tapboard, or use --backend x11)")
     }
 }
 

@@ -43,11 +43,8 @@ final class GlyphFonts {
             library = made
         }
         guard let library else { return nil }
-        var face: FT_Face?
-        if let kept = matches.kept(family: family, pixelSize: key.pixelSize), let colon = kept.firstIndex(of: ":"),
-           let index = Int(kept[..<colon]), FT_New_Face(library, String(kept[kept.index(after: colon)...]), index, &face) == 0 {
-            // Opened as matched at an earlier start.
-        } else {
+        var face = keptFace(family: family, pixelSize: key.pixelSize, library: library)
+        if face == nil {
             guard let (file, index) = Self.match(family: family, pixelSize: key.pixelSize),
                   FT_New_Face(library, file, index, &face) == 0 else { return nil }
             if matches.keepsMatches {
@@ -60,6 +57,15 @@ final class GlyphFonts {
         let opened = GlyphFace(face)
         faces[key] = opened
         return opened
+    }
+
+    /// The font kept from an earlier start's match (`INDEX:FILE`), opened; nil when none is kept or it does not open.
+    private func keptFace(family: String, pixelSize: Int, library: FT_Library) -> FT_Face? {
+        guard let kept = matches.kept(family: family, pixelSize: pixelSize), let colon = kept.firstIndex(of: ":"),
+              let index = Int(kept[..<colon]) else { return nil }
+        var face: FT_Face?
+        guard FT_New_Face(library, String(kept[kept.index(after: colon)...]), index, &face) == 0 else { return nil }
+        return face
     }
 
     /// What fontconfig read to set itself up and where it looked for fonts (`FontMatchStore.watchedPaths`).

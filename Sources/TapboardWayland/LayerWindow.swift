@@ -52,8 +52,17 @@ final class LayerWindow {
         self.frame = frame
         if case .dock(let edge) = mode { docked = edge } else { docked = nil }
         layer = mode == .overlay ? ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY.rawValue : ZWLR_LAYER_SHELL_V1_LAYER_TOP.rawValue
-        bufferScale = output.scale
         renderer.paint = { [unowned self] area, painter in self.paint(area, painter) }
+        adopt(output)
+    }
+
+    /// Shows on `output` from the next map, drawn at its scale (and again when that changes).
+    private func adopt(_ newOutput: WaylandOutput) {
+        output = newOutput
+        bufferScale = newOutput.scale
+        newOutput.changed = { [unowned self, unowned newOutput] in
+            if newOutput === self.output { self.setBufferScale(newOutput.scale) }
+        }
     }
 
     /// Where the compositor put a surface of this size: across the output at its
@@ -82,7 +91,7 @@ final class LayerWindow {
             let o = output.logicalFrame
             zwlr_layer_surface_v1_set_anchor(layerSurface, ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue)
             zwlr_layer_surface_v1_set_size(layerSurface, UInt32(max(frame.width, 1)), UInt32(max(frame.height, 1)))
-            zwlr_layer_surface_v1_set_margin(layerSurface, Int32(frame.y - o.y), 0, 0, Int32(frame.x - o.x))
+            zwlr_layer_surface_v1_set_margin(layerSurface, Int32(max(frame.y - o.y, 0)), 0, 0, Int32(max(frame.x - o.x, 0)))
             zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, 0)
         }
     }
@@ -101,6 +110,14 @@ final class LayerWindow {
     /// Makes the surface and asks the compositor for its size (configure follows).
     func map() {
         guard surface == nil else { return }
+        // Its output went away (the compositor closed the surface then): the first one left.
+        if output.isGone {
+            guard let other = connection.outputs.first else {
+                note("no output to show the keyboard on")
+                return
+            }
+            adopt(other)
+        }
         surface = wl_compositor_create_surface(connection.compositor)
         // An empty input region would let touches through; the default (all of it) takes them.
         layerSurface = "tapboard".withCString {

@@ -52,9 +52,8 @@ public final class WaylandKeyboard: KeyboardTransport {
         preview = PopupSurface(connection: connection)
         callout = PopupSurface(connection: connection)
         // The output named (the session has placed the frame on it), else the one the frame is on.
-        let center = Point(x: frame.x + frame.width / 2, y: frame.y + frame.height / 2)
         guard let output = configuration.monitor.flatMap({ connection.output(named: $0) })
-            ?? connection.outputs.first(where: { $0.logicalFrame.contains(center) }) ?? connection.outputs.first else {
+            ?? connection.outputs.first(where: { $0.logicalFrame.contains(frame.center) }) ?? connection.outputs.first else {
             throw WaylandError.missingProtocol("wl_output", purpose: "an output to show on")
         }
         window = LayerWindow(connection: connection, renderer: renderer, output: output, frame: frame, mode: configuration.mode)
@@ -76,7 +75,6 @@ public final class WaylandKeyboard: KeyboardTransport {
             self.inputs.append(.windowUnmapped)
         }
         window.note = { [unowned self] in self.notes.append($0) }
-        output.changed = { [unowned self, unowned output] in self.window.setBufferScale(output.scale) }
         // Shown once its first frame is on the output, not at the configure before it.
         window.firstFrame = { [unowned self] in
             self.inputs.append(.windowMapped)

@@ -19,6 +19,8 @@ final class WaylandOutput {
     /// The integer scale its clients' buffers are drawn at.
     private(set) var scale = 1
     private var xdgOutput: OpaquePointer?
+    /// The compositor took it away (unplugged, disabled): its proxy is destroyed.
+    private(set) var isGone = false
     /// Told after a change of its description is complete (a new scale).
     var changed: () -> Void = {}
 
@@ -36,6 +38,8 @@ final class WaylandOutput {
     }
 
     func destroy() {
+        guard !isGone else { return }
+        isGone = true
         if let xdgOutput { zxdg_output_v1_destroy(xdgOutput) }
         xdgOutput = nil
         if wl_proxy_get_version(proxy) >= 3 { wl_output_release(proxy) } else { wl_output_destroy(proxy) }
