@@ -142,6 +142,8 @@ let package = Package(
         ),
         // Keystroke savings of the suggestion strip on a text (scripts/bench-predict).
         .executableTarget(name: "tapboard-predict", dependencies: ["TapboardCore"], path: "Benchmarks/predict"),
+        // The emoji search's time per keystroke in every language (scripts/bench-emoji).
+        .executableTarget(name: "tapboard-emoji", dependencies: ["TapboardCore"], path: "Benchmarks/emoji"),
         // Accuracy and speed of the gesture decoder on modelled strokes (scripts/bench-swipe).
         .executableTarget(name: "tapboard-swipe", dependencies: ["TapboardCore"], path: "Benchmarks/swipe"),
         .executableTarget(
