@@ -26,10 +26,14 @@ public final class SuggestionFiles: SuggestionStorage {
     /// Past this size a journal is folded into the whole (a few thousand words).
     public static let maximumJournalSize = 256 << 10
 
+    /// Where the emoji list and its words are looked for, first found first.
+    public let emojiDirectories: [String]
+
     /// Files in these places.
-    public init(lexiconDirectories: [String], learnedDirectory: String?) {
+    public init(lexiconDirectories: [String], learnedDirectory: String?, emojiDirectories: [String] = []) {
         self.lexiconDirectories = lexiconDirectories
         self.learnedDirectory = learnedDirectory
+        self.emojiDirectories = emojiDirectories
     }
 
     deinit { closeJournals() }
@@ -39,17 +43,22 @@ public final class SuggestionFiles: SuggestionStorage {
     /// then a source tree's `Lexicons` when the binary is a build in it;
     /// learned words in `$XDG_DATA_HOME/tapboard` (default `~/.local/share`).
     public static func standard(environment: [String: String]) -> SuggestionFiles {
-        var dirs: [String] = []
-        if let given = environment["TAPBOARD_LEXICONS"], !given.isEmpty { dirs.append(given) }
-        dirs += FileLocations.searchPath(kind: "lexicons", environment: environment)
+        // A build in a checkout (.build/TRIPLE/CONFIG/tapboard): the checkout's folders last.
+        var checkout: String?
         if let path = FileLocations.executablePath() {
-            // .build/TRIPLE/CONFIG/tapboard in a checkout: the checkout's Lexicons.
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-            if parts.count > 4, parts[parts.count - 4].hasPrefix(".build") {
-                dirs.append(FileLocations.dropping(4, componentsOf: path) + "/Lexicons")
-            }
+            if parts.count > 4, parts[parts.count - 4].hasPrefix(".build") { checkout = FileLocations.dropping(4, componentsOf: path) }
         }
-        return SuggestionFiles(lexiconDirectories: dirs, learnedDirectory: learnedDirectory(environment: environment))
+        func directories(_ variable: String, kind: String, folder: String) -> [String] {
+            var dirs: [String] = []
+            if let given = environment[variable], !given.isEmpty { dirs.append(given) }
+            dirs += FileLocations.searchPath(kind: kind, environment: environment)
+            if let checkout { dirs.append(checkout + "/" + folder) }
+            return dirs
+        }
+        return SuggestionFiles(lexiconDirectories: directories("TAPBOARD_LEXICONS", kind: "lexicons", folder: "Lexicons"),
+                               learnedDirectory: learnedDirectory(environment: environment),
+                               emojiDirectories: directories("TAPBOARD_EMOJI", kind: "emoji", folder: "Emoji"))
     }
 
     /// `$XDG_DATA_HOME/tapboard` (default `~/.local/share/tapboard`).
@@ -62,7 +71,7 @@ public final class SuggestionFiles: SuggestionStorage {
     /// The environment variables `standard` reads.
     public static var environment: [String: String] {
         var out = FileLocations.environment
-        for name in ["XDG_DATA_HOME", "TAPBOARD_LEXICONS"] {
+        for name in ["XDG_DATA_HOME", "TAPBOARD_LEXICONS", "TAPBOARD_EMOJI"] {
             if let v = getenv(name) { out[name] = String(cString: v) }
         }
         return out
@@ -105,6 +114,25 @@ public final class SuggestionFiles: SuggestionStorage {
         return mapped(path, without: "no shipped word pairs in '\(language)'") { bytes, owner throws(LineError) in
             try WordPairs(bytes: bytes, owner: owner)
         }
+    }
+
+    // MARK: - Emoji
+
+    /// The emoji list (`emoji.txt`) and the language's words (`LANG.txt`, English's
+    /// when the language has none) from the first directory with the list.
+    public func emoji(for language: String) -> LoadedEmoji? {
+        guard let dir = emojiDirectories.first(where: { access($0 + "/emoji.txt", R_OK) == 0 }) else {
+            note("no emoji list (emoji.txt) in \(emojiDirectories.joined(separator: ", ")); no emoji page")
+            return nil
+        }
+        guard let catalog = mapped(dir + "/emoji.txt", without: "no emoji page", { bytes, _ throws(LineError) in
+            try EmojiCatalog(text: String(decoding: bytes, as: UTF8.self))
+        }) else { return nil }
+        let own = language != "emoji" && !language.isEmpty && language.allSatisfy({ $0.isLetter || $0 == "-" }) && access(dir + "/" + language + ".txt", R_OK) == 0
+        let words = mapped(dir + "/" + (own ? language : "en") + ".txt", without: "no emoji search") { bytes, owner throws(LineError) in
+            try EmojiWords(bytes: bytes, owner: owner, catalog: catalog)
+        }
+        return LoadedEmoji(language: language, catalog: catalog, words: words)
     }
 
     /// A file mapped and read in place by `make`; a damaged or unreadable one is said in one line ending in what is done without it.

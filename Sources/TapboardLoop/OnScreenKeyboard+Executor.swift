@@ -15,6 +15,10 @@ extension OnScreenKeyboard: SessionExecutor {
         if case .load = request, let reader = fileReader(), reader.read(request) { return nil }
         guard let done = storage?.carryOut(request) else { return nil }
         for note in done.notes { logError(note) }
+        // The emoji the fonts cannot draw are not offered.
+        if case .emojiLoaded(let loaded?) = done.answer {
+            return .emojiLoaded(loaded.offering(only: x.drawableEmoji(loaded.catalog.everything)))
+        }
         return done.answer
     }
 

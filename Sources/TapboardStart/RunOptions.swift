@@ -93,8 +93,9 @@ public struct RunOptions: Equatable, Sendable {
         configuration.startHidden = hidden
         configuration.replace = replace
         configuration.publishKeys = keys
-        let storage = suggestions ? SuggestionFiles.standard(environment: SuggestionFiles.environment) : nil
-        if let storage {
+        // The emoji page reads its files there too, with the strip or without it.
+        let storage = SuggestionFiles.standard(environment: SuggestionFiles.environment)
+        if suggestions {
             configuration.suggestions = SuggestionSettings(languages: storage.languagesWithLexicon(configuration.layouts.compactMap(\.language)),
                                                            learns: learn, autocorrect: autocorrect, swipe: swipe)
         }
@@ -107,7 +108,7 @@ public struct RunOptions: Equatable, Sendable {
         configuration.reload = {
             let sources = try Self.layoutSources(layout: layout, layouts: layouts, allowRun: allowRun)
             return ReloadedFiles(layouts: sources, theme: try Self.theme(named: theme),
-                                 lexicons: storage?.languagesWithLexicon(sources.compactMap(\.language)))
+                                 lexicons: suggestions ? storage.languagesWithLexicon(sources.compactMap(\.language)) : nil)
         }
         // The loop owns the buses: the accessibility bus is joined before the
         // display (without it the keyboard starts as without --auto-show), the

@@ -24,6 +24,12 @@ struct DumpLayout: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The page to print.", valueName: "name"))
     var page: String = Page.letters
 
+    @Option(name: .long, help: ArgumentHelp("On the emoji page: the group shown, by its key from the left (1: the recently used, empty here; 2: smileys ... 10: flags).", valueName: "n"))
+    var emojiGroup: Int = 2
+
+    @Option(name: .long, help: ArgumentHelp("On the emoji page: the screen of the group shown, from 1 (past the group's last, the next group's).", valueName: "n"))
+    var emojiScreen: Int = 1
+
     @OptionGroup var layoutOptions: LayoutOptions
 
     @Flag(name: .long, help: "Without the suggestion strip (as a keyboard started with --no-suggestions); its slots are keys suggestion-1 … (1: the likeliest).")
@@ -40,7 +46,18 @@ struct DumpLayout: ParsableCommand {
             let names = layout.pages.map(\.name).joined(separator: ", ")
             throw UserError(description: "unknown page '\(printable(page))': layout \(printable(layout.name)) has \(printable(names))")
         }
-        let p = layout.pages[index]
+        var p = layout.pages[index]
+        if p.name == Page.emoji {
+            guard (1 ... EmojiGroups.keys.count).contains(emojiGroup) else {
+                throw UserError(description: "invalid --emoji-group \(emojiGroup): expected 1 to \(EmojiGroups.keys.count)")
+            }
+            guard emojiScreen >= 1 else { throw UserError(description: "invalid --emoji-screen \(emojiScreen): expected 1 or more") }
+            // Every emoji, as with a colour emoji font that draws them all.
+            guard let loaded = files.emoji(for: sources[0].language ?? "en") else {
+                throw UserError(description: files.takeNotes().first ?? "no emoji files")
+            }
+            p = p.showingEmoji(loaded, group: emojiGroup - 1, screen: emojiScreen - 1) ?? p
+        }
         let frames = Geometry.frames(for: p, in: size, theme: .default)
         print(LayoutDump.json(page: p, pages: layout.pages, size: size, frames: frames))
     }

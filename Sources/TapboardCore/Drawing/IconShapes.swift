@@ -22,7 +22,7 @@ public enum IconShapes {
         case .backspace: aspect = 1.35
         case .return: aspect = 1.2
         case .hide: aspect = 1.3
-        case .globe: aspect = 1.0
+        case .globe, .smiley, .search: aspect = 1.0
         }
         let w = size * aspect, h = size
         let ox = Double(rect.x) + (Double(rect.width) - w) / 2
@@ -33,6 +33,13 @@ public enum IconShapes {
         var out: [ShapeFill] = []
         func fill(_ points: [FPoint], _ c: Color) { out.append(ShapeFill(points, c)) }
         func line(_ a: FPoint, _ b: FPoint) { out.append(ShapeFill(Shapes.thickLine(a, b, thickness: stroke), color)) }
+        /// An ellipse centred in the box, as a polygon.
+        func ellipse(_ rx: Double, _ ry: Double) -> [FPoint] {
+            (0 ..< 48).map { i in
+                let point = UnitCircle.point(Double(i) / 48 * 2 * Double.pi)
+                return p(0.5 + rx * point.x, 0.5 + ry * point.y)
+            }
+        }
 
         switch icon {
         case .shift(let state):
@@ -72,12 +79,6 @@ public enum IconShapes {
             line(p(0.5, 0.92), p(0.64, 0.74))
         case .globe:
             // A circle with its equator and one meridian, as an ellipse outline.
-            func ellipse(_ rx: Double, _ ry: Double) -> [FPoint] {
-                (0 ..< 48).map { i in
-                    let point = UnitCircle.point(Double(i) / 48 * 2 * Double.pi)
-                    return p(0.5 + rx * point.x, 0.5 + ry * point.y)
-                }
-            }
             let outer = ellipse(0.5, 0.5)
             fill(outer, color)
             fill(Shapes.inset(outer, by: stroke), background)
@@ -86,6 +87,31 @@ public enum IconShapes {
             fill(Shapes.inset(meridian, by: stroke), background)
             line(p(0.0, 0.5), p(1.0, 0.5))
             line(p(0.5, 0.0), p(0.5, 1.0))
+        case .smiley:
+            // A face's outline, two eyes and a smile (drawn as shapes: no emoji font needed).
+            let face = ellipse(0.5, 0.5)
+            fill(face, color)
+            fill(Shapes.inset(face, by: stroke), background)
+            for eye in [0.35, 0.65] {
+                fill((0 ..< 12).map { i in
+                    let point = UnitCircle.point(Double(i) / 12 * 2 * Double.pi)
+                    return p(eye + 0.07 * point.x, 0.38 + 0.09 * point.y)
+                }, color)
+            }
+            let smile = (0 ... 8).map { i in
+                let point = UnitCircle.point(Double.pi * (0.15 + 0.7 * Double(i) / 8))
+                return p(0.5 + 0.27 * point.x, 0.52 + 0.22 * point.y)
+            }
+            for (a, b) in zip(smile, smile.dropFirst()) { line(a, b) }
+        case .search:
+            // A lens and its handle.
+            let lens = (0 ..< 48).map { i in
+                let point = UnitCircle.point(Double(i) / 48 * 2 * Double.pi)
+                return p(0.42 + 0.34 * point.x, 0.42 + 0.34 * point.y)
+            }
+            fill(lens, color)
+            fill(Shapes.inset(lens, by: stroke), background)
+            out.append(ShapeFill(Shapes.thickLine(p(0.66, 0.66), p(0.96, 0.96), thickness: stroke * 1.6), color))
         }
         return out
     }

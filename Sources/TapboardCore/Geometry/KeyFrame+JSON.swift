@@ -21,6 +21,8 @@ extension KeyLabel {
         case .icon(.return): return "return"
         case .icon(.hide): return "hide"
         case .icon(.globe): return "globe"
+        case .icon(.smiley): return "emoji"
+        case .icon(.search): return "search"
         }
     }
 }

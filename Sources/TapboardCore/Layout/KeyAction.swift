@@ -89,6 +89,32 @@ public enum KeyAction: Hashable, Sendable {
     case run([String])
     /// Types the suggestion the strip shows at this rank (0: the likeliest), and a space.
     case suggestion(Int)
+    /// A key of the emoji page that types no emoji itself: a group, the search.
+    case emoji(EmojiKey)
+}
+
+/// The keys of the emoji page (and of its search) other than the emoji.
+public enum EmojiKey: Hashable, Sendable {
+    /// Shows a group of emoji (`EmojiGroups.keys`; 0: the recently used),
+    /// or the next screen of the group shown.
+    case group(Int)
+    /// Starts a search by name: the letter keys type into the search line.
+    case search
+    /// The search line, with what was typed into it: tapping it ends the search.
+    case searchLine
+    /// The search's match at this rank (0: the best), which the session shows.
+    case match(Int)
+}
+
+/// The groups the emoji page's keys show, in their order: the recently used,
+/// then the groups of Unicode's emoji list, each shown by one of its emoji.
+public enum EmojiGroups {
+    /// The group's name in the emoji list (nil: the recently used) and what its key shows.
+    public static let keys: [(name: String?, label: String)] = [
+        (nil, "🕘"), ("Smileys & Emotion", "😀"), ("People & Body", "👋"), ("Animals & Nature", "🐻"),
+        ("Food & Drink", "🍔"), ("Travel & Places", "🚗"), ("Activities", "⚽"), ("Objects", "💡"),
+        ("Symbols", "🔣"), ("Flags", "🏁"),
+    ]
 }
 
 extension KeyAction {
@@ -112,7 +138,7 @@ extension KeyAction {
         case .character, .text: return .character
         case .space: return .space
         case .return: return .accent
-        case .suggestion: return .suggestion
+        case .suggestion, .emoji(.match), .emoji(.searchLine): return .suggestion
         default: return .action
         }
     }
@@ -135,6 +161,10 @@ extension KeyAction {
         case .hide: return "hide"
         case .run(let argv): return "run:" + argv.joined(separator: " ")
         case .suggestion(let rank): return "suggestion-" + decimalText(rank + 1)
+        case .emoji(.group(let n)): return "emoji-group-" + decimalText(n + 1)
+        case .emoji(.search): return "emoji-search"
+        case .emoji(.searchLine): return "emoji-search-line"
+        case .emoji(.match(let rank)): return "emoji-match-" + decimalText(rank + 1)
         }
     }
 }

@@ -10,6 +10,10 @@ public enum KeyIcon: Hashable, Sendable {
     case hide
     /// Next layout: a globe.
     case globe
+    /// The emoji page: a smiling face.
+    case smiley
+    /// A search: a magnifying glass.
+    case search
 }
 
 /// What a key shows: text or an icon.
@@ -36,6 +40,7 @@ extension Key {
         case .backspace: return .icon(.backspace)
         case .return: return .icon(.return)
         case .space: return .text("space")
+        case .page(Page.emoji): return .icon(.smiley)
         case .page(let name): return .text(pages.first { $0.name == name }?.switchLabel ?? name)
         case .layout(.next): return .icon(.globe)
         case .layout(.named(let name)): return .text(name)
@@ -44,6 +49,10 @@ extension Key {
         case .run(let argv): return .text(argv.first.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "run")
         // The session shows the word; the key alone is blank.
         case .suggestion: return .text("")
+        case .emoji(.group(let n)): return .text(n < EmojiGroups.keys.count ? EmojiGroups.keys[n].label : "")
+        case .emoji(.search): return .icon(.search)
+        // The session shows the search and its matches.
+        case .emoji(.searchLine), .emoji(.match): return .text("")
         }
     }
 }

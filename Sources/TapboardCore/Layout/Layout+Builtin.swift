@@ -5,6 +5,8 @@ extension Page {
     public static let symbols: PageName = "symbols"
     /// The page of less common symbols.
     public static let moreSymbols: PageName = "more-symbols"
+    /// The emoji page: its emoji are filled in by the session as groups and screens are shown.
+    public static let emoji: PageName = "emoji"
 }
 
 extension LayoutSource {

@@ -30,7 +30,11 @@ public struct LayoutProvider: Hashable, Sendable {
         }
         if let strip {
             let row = Self.stripRow(slots: isWide(width: width) ? Self.wideSlots : Self.compactSlots, height: strip)
-            for p in layout.pages.indices { layout.pages[p].rows.insert(row, at: 0) }
+            for p in layout.pages.indices {
+                // The emoji page's strip is its search bar.
+                let top = layout.pages[p].name == Page.emoji ? Row(keys: [Key(.emoji(.search))], heightWeight: strip) : row
+                layout.pages[p].rows.insert(top, at: 0)
+            }
         }
         return layout.addingCharacterOptions(callouts: source.callouts, uppercase: source.uppercase)
     }
@@ -60,7 +64,26 @@ public struct LayoutProvider: Hashable, Sendable {
                 + [bottomRow(pageKey: .page(Page.letters), punctuation: false)]),
             Page(name: Page.moreSymbols, switchLabel: "#+=", rows: compactRows(more, lead: .page(Page.symbols, width: .units(0)))
                 + [bottomRow(pageKey: .page(Page.letters), punctuation: false)]),
+            Self.emojiPage(columns: Self.compactEmojiColumns, side: .relative(0.13)),
         ])
+    }
+
+    /// Emoji across a compact page's grid, and a wide one's.
+    public static let compactEmojiColumns = 8
+    public static let wideEmojiColumns = 12
+    /// Rows of emoji on the page: as many as the letters have.
+    public static let emojiRows = 3
+
+    /// The emoji page as built: a grid of blank keys, which the session fills
+    /// with the group and screen shown (the emoji are read when the page first
+    /// opens, never at start), and below it the letters' key, a key per group and backspace.
+    static func emojiPage(columns: Int, side: KeyWidth) -> Page {
+        let blank = Key(.text(""))
+        let grid = (0 ..< emojiRows).map { _ in Row(keys: Array(repeating: blank, count: columns)) }
+        var bottom = [Key.page(Page.letters, width: side)]
+        bottom += EmojiGroups.keys.indices.map { Key(.emoji(.group($0))) }
+        bottom.append(.backspace(width: side))
+        return Page(name: Page.emoji, switchLabel: "☺", rows: grid + [Row(keys: bottom)])
     }
 
     /// Character rows centred to the widest; the last between `lead` and backspace,
@@ -82,19 +105,23 @@ public struct LayoutProvider: Hashable, Sendable {
         }
     }
 
-    /// Page key, globe, hide, then space between `, .` (letters) and return.
+    /// Page key, globe, hide, then space between `, .` (letters) and return; on the
+    /// letters page the emoji key beside the page key, as phones have it, its
+    /// width taken from the keys around the space bar so the space bar keeps its own.
     private func bottomRow(pageKey: Key, punctuation: Bool) -> Row {
         var page = pageKey
-        page.width = .relative(0.13)
+        page.width = .relative(punctuation ? 0.12 : 0.13)
         var parts: [any RowContent] = [page]
-        if layoutKey { parts.append(Key(.layout(.next), width: .relative(0.1))) }
-        parts.append(Key.hide(width: .relative(0.1)))
+        if punctuation { parts.append(Key.page(Page.emoji, width: .relative(0.09))) }
+        let small = punctuation ? 0.08 : 0.1
+        if layoutKey { parts.append(Key(.layout(.next), width: .relative(punctuation ? 0.09 : 0.1))) }
+        parts.append(Key.hide(width: .relative(small)))
         if punctuation {
-            parts += [Key.character(",", width: .relative(0.1)), Key.space(), Key.character(".", width: .relative(0.1))]
+            parts += [Key.character(",", width: .relative(small)), Key.space(), Key.character(".", width: .relative(small))]
         } else {
             parts.append(Key.space())
         }
-        parts.append(Key.return(width: .relative(0.2)))
+        parts.append(Key.return(width: .relative(punctuation ? 0.17 : 0.2)))
         return Row(parts)
     }
 
@@ -126,6 +153,7 @@ public struct LayoutProvider: Hashable, Sendable {
                 + [wideBottomRow(pageKey: .page(Page.letters), units: widest)]),
             Page(name: Page.moreSymbols, switchLabel: "#+=", rows: compactRows(more, lead: .page(Page.symbols, width: .units(0)))
                 + [wideBottomRow(pageKey: .page(Page.letters), units: widest)]),
+            Self.emojiPage(columns: Self.wideEmojiColumns, side: .units(1.75)),
         ])
     }
 
@@ -174,8 +202,13 @@ public struct LayoutProvider: Hashable, Sendable {
         var page = pageKey
         page.width = .units(1.75)
         var parts: [Key] = [page]
-        if layoutKey { parts.append(Key(.layout(.next), width: .units(1.25))) }
-        parts += [Key.hide(width: .units(1.25)), Key.space(), Key.character(",", width: .units(1)),
+        // The letters' emoji key, as wide as a letter, and the small keys beside it too
+        // when the globe is there: the space bar keeps its least width.
+        let emojiKey = pageKey.action == .page(Page.symbols)
+        let small: KeyWidth = emojiKey && layoutKey ? .units(1) : .units(1.25)
+        if emojiKey { parts.append(Key.page(Page.emoji, width: .units(1))) }
+        if layoutKey { parts.append(Key(.layout(.next), width: small)) }
+        parts += [Key.hide(width: small), Key.space(), Key.character(",", width: .units(1)),
                   Key.character(".", width: .units(1)), page]
         let others = parts.filter { $0.action != .space }.reduce(0.0) { $0 + Self.units($1) }
         for i in parts.indices where parts[i].action == .space { parts[i].width = .units(max(units - others, 4)) }

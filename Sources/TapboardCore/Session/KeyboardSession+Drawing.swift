@@ -22,6 +22,7 @@ extension KeyboardSession {
         return chosen.map {
             var label = state.label(of: $0.key)
             if case .suggestion(let rank) = $0.key.action { label = suggestionLabel(rank: rank) }
+            if case .emoji(let key) = $0.key.action, let shown = searchLabel(key) { label = shown }
             return KeyAppearance(frame: $0, label: label, styleClass: state.styleClass(of: $0.key), pressed: state.isPressed($0.index))
         }
     }

@@ -17,7 +17,7 @@ extension KeyboardSession {
         var ahead: Keystroke?
         if let typeAhead, let keystroke = keystrokeToTypeAhead(batch), typeAhead(keystroke) { ahead = keystroke }
         // Layout switches were carried out as their events were handled.
-        let batch = throughSuggestions(batch)
+        let batch = throughSuggestions(throughSearch(batch))
         let plan = EffectPlan(pacing.deferredDrawing + batch)
         pacing.enqueue(plan.keystrokes)
         if ahead != nil {
@@ -77,7 +77,7 @@ extension KeyboardSession {
                 case .layoutChanged(let layout): emit(.publish(.layoutChanged(layout)))
                 case .pressStarted, .pressEnded, .draggedIn, .touchesBegan, .touchesMoved, .touchesEnded, .touchesCancelled: break
                 }
-            case .switchLayout, .type, .redraw, .redrawAll, .showPreview, .hidePreview, .showCallout, .hideCallout, .chooseSuggestion:
+            case .switchLayout, .type, .redraw, .redrawAll, .showPreview, .hidePreview, .showCallout, .hideCallout, .chooseSuggestion, .emoji:
                 // Carried out as the events were handled, or sorted into the plan's other parts.
                 break
             }

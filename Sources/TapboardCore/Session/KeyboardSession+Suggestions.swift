@@ -189,12 +189,16 @@ extension KeyboardSession {
         func makeQuery(_ text: TypedText, _ clock: Int) -> StripWords.Query {
             StripWords.Query(text: text, shift: shift, language: language, slots: slots.count, clock: clock, secure: secure)
         }
-        let (query, found) = withEngine { engine -> (StripWords.Query, [Suggestion]?) in
+        var typed = ""
+        var (query, found) = withEngine { engine -> (StripWords.Query, [Suggestion]?) in
             if engine.learned.overBounds { engine.learned.keepWithinBounds() }
             let query = makeQuery(engine.typed, engine.learned.clock)
             guard query != asked else { return (query, nil) }
+            typed = engine.typed.text
             return (query, secure ? [] : alternatives ?? engine.suggestions(limit: slots.count, shift: shift))
         } ?? (makeQuery(TypedText(), 0), secure ? [] : alternatives ?? [])
+        // `:` and a name: emoji instead of words.
+        if found != nil, !secure, alternatives == nil, let colon = colonSuggestions(typed, limit: slots.count) { found = colon }
         guard query != asked, let new = found, let old = strip.found(new, for: query) else { return }
         if !plan.relayout {
             // Only the slots whose word changed are drawn again.

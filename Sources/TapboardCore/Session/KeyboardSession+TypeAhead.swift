@@ -13,7 +13,8 @@ extension KeyboardSession {
     /// before it and nothing of the strip's to undo or replace (a correction,
     /// a swiped word) or to choose.
     func keystrokeToTypeAhead(_ batch: [Effect]) -> Keystroke? {
-        guard pacing.queue.isEmpty, quitting.status == nil else { return nil }
+        // While an emoji search is on, the letters type into its line.
+        guard pacing.queue.isEmpty, quitting.status == nil, !emoji.searching else { return nil }
         var found: Keystroke?
         for effect in batch {
             switch effect {

@@ -72,6 +72,8 @@ public struct KeyboardSession: Sendable {
     var swipe = SwipeTyping()
     /// `tapboard type`'s touches and answers.
     var typing = ScriptedTyping()
+    /// The emoji page and its search.
+    var emoji = EmojiPanel()
 
     /// Makes the session for a configuration on a screen: the keyboard placed, its
     /// first layout built for that width; nothing shown until `start`.
@@ -113,6 +115,8 @@ public struct KeyboardSession: Sendable {
         // The keystrokes of the last batch are out (or queued): whatever this input asks of an engine sees them.
         if languages.hasUnfollowed { languages.followTyped() }
         for input in inputs { process(input) }
+        // A layout built again (a resize, another layout) has the emoji page blank.
+        fillEmojiPage()
         endBatch(typeAhead: typeAhead)
         // `keyFrames` is the page shown now, drawn or not yet.
         refreshFrames()
@@ -191,6 +195,8 @@ public struct KeyboardSession: Sendable {
             if focusedField == nil { textContextLost() }
         case .languageLoaded(let files):
             languageLoaded(files)
+        case .emojiLoaded(let loaded):
+            emojiLoaded(loaded)
         case .deadlinePassed:
             runDue()
         }
@@ -200,14 +206,20 @@ public struct KeyboardSession: Sendable {
     /// switch earlier in the same batch counts, though it is not drawn yet.
     mutating func contact(_ phase: TouchPhase, id: ContactID, at point: Point) {
         let key = self.key(at: point)
+        if emojiSwipe(phase, id: id, at: point, key: key) { return }
         if followGesture(phase, id: id, at: point, key: key) { return }
         let item = state.callout.flatMap { calloutGeometry(for: $0) }?.item(at: Point(x: point.x + frame.x, y: point.y + frame.y))
         // Room for a tap's effects at once, not grown an element at a time.
         if pending.isEmpty { pending.reserveCapacity(16) }
         let first = pending.endIndex
+        let onEmojiPage = emoji.onPage
         state.handle(.touch(phase, point: point, key: key, calloutItem: item, contact: id), at: now, into: &pending)
         // A layout switch takes effect before the next event of the batch is hit-tested.
         for case .switchLayout(let which) in pending[first...] { pending += switchLayout(which) }
+        // So do the emoji page's keys.
+        emojiEffects(from: first, typedOnPage: onEmojiPage)
+        if emoji.searching, state.page.name != Page.letters { pending += endSearch() }
+        fillEmojiPage()
     }
 
     /// Everything due by now.
@@ -280,6 +292,7 @@ public struct KeyboardSession: Sendable {
         }
         noteStripLanguage()
         languages.carryText(from: previousLanguage)
+        emoji.endSearch()
         return state.replaceLayout(choice.buildShown(width: frame.width))
     }
 
@@ -289,6 +302,7 @@ public struct KeyboardSession: Sendable {
         choice.reload(files, lexicons: configuration.suggestions.flatMap { files.lexicons ?? $0.languages })
         noteStripLanguage()
         strip.forgetQuery()
+        emoji.endSearch()
         emit(.draw(.theme(theme)))
         pending += state.replaceLayout(choice.buildShown(width: frame.width))
     }
@@ -297,6 +311,7 @@ public struct KeyboardSession: Sendable {
     mutating func resized(from old: Size) {
         if provider.isWide(width: frame.width) != provider.isWide(width: old.width) {
             // Between compact and wide: the same layout, built for the new width.
+            emoji.endSearch()
             pending += state.replaceLayout(choice.buildShown(width: frame.width))
         } else {
             refreshFrames()

@@ -45,4 +45,12 @@ public protocol KeyboardTransport: AnyObject {
     func takeNotes() -> [String]
     /// Leaves nothing behind: no key held, nothing borrowed, no window shown.
     func shutdown()
+    /// Which of these emoji the installed fonts can draw whole (false for those
+    /// they cannot; an emoji left out is taken as drawable).
+    func drawableEmoji(_ emoji: [String]) -> [String: Bool]
+}
+
+extension KeyboardTransport {
+    /// Every emoji taken as drawable, for transports that cannot tell.
+    public func drawableEmoji(_ emoji: [String]) -> [String: Bool] { [:] }
 }

@@ -48,6 +48,8 @@ public enum SessionInput: Hashable, Sendable {
     case caretMoved(CaretText)
     /// The files of a language asked for (`FileRequest.load`), read.
     case languageLoaded(LoadedLanguage)
+    /// The emoji asked for (`FileRequest.loadEmoji`), read; nil when there are none.
+    case emojiLoaded(LoadedEmoji?)
     /// Time passed: whatever is due by now (see `KeyboardSession.nextDeadline`) is done.
     case deadlinePassed
 }

@@ -113,6 +113,8 @@ public enum Effect: Hashable, Sendable {
     case run([String])
     /// Type the suggestion shown at this rank.
     case chooseSuggestion(Int)
+    /// A key of the emoji page that is no emoji (the session carries it out).
+    case emoji(EmojiKey)
     /// Tell the delegate. Boxed: a key event carries whole keys, and every
     /// other effect would be copied at that size.
     indirect case notify(KeyboardEvent)

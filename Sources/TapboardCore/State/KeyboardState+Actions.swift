@@ -46,6 +46,8 @@ extension KeyboardState {
 
     private mutating func fireUnmodified(_ key: Key, at time: Duration, into effects: inout [Effect]) {
         if let out = text(of: key) {
+            // A blank key (the emoji page's past the end of a group) types nothing.
+            guard !out.isEmpty else { return }
             effects.append(.type(.text(out)))
             typed(out, into: &effects)
             return
@@ -104,6 +106,9 @@ extension KeyboardState {
         case .suggestion(let rank):
             // The session knows the words: it types the one chosen and tells the state with `textReplaced`.
             effects.append(.chooseSuggestion(rank))
+        case .emoji(let key):
+            // The session has the emoji: it fills the page, searches, types the match.
+            effects.append(.emoji(key))
         }
     }
 }

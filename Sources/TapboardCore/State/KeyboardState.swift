@@ -188,6 +188,22 @@ public struct KeyboardState: Sendable {
         return effects
     }
 
+    /// A page's rows replaced (the emoji page filled, the letters' strip made the
+    /// search's): its keys placed again, and drawn when it shows. Keys keep their
+    /// places only when the rows keep their shape; a press in progress is not touched.
+    public mutating func replaceRows(ofPage index: Int, with rows: [Row]) -> [Effect] {
+        layout.pages[index].rows = rows
+        layoutGeneration += 1
+        return index == pageIndex ? [.redrawAll] : []
+    }
+
+    /// Shows a page of the layout by name (the session's: a search ends on the letters).
+    public mutating func showPage(named name: PageName) -> [Effect] {
+        guard let index = layout.pageIndex(named: name), index != pageIndex else { return [] }
+        pageIndex = index
+        return [.redrawAll, .notify(.pageChanged(name))]
+    }
+
     /// Shows another layout (the globe key, a resize between compact and wide):
     /// the page of the same name if it has one, else its first; shift and what
     /// was typed carry over, a press in progress ends.

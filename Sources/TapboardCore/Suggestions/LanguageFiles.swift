@@ -24,6 +24,34 @@ public struct LoadedLanguage: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) { hasher.combine(language) }
 }
 
+/// The emoji and their words in a language, read when the emoji page first
+/// opens (`FileRequest.loadEmoji`), narrowed to what the fonts can draw.
+public struct LoadedEmoji: Hashable, Sendable {
+    /// The language of the words.
+    public var language: String
+    /// The emoji offered.
+    public var catalog: EmojiCatalog
+    /// The language's words for them (English's where it has none); nil when none could be read.
+    public var words: EmojiWords?
+
+    /// Makes the files of the emoji page.
+    public init(language: String, catalog: EmojiCatalog, words: EmojiWords?) {
+        self.language = language; self.catalog = catalog; self.words = words
+    }
+
+    /// The same files (by identity).
+    public static func == (a: LoadedEmoji, b: LoadedEmoji) -> Bool {
+        a.language == b.language && a.catalog === b.catalog && a.words === b.words
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(language) }
+
+    /// The same, offering only what the fonts can draw (`EmojiCatalog.offering`).
+    public func offering(only canDraw: [String: Bool]) -> LoadedEmoji {
+        canDraw.isEmpty ? self : LoadedEmoji(language: language, catalog: catalog.offering(only: canDraw), words: words)
+    }
+}
+
 /// What the session asks of the files that keep its languages: read, or keep
 /// what was learned. The session does no I/O; whoever carries its commands out
 /// has the storage (`SuggestionStorage.carryOut`).
@@ -36,11 +64,13 @@ public enum FileRequest: Hashable, Sendable {
     case append([LearnedWords.Learning], whole: LearnedWords, language: String)
     /// Keep the whole of what was learned (its journal emptied).
     case save(LearnedWords, language: String)
+    /// Read the emoji and their words in a language: answered with `SessionInput.emojiLoaded`.
+    case loadEmoji(language: String)
 
     /// The language the request is about.
     public var language: String {
         switch self {
-        case .load(let language), .append(_, _, let language), .save(_, let language): language
+        case .load(let language), .append(_, _, let language), .save(_, let language), .loadEmoji(let language): language
         }
     }
 
@@ -49,6 +79,7 @@ public enum FileRequest: Hashable, Sendable {
         case .load: hasher.combine(0)
         case .append(let learnings, _, _): hasher.combine(1); hasher.combine(learnings.count)
         case .save: hasher.combine(2)
+        case .loadEmoji: hasher.combine(3)
         }
         hasher.combine(language)
     }
@@ -69,6 +100,8 @@ extension SuggestionStorage {
             append(learnings, whole: whole, for: language)
         case .save(let learned, let language):
             save(learned, for: language)
+        case .loadEmoji(let language):
+            return (.emojiLoaded(emoji(for: language)), takeNotes())
         }
         return (nil, takeNotes())
     }

@@ -20,9 +20,15 @@ public protocol SuggestionStorage: AnyObject, Sendable {
     func append(_ learnings: [LearnedWords.Learning], whole: LearnedWords, for language: String)
     /// One line each for what went wrong since last asked; never a learned word.
     func takeNotes() -> [String]
+    /// The emoji and their words in a language (English's where it has none),
+    /// read now; nil when there are none or they cannot be read (said in `takeNotes`).
+    func emoji(for language: String) -> LoadedEmoji?
 }
 
 extension SuggestionStorage {
+    /// No emoji, for storages that have none.
+    public func emoji(for language: String) -> LoadedEmoji? { nil }
+
     /// No shipped pairs, for storages that have none.
     public func wordPairs(for language: String) -> WordPairs? { nil }
 

@@ -66,12 +66,13 @@ struct LayoutProviderTests {
     @Test func enUSCompact() throws {
         let layout = LayoutProvider().layout(for: .enUS, width: 400)
         #expect(layout.name == "en-US")
-        #expect(layout.pages.map(\.name) == ["letters", "symbols", "more-symbols"])
-        #expect(layout.pages.map(\.switchLabel) == ["ABC", "123", "#+="])
+        #expect(layout.pages.map(\.name) == ["letters", "symbols", "more-symbols", "emoji"])
+        #expect(layout.pages.map(\.switchLabel) == ["ABC", "123", "#+=", "☺"])
         #expect(Self.rowIDs(layout.pages[0]) == [
             Self.top, Self.home, ["shift"] + Self.bottom + ["backspace"],
-            ["page:symbols", "hide", ",", "space", ".", "return"],
+            ["page:symbols", "page:emoji", "hide", ",", "space", ".", "return"],
         ])
+        #expect(Self.emojiPageShape(layout.pages[3]) == [8, 8, 8])
         #expect(Self.rowIDs(layout.pages[1]) == [
             Self.digits, Self.symbolsRow2, ["page:more-symbols"] + Self.punctuation + ["backspace"],
             ["page:letters", "hide", "space", "return"],
@@ -86,15 +87,16 @@ struct LayoutProviderTests {
     @Test func enUSWide() throws {
         let layout = LayoutProvider().layout(for: .enUS, width: 1280)
         #expect(layout.name == "en-US")
-        #expect(layout.pages.map(\.name) == ["letters", "symbols", "more-symbols"])
-        #expect(layout.pages.map(\.switchLabel) == ["ABC", "123", "#+="])
+        #expect(layout.pages.map(\.name) == ["letters", "symbols", "more-symbols", "emoji"])
+        #expect(layout.pages.map(\.switchLabel) == ["ABC", "123", "#+=", "☺"])
         #expect(Self.rowIDs(layout.pages[0]) == [
             Self.digits + ["backspace"], ["Tab"] + Self.top, ["capslock"] + Self.home + ["return"],
             ["shift"] + Self.bottom + ["shift-2"],
-            ["page:symbols", "hide", "space", ",", ".", "page:symbols-2"],
+            ["page:symbols", "page:emoji", "hide", "space", ",", ".", "page:symbols-2"],
         ])
         #expect(Array(layout.pages[0].keyIdentifiers.suffix(8))
-                == ["m", "shift-2", "page:symbols", "hide", "space", ",", ".", "page:symbols-2"])
+                == ["shift-2", "page:symbols", "page:emoji", "hide", "space", ",", ".", "page:symbols-2"])
+        #expect(Self.emojiPageShape(layout.pages[3]) == [12, 12, 12])
         #expect(Self.rowIDs(layout.pages[1]) == [
             Self.digits, Self.symbolsRow2, ["page:more-symbols"] + Self.punctuation + ["backspace"],
             ["page:letters", "hide", "space", ",-2", ".-2", "page:letters-2"],
@@ -115,6 +117,14 @@ struct LayoutProviderTests {
         #expect(letters.rows[3].keys.last?.width == .units(3.5))
     }
 
+    /// The emoji page as built: its grid's blank keys a row, then the letters' key, a key a group and backspace below.
+    static func emojiPageShape(_ page: Page) -> [Int] {
+        let ids = rowIDs(page)
+        #expect(ids.last == ["page:letters"] + (1 ... EmojiGroups.keys.count).map { "emoji-group-\($0)" } + ["backspace"])
+        #expect(page.rows.dropLast().allSatisfy { $0.keys.allSatisfy { $0.action == .text("") } })
+        return page.rows.dropLast().map { $0.keys.count }
+    }
+
     @Test("the globe key is there only with layoutKey", arguments: [400, 1280])
     func globeKey(width: Int) {
         let without = LayoutProvider(layoutKey: false).layout(for: .enUS, width: width)
@@ -123,11 +133,12 @@ struct LayoutProviderTests {
             #expect(!page.keyIdentifiers.contains("layout:next"), "\(page.name)")
         }
         for (page, plain) in zip(with.pages, without.pages) {
-            // Right after the page key of the bottom row, and nowhere else.
+            // Right after the page key of the bottom row (and the letters' emoji key), and nowhere else;
+            // not on the emoji page, whose bottom row has its groups.
             var expected = Self.rowIDs(plain)
-            expected[expected.count - 1].insert("layout:next", at: 1)
+            if page.name != Page.emoji { expected[expected.count - 1].insert("layout:next", at: page.name == Page.letters ? 2 : 1) }
             #expect(Self.rowIDs(page) == expected, "\(page.name)")
-            #expect(page.keys.filter { $0.action == .layout(.next) }.count == 1)
+            #expect(page.keys.filter { $0.action == .layout(.next) }.count == (page.name == Page.emoji ? 0 : 1))
         }
     }
 
@@ -213,7 +224,7 @@ struct LayoutProviderTests {
 
     @Test func compactRowsAreEquallyWide() {
         let layout = LayoutProvider().layout(for: .enUS, width: 400)
-        for page in layout.pages {
+        for page in layout.pages where page.name != Page.emoji {
             #expect(page.rows.dropLast().map { Self.units($0) } == [10, 10, 10], "\(page.name)")
         }
     }

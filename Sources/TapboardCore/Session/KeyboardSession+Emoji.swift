@@ -1,0 +1,203 @@
+/// The emoji page and its search: the grid filled with the group and screen
+/// shown (the files read the first time the page opens), screens turned by a
+/// swipe or the group's key, the search line typed into by the letter keys
+/// instead of the application, and `:` with three letters offering emoji in the strip.
+extension KeyboardSession {
+    /// How many matches the search row shows.
+    var matchSlots: Int { provider.isWide(width: frame.width) ? 9 : 5 }
+
+    /// The emoji on a screen of the emoji page, 0 when the layout has none.
+    private var emojiPerScreen: Int {
+        guard let index = state.layout.pageIndex(named: Page.emoji) else { return 0 }
+        let rows = state.layout.pages[index].rows
+        guard rows.count > LayoutProvider.emojiRows else { return 0 }
+        return rows[rows.count - 1 - LayoutProvider.emojiRows].keys.count * LayoutProvider.emojiRows
+    }
+
+    /// The emoji page shows: its files asked for the first time, its grid filled
+    /// when what it shows changed (and each time the page opens, so the recently
+    /// used are current, but never under a finger).
+    mutating func fillEmojiPage() {
+        let onPage = state.page.name == Page.emoji
+        defer { emoji.onPage = onPage }
+        guard onPage else { return }
+        askEmojiFiles()
+        if !emoji.onPage { emoji.forgetFilling() }
+        guard emoji.needsFilling(generation: state.layoutGeneration) else { return }
+        let rows = emoji.filled(state.page, generation: state.layoutGeneration)
+        pending += state.replaceRows(ofPage: state.pageIndex, with: rows)
+    }
+
+    /// The emoji files and the words of the shown layout's language, asked for when they are not in yet.
+    private mutating func askEmojiFiles() {
+        let language = choice.shown.language ?? "en"
+        if emoji.askFiles(language: language) { emit(.files(.loadEmoji(language: language))) }
+    }
+
+    /// The emoji files came: the page and the search show them, the strip looks again.
+    mutating func emojiLoaded(_ loaded: LoadedEmoji?) {
+        emoji.read(loaded)
+        if emoji.searching { emoji.searchTyped("", limit: matchSlots) }
+        strip.forgetQuery()
+        strip.noteContextChanged()
+        fillEmojiPage()
+        if emoji.searching { pending.append(.redraw(searchRowKeys)) }
+    }
+
+    /// A contact on the emoji page's grid that moves sideways by more than a key
+    /// and a half turns the screen (the press is cancelled: nothing typed); the
+    /// rest of that contact is taken too. Whether the contact was taken.
+    mutating func emojiSwipe(_ phase: TouchPhase, id: ContactID, at point: Point, key: Int?) -> Bool {
+        if let swiped = emoji.swiped, swiped == id {
+            if phase == .ended || phase == .cancelled { emoji.swiped = nil }
+            return true
+        }
+        guard state.page.name == Page.emoji else {
+            emoji.swipeStart = nil
+            return false
+        }
+        switch phase {
+        case .began:
+            emoji.swipeStart = nil
+            if id != .typing, let key, key < keyFrames.count, case .text = keyFrames[key].key.action { emoji.swipeStart = (id, point) }
+        case .moved:
+            guard let start = emoji.swipeStart, start.id == id, state.callout == nil,
+                  let width = keyFrames.first(where: { if case .text = $0.key.action { true } else { false } })?.rect.width else { return false }
+            let dx = point.x - start.point.x, dy = point.y - start.point.y
+            guard Double(abs(dx)) > EmojiPanel.swipeKeys * Double(width), abs(dx) > 2 * abs(dy) else { return false }
+            state.handle(.touch(.cancelled, point: point, key: nil, calloutItem: nil, contact: id), at: now, into: &pending)
+            emoji.swiped = id
+            emoji.swipeStart = nil
+            emoji.turn(forward: dx < 0, perScreen: emojiPerScreen)
+            fillEmojiPage()
+            return true
+        case .ended, .cancelled:
+            emoji.swipeStart = nil
+        }
+        return false
+    }
+
+    /// What a tap's effects mean for the emoji page: emoji typed from it are the
+    /// recently used; its other keys (groups, the search) are carried out now, so
+    /// the next contact of the batch meets the page as they left it.
+    mutating func emojiEffects(from first: Int, typedOnPage: Bool) {
+        guard typedOnPage || emoji.searching || pending[first...].contains(where: { if case .emoji = $0 { true } else { false } }) else { return }
+        var i = first
+        while i < pending.endIndex {
+            switch pending[i] {
+            case .type(.text(let text)) where typedOnPage:
+                emoji.used(text)
+            case .emoji(let key):
+                pending += emojiKey(key)
+            default:
+                break
+            }
+            i += 1
+        }
+    }
+
+    /// A key of the emoji page or its search row.
+    private mutating func emojiKey(_ key: EmojiKey) -> [Effect] {
+        switch key {
+        case .group(let n):
+            emoji.tapGroup(n, perScreen: emojiPerScreen)
+            fillEmojiPage()
+            return []
+        case .search:
+            return startSearch()
+        case .searchLine:
+            return endSearch()
+        case .match(let rank):
+            guard rank < emoji.matches.count else { return [] }
+            let chosen = emoji.matches[rank]
+            emoji.used(chosen)
+            let ended = endSearch()
+            return [.type(.text(chosen))] + state.textReplaced(deleting: 0, inserting: chosen) + ended
+        }
+    }
+
+    /// The keys of the search row (the letters page's first row, the strip's place).
+    var searchRowKeys: [Int] { Array(0 ... matchSlots) }
+
+    /// The search starts: the letters show, their strip made the search row.
+    private mutating func startSearch() -> [Effect] {
+        guard let letters = state.layout.pageIndex(named: Page.letters), let strip = state.layout.pages[letters].rows.first,
+              strip.keys.contains(where: { if case .suggestion = $0.action { true } else { false } }) else { return [] }
+        emoji.startSearch()
+        var rows = state.layout.pages[letters].rows
+        rows[0] = EmojiPanel.searchRow(replacing: strip, matches: matchSlots)
+        return state.replaceRows(ofPage: letters, with: rows) + state.showPage(named: Page.letters)
+    }
+
+    /// The search ends: the letters' strip is back.
+    mutating func endSearch() -> [Effect] {
+        guard emoji.searching else { return [] }
+        emoji.endSearch()
+        guard let letters = state.layout.pageIndex(named: Page.letters) else { return [] }
+        let built = choice.buildShown(width: frame.width)
+        guard let fresh = built.pageIndex(named: Page.letters).map({ built.pages[$0].rows }), fresh.count == state.layout.pages[letters].rows.count else { return [] }
+        var rows = state.layout.pages[letters].rows
+        rows[0] = fresh[0]
+        return state.replaceRows(ofPage: letters, with: rows)
+    }
+
+    /// While the search is on, what the letter keys type goes into its line, not
+    /// to the application: text is added, backspace takes a character back, return
+    /// ends the search; the matches are found again and the row drawn.
+    mutating func throughSearch(_ batch: [Effect]) -> [Effect] {
+        guard emoji.searching else { return batch }
+        var out: [Effect] = []
+        var changed = false
+        for effect in batch {
+            guard case .type(let keystroke) = effect, emoji.searching else {
+                out.append(effect)
+                continue
+            }
+            switch keystroke {
+            case .text(let text):
+                emoji.searchTyped(text, limit: matchSlots)
+                changed = true
+            case .keysym(let symbol) where symbol == .backSpace:
+                emoji.searchTyped(nil, limit: matchSlots)
+                changed = true
+            case .keysym(let symbol) where symbol == .return:
+                out += endSearch()
+            default:
+                break
+            }
+        }
+        if changed, emoji.searching { out.append(.redraw(searchRowKeys)) }
+        return out
+    }
+
+    /// The label of a key of the search row now.
+    func searchLabel(_ key: EmojiKey) -> KeyLabel? {
+        switch key {
+        case .searchLine: return .text((emoji.query ?? "") + "▏")
+        case .match(let rank): return .text(rank < emoji.matches.count ? emoji.matches[rank] : "")
+        default: return nil
+        }
+    }
+
+    // MARK: - `:` in the strip
+
+    /// The letters after a `:` that begins a word, when there are at least three
+    /// (`:joy`): the strip offers the emoji they name.
+    static func colonQuery(_ text: String) -> Substring? {
+        guard let colon = text.lastIndex(of: ":") else { return nil }
+        let query = text[text.index(after: colon)...]
+        guard query.count >= 3, query.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        if colon > text.startIndex, !text[text.index(before: colon)].isWhitespace { return nil }
+        return query
+    }
+
+    /// The strip's emoji for `:` and a name typed, each replacing what was typed
+    /// from the colon; nil when nothing like it was typed, or in a terminal (where
+    /// `:` and a word are commands). The files are asked for the first time.
+    mutating func colonSuggestions(_ typed: String, limit: Int) -> [Suggestion]? {
+        guard let query = Self.colonQuery(typed), focusedField?.kind != .terminal else { return nil }
+        askEmojiFiles()
+        let found = EmojiPanel.find(String(query), in: emoji.loaded, limit: limit)
+        return found.map { Suggestion(word: $0, delete: query.count + 1, insert: $0, kind: .completion) }
+    }
+}
