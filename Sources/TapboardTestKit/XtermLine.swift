@@ -10,11 +10,13 @@ public final class XtermLine {
     public let window: MappedWindow
     private let scratch: ScratchDirectory
 
-    /// Starts xterm at an X geometry (`COLSxROWS+X+Y`) on a display and waits (deadline 15 s) for its window.
-    public init(on displayName: String, geometry: String) throws {
+    /// Starts xterm at an X geometry (`COLSxROWS+X+Y`) on a display, with variables
+    /// added to its environment, and waits (deadline 15 s) for its window.
+    public init(on displayName: String, geometry: String, environment added: [String: String] = [:]) throws {
         scratch = try ScratchDirectory()
         let file = scratch.path("line")
         var environment = ProcessInfo.processInfo.environment
+        environment.merge(added) { $1 }
         environment["DISPLAY"] = displayName
         let watcher = try WindowWatcher(displayName: displayName)
         defer { watcher.close() }

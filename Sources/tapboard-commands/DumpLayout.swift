@@ -30,6 +30,9 @@ struct DumpLayout: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("On the emoji page: the screen of the group shown, from 1 (past the group's last, the next group's).", valueName: "n"))
     var emojiScreen: Int = 1
 
+    @Flag(name: .long, help: "The letters page during an emoji search: its strip is the search line and a key per match (emoji-match-1 …).")
+    var emojiSearch = false
+
     @OptionGroup var layoutOptions: LayoutOptions
 
     @Flag(name: .long, help: "Without the suggestion strip (as a keyboard started with --no-suggestions); its slots are keys suggestion-1 … (1: the likeliest).")
@@ -47,6 +50,12 @@ struct DumpLayout: ParsableCommand {
             throw UserError(description: "unknown page '\(printable(page))': layout \(printable(layout.name)) has \(printable(names))")
         }
         var p = layout.pages[index]
+        if emojiSearch {
+            guard let searching = p.searchingEmoji(matches: Page.emojiMatches(wide: provider.isWide(width: size.width))) else {
+                throw UserError(description: "--emoji-search: page \(printable(p.name)) has no suggestion strip")
+            }
+            p = searching
+        }
         if p.name == Page.emoji {
             guard (1 ... EmojiGroups.keys.count).contains(emojiGroup) else {
                 throw UserError(description: "invalid --emoji-group \(emojiGroup): expected 1 to \(EmojiGroups.keys.count)")

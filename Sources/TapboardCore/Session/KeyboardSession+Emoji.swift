@@ -4,7 +4,7 @@
 /// instead of the application, and `:` with three letters offering emoji in the strip.
 extension KeyboardSession {
     /// How many matches the search row shows.
-    var matchSlots: Int { provider.isWide(width: frame.width) ? 9 : 5 }
+    var matchSlots: Int { Page.emojiMatches(wide: provider.isWide(width: frame.width)) }
 
     /// The emoji on a screen of the emoji page, 0 when the layout has none.
     private var emojiPerScreen: Int {
@@ -121,12 +121,10 @@ extension KeyboardSession {
 
     /// The search starts: the letters show, their strip made the search row.
     private mutating func startSearch() -> [Effect] {
-        guard let letters = state.layout.pageIndex(named: Page.letters), let strip = state.layout.pages[letters].rows.first,
-              strip.keys.contains(where: { if case .suggestion = $0.action { true } else { false } }) else { return [] }
+        guard let letters = state.layout.pageIndex(named: Page.letters),
+              let searching = state.layout.pages[letters].searchingEmoji(matches: matchSlots) else { return [] }
         emoji.startSearch()
-        var rows = state.layout.pages[letters].rows
-        rows[0] = EmojiPanel.searchRow(replacing: strip, matches: matchSlots)
-        return state.replaceRows(ofPage: letters, with: rows) + state.showPage(named: Page.letters)
+        return state.replaceRows(ofPage: letters, with: searching.rows) + state.showPage(named: Page.letters)
     }
 
     /// The search ends: the letters' strip is back.
@@ -181,13 +179,17 @@ extension KeyboardSession {
 
     // MARK: - `:` in the strip
 
-    /// The letters after a `:` that begins a word, when there are at least three
-    /// (`:joy`): the strip offers the emoji they name.
+    /// The letters after a `:` that ends no word (`:joy`, not `http:` or `12:30`),
+    /// when there are at least three: the strip offers the emoji they name.
     static func colonQuery(_ text: String) -> Substring? {
         guard let colon = text.lastIndex(of: ":") else { return nil }
         let query = text[text.index(after: colon)...]
         guard query.count >= 3, query.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
-        if colon > text.startIndex, !text[text.index(before: colon)].isWhitespace { return nil }
+        if colon > text.startIndex {
+            // By its last scalar: a keycap emoji (1️⃣) ends in a mark, not in its digit.
+            let before = text[text.index(before: colon)].unicodeScalars.last!
+            if before.properties.isAlphabetic || before.properties.numericType != nil || before == ":" || before == "/" { return nil }
+        }
         return query
     }
 

@@ -125,3 +125,14 @@ struct EmojiSearchTests {
         #expect(try first("keycap 1", "en", 1) == ["1️⃣"])
     }
 }
+
+/// Which texts offer emoji in the strip after a `:`.
+struct ColonQueryTests {
+    @Test("':' and three letters after a space, an emoji or the start; not after a word, a number or in a URL", arguments: [
+        (":joy", "joy"), ("hi :joy", "joy"), ("👍:joy", "joy"), ("1️⃣:joy", "joy"), ("(:smile", "smile"), (":jo", nil), ("hi:joy", nil),
+        ("12:305", nil), ("http://abc", nil), (":joy face", nil), ("::joy", nil), ("", nil),
+    ] as [(String, String?)])
+    func colon(text: String, query: String?) {
+        #expect(KeyboardSession.colonQuery(text).map(String.init) == query)
+    }
+}

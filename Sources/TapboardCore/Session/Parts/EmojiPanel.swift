@@ -189,11 +189,21 @@ struct EmojiPanel: Sendable {
         return words.search(text, in: loaded.catalog, limit: limit).map { loaded.catalog.emoji[$0] }
     }
 
-    /// The strip row of the letters page made the search's: the line, then a key per match.
-    static func searchRow(replacing strip: Row, matches: Int) -> Row {
+}
+
+extension Page {
+    /// The letters page with its strip made the emoji search's row: the line,
+    /// then a key per match; nil when it has no strip.
+    public func searchingEmoji(matches: Int) -> Page? {
+        guard let strip = rows.first, strip.keys.contains(where: { if case .suggestion = $0.action { true } else { false } }) else { return nil }
         let keys = [Key(.emoji(.searchLine), width: .relative(0.3))] + (0 ..< matches).map { Key(.emoji(.match($0))) }
-        return Row(keys: keys, heightWeight: strip.heightWeight)
+        var page = self
+        page.rows[0] = Row(keys: keys, heightWeight: strip.heightWeight)
+        return page
     }
+
+    /// How many matches the search row shows at a window width.
+    public static func emojiMatches(wide: Bool) -> Int { wide ? 9 : 5 }
 }
 
 extension Page {
