@@ -48,6 +48,14 @@ public enum SessionInput: Hashable, Sendable {
     case caretMoved(CaretText)
     /// The files of a language asked for (`FileRequest.load`), read.
     case languageLoaded(LoadedLanguage)
+    /// The clipboard (CLIPBOARD) was given this text by a new owner; `secret` when
+    /// the owner marked it so (a password manager's hint: the text is then not
+    /// fetched, and empty). Kept in the history unless secret, copied while a
+    /// password field has the focus, or the history is off; never published.
+    case clipboardCopied(String, secret: Bool)
+    /// The clipboard history's file asked for (`ClipboardFileRequest.load`), read
+    /// (empty when there is none, or it could not be read).
+    case clipboardLoaded(ClipboardHistory)
     /// Time passed: whatever is due by now (see `KeyboardSession.nextDeadline`) is done.
     case deadlinePassed
 }
@@ -63,6 +71,9 @@ public enum ControlRequest: Hashable, Sendable {
     /// more of its text is typed, and it is answered (`Command.typingStopped`)
     /// unless `requesterGone` (a client killed, its window destroyed).
     case stopTyping(requester: UInt64, requesterGone: Bool)
+    /// `tapboard clipboard list|clear`: answered (`Command.clipboardAnswer`) to the
+    /// requester (an id the transport gives) with the entries, newest first.
+    case clipboard(ClipboardRequest, requester: UInt64)
 }
 
 /// A text field that has the focus, as the accessibility bus describes it.
