@@ -12,10 +12,10 @@ extension KeyboardSession {
     public var clipboardHistoryComplete: Bool { clipboard.complete }
 
     /// A new owner gave the clipboard a text: kept unless it is secret, a
-    /// password field has the focus (what is copied there may be the password),
-    /// or the history is off.
+    /// password field has the focus or had it when the owner took the clipboard
+    /// (what is copied there may be the password), or the history is off.
     mutating func clipboardCopied(_ text: String, secret: Bool) {
-        guard !secret, !isSecure else { return }
+        guard !secret, !isSecure, !clipboard.copiedInPasswordField else { return }
         clipboard.copied(text, &out)
     }
 

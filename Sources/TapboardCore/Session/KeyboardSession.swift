@@ -196,6 +196,8 @@ public struct KeyboardSession: Sendable {
             if focusedField == nil { textContextLost() }
         case .languageLoaded(let files):
             languageLoaded(files)
+        case .clipboardOwnerChanged:
+            clipboard.ownerChanged(inPasswordField: isSecure)
         case .clipboardCopied(let text, let secret):
             clipboardCopied(text, secret: secret)
         case .clipboardLoaded(let history):

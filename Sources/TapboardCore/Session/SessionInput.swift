@@ -48,10 +48,15 @@ public enum SessionInput: Hashable, Sendable {
     case caretMoved(CaretText)
     /// The files of a language asked for (`FileRequest.load`), read.
     case languageLoaded(LoadedLanguage)
+    /// Another client took the clipboard (CLIPBOARD): its text may follow
+    /// (`clipboardCopied`). Whether a password field has the focus is noted now,
+    /// as the copy is made, not only when its text has been fetched.
+    case clipboardOwnerChanged
     /// The clipboard (CLIPBOARD) was given this text by a new owner; `secret` when
     /// the owner marked it so (a password manager's hint: the text is then not
     /// fetched, and empty). Kept in the history unless secret, copied while a
-    /// password field has the focus, or the history is off; never published.
+    /// password field has the focus (now, or when its owner took the clipboard),
+    /// or the history is off; never published.
     case clipboardCopied(String, secret: Bool)
     /// The clipboard history's file asked for (`ClipboardFileRequest.load`), read
     /// (empty when there is none, or it could not be read).

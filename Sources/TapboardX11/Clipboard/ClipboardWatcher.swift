@@ -115,16 +115,18 @@ final class ClipboardWatcher {
 
     // MARK: - Events
 
-    /// XFixes' event: a selection has a new owner. The clipboard's is asked for its TARGETS.
-    func ownerChanged(_ change: XDisplay.SelectionOwnerChange, now: Duration) {
-        guard change.selection == clipboard else { return }
+    /// XFixes' event: a selection has a new owner. The clipboard's is asked for
+    /// its TARGETS, and the session told (`clipboardOwnerChanged`) as the copy is made.
+    func ownerChanged(_ change: XDisplay.SelectionOwnerChange, now: Duration) -> SessionInput? {
+        guard change.selection == clipboard else { return nil }
         if let old = current { retire(old, now: now) }
         current = nil
         // No owner (it went), or the keyboard itself: nothing to fetch.
-        guard change.owner != 0, !isOurs(change.owner) else { return }
+        guard change.owner != 0, !isOurs(change.owner) else { return nil }
         let transfer = Transfer(display: display, owner: change.owner, time: change.time, deadline: now + Self.answerTimeout)
         current = transfer
         ask(transfer, targets, next: .targets, now: now)
+        return .clipboardOwnerChanged
     }
 
     /// The owner answered a request (SelectionNotify to a transfer's window); the session's input when a text (or a secret) came.

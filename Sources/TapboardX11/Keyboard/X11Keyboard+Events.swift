@@ -76,7 +76,7 @@ extension X11Keyboard {
             // A `tapboard type` client went without a word (SIGKILL): its typing stops, unanswered.
             inputs.append(.control(.stopTyping(requester: UInt64(event.xdestroywindow.window), requesterGone: true)))
         case let type where xfixesEventBase.map({ type == $0 + XFixesSelectionNotify }) ?? false:
-            clipboard?.ownerChanged(display.selectionOwnerChange(in: &event), now: clock())
+            if let input = clipboard?.ownerChanged(display.selectionOwnerChange(in: &event), now: clock()) { inputs.append(input) }
         case SelectionNotify where clipboard?.owns(event.xselection.requestor) ?? false:
             if let input = clipboard?.answered(event.xselection, now: clock()) { inputs.append(input) }
         case PropertyNotify where clipboard?.owns(event.xproperty.window) ?? false:

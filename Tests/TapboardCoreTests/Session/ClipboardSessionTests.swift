@@ -45,7 +45,11 @@ struct ClipboardSessionTests {
         #expect(copy("hunter2", secret: true, &s) == [], "secret, even if a transport handed its text")
         _ = s.handle(.focusChanged(Self.password), at: .seconds(2))
         #expect(copy("s3cret!", &s) == [])
+        // Copied in the password field, its text fetched after the focus left it.
+        _ = s.handle(.clipboardOwnerChanged, at: .seconds(2))
         _ = s.handle(.focusChanged(Self.entry), at: .seconds(3))
+        #expect(copy("s3cret too", &s) == [])
+        #expect(s.handle(.clipboardOwnerChanged, at: .seconds(3)) == [])
         #expect(copy("public", &s) == [])
         #expect(s.clipboardEntries.map(\.text) == ["public"])
 
@@ -60,7 +64,7 @@ struct ClipboardSessionTests {
         for mode in ClipboardHistoryMode.allCases {
             var s = try session(mode)
             var commands = s.handle(.listenerAdded, at: .seconds(2))
-            commands += s.handle([.clipboardCopied("tapboard-clipboard-marker", secret: false),
+            commands += s.handle([.clipboardOwnerChanged, .clipboardCopied("tapboard-clipboard-marker", secret: false),
                                   .clipboardCopied("second marker\n", secret: false)], at: .seconds(3))
             commands += s.handle(.clipboardLoaded(ClipboardHistory()), at: .seconds(3))
             commands += list(&s)

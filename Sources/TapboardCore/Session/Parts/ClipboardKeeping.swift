@@ -52,6 +52,8 @@ struct ClipboardKeeping: Sendable {
     private var waiting: [UInt64] = []
     /// Changed before the file was read: kept once it is.
     private var unsaved = false
+    /// A password field had the focus when the clipboard's owner last changed: its text is not kept.
+    private(set) var copiedInPasswordField = false
 
     init(mode: ClipboardHistoryMode) {
         self.mode = mode
@@ -60,6 +62,9 @@ struct ClipboardKeeping: Sendable {
 
     /// Whether every entry kept is in `history` (in disk mode, once the file was read).
     var complete: Bool { file == .read }
+
+    /// The clipboard has a new owner, copied while a password field has the focus or not.
+    mutating func ownerChanged(inPasswordField: Bool) { copiedInPasswordField = inPasswordField }
 
     /// A text copied to the clipboard, neither secret nor copied in a password field: kept.
     mutating func copied(_ text: String, _ out: inout Outbox) {
