@@ -104,6 +104,23 @@ struct ClipboardTests {
         #expect(keyboard.standardError == "")
     }
 
+    @Test("An owner that never answers is given up on 2 s after it was asked, said in one line; the next owner's text is kept")
+    func ownerNeverAnswers() throws {
+        let keyboard = try launch()
+        let owner = try ClipboardOwner(displayName: desktop.xvfb.displayName)
+        let owned = MonotonicClock.now
+        owner.own("never sent")
+        #expect(Deadline.waitFor(.seconds(10)) { keyboard.standardError.contains("did not answer") }, "\(keyboard.standardError)")
+        let waited = MonotonicClock.milliseconds(from: owned, to: MonotonicClock.now)
+        #expect(waited >= 1_900, "gave up after \(waited) ms")
+        let line = keyboard.standardError
+        #expect(line.hasPrefix("tapboard: the clipboard's owner (window 0x") && line.hasSuffix(") did not answer within 2 s; what it holds is not kept\n")
+                && line.split(separator: "\n").count == 1, "\(line)")
+        owner.own("answered")
+        #expect(owner.serve(until: Deadline(.seconds(10))) { owner.targetsAsked(for: owner.text).contains("UTF8_STRING") })
+        #expect(try list() == ["-\tanswered"])
+    }
+
     @Test("--clipboard-history=off: the owner is asked nothing and nothing is listed")
     func off() throws {
         let keyboard = try launch(arguments: ["--clipboard-history=off"])
