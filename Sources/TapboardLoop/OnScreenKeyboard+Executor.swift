@@ -18,6 +18,7 @@ extension OnScreenKeyboard: SessionExecutor {
         return done.answer
     }
 
+    /// Reads, keeps or deletes the clipboard history's file; without a storage, the history read is empty.
     public func clipboardFile(_ request: ClipboardFileRequest) -> SessionInput? {
         // Small (a few dozen texts of at most 4,096 characters): read on the loop's thread, when first needed.
         guard let done = clipboardStorage?.carryOut(request) else {

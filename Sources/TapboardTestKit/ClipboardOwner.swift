@@ -9,8 +9,9 @@ import Foundation
 public final class ClipboardOwner {
     private let display: OpaquePointer
     private let window: Window
-    /// The text owned, and whether it is marked secret.
+    /// The text owned.
     public private(set) var text = ""
+    /// Whether it is marked secret (the hint offered and answered `secret`).
     public private(set) var secret = false
     /// Each request so far: the text owned then and the target asked for, by name.
     public private(set) var asked: [(text: String, target: String)] = []
