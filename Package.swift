@@ -47,7 +47,7 @@ let package = Package(
         .systemLibrary(
             name: "CX11",
             pkgConfig: "xft",
-            providers: [.apt(["libx11-dev", "libxtst-dev", "libxext-dev", "libxft-dev", "libxkbcommon-dev", "libxrandr-dev", "libxi-dev"])]
+            providers: [.apt(["libx11-dev", "libxtst-dev", "libxext-dev", "libxft-dev", "libxkbcommon-dev", "libxrandr-dev", "libxi-dev", "libxfixes-dev"])]
         ),
         // Layout and theme files are YAML, read with libyaml (what Yams wraps) directly:
         // Yams brings Foundation, whose start-up runs in every process that links it.

@@ -1,4 +1,4 @@
-// Xlib, XTest, XInput2, Xft, XShape and xkbcommon for Swift, with inline functions
+// Xlib, XTest, XInput2, XFixes, Xft, XShape and xkbcommon for Swift, with inline functions
 // standing in for the C macros and variadic calls Swift cannot import.
 #ifndef TAPBOARD_CX11_SHIM_H
 #define TAPBOARD_CX11_SHIM_H
@@ -13,6 +13,7 @@
 #include <X11/extensions/Xrender.h>
 #include <X11/extensions/Xrandr.h>
 #include <X11/extensions/XInput2.h>
+#include <X11/extensions/Xfixes.h>
 #include <X11/Xft/Xft.h>
 #include <xkbcommon/xkbcommon.h>
 // The event loop waits on signals through a descriptor, next to the X connection.

@@ -12,6 +12,15 @@ public enum TypingOutcome: Equatable, Sendable {
     case interrupted(signal: Int32, typed: Int?)
 }
 
+/// The keyboard did not answer `tapboard clipboard` in time (one older than the clipboard history ignores it).
+public struct ClipboardUnanswered: Error, CustomStringConvertible {
+    /// The display's name.
+    public var display: String
+    public var description: String {
+        "the tapboard running on display \(printable(display)) did not answer about its clipboard history (one from before it had one?)"
+    }
+}
+
 /// The sending end: `tapboard show` and the others, `tapboard type` and
 /// `tapboard events`. The X side of it is `ControlClient`; the waiting
 /// (signals, time) is here.
@@ -56,7 +65,7 @@ public enum KeyboardControl {
                 case .stoppedTyping(let typed): return .interrupted(signal: interruptedBy ?? SIGINT, typed: typed)
                 // Finished as the signal came: all was typed.
                 case .typed(let untypable): return .finished(untypable: untypable)
-                case .event: continue
+                case .event, .clipboard: continue
                 }
             }
             if let end, Clock.now() >= end { return .interrupted(signal: interruptedBy ?? SIGINT, typed: nil) }
@@ -86,8 +95,29 @@ public enum KeyboardControl {
             switch client.nextMessage() {
             case .gone: return
             case .event(let published): if !handler(published) { return }
-            case .typed, .stoppedTyping: continue
+            case .typed, .stoppedTyping, .clipboard: continue
             }
+        }
+    }
+
+    /// Asks the keyboard running on a display to list or clear its clipboard
+    /// history, and waits (at most `timeout`) for its entries, newest first.
+    public static func clipboard(_ request: ClipboardRequest, displayName: String?, timeout: Duration = .seconds(5)) throws -> [ClipboardEntry] {
+        let client = try channel(displayName: displayName)
+        client.send(.clipboard(request))
+        let end = Clock.now() + timeout
+        var pfd = pollfd(fd: client.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            while let message = client.pendingMessage() {
+                switch message {
+                case .gone: throw X11Error.notRunning(client.displayName)
+                case .clipboard(let entries): return entries
+                case .typed, .stoppedTyping, .event: continue
+                }
+            }
+            let now = Clock.now()
+            guard now < end else { throw ClipboardUnanswered(display: client.displayName) }
+            _ = poll(&pfd, 1, Int32((end - now).millisecondsRoundedUp))
         }
     }
 

@@ -22,6 +22,16 @@ extension OnScreenKeyboard: SessionExecutor {
         return done.answer
     }
 
+    /// Reads, keeps or deletes the clipboard history's file; without a storage, the history read is empty.
+    public func clipboardFile(_ request: ClipboardFileRequest) -> SessionInput? {
+        // Small (a few dozen texts of at most 4,096 characters): read on the loop's thread, when first needed.
+        guard let done = clipboardStorage?.carryOut(request) else {
+            return request == .load ? .clipboardLoaded(ClipboardHistory()) : nil
+        }
+        for note in done.notes { logError(note) }
+        return done.answer
+    }
+
     /// The reader of languages' files, made (and polled by the loop) the first time one is read.
     private func fileReader() -> FileReader? {
         if let reader { return reader }
@@ -64,11 +74,13 @@ extension OnScreenKeyboard: SessionExecutor {
             }
         case .typingStopped(let requester, let typed):
             x.answerStopped(requester: requester, typed: typed)
+        case .clipboardAnswer(let requester, let entries):
+            x.answerClipboard(requester: requester, entries: entries)
         case .log(let line):
             logError(line)
         case .exit(let status):
             exitStatus = status
-        case .type, .files:
+        case .type, .files, .clipboardFile:
             // Answered: `carryOutAll` hands them to `type` and `files`.
             break
         }

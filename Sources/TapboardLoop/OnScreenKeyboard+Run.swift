@@ -32,6 +32,11 @@ extension OnScreenKeyboard {
                 perform(session.handle(.deadlinePassed, at: Clock.now()))
             }
             waitedFor = nil
+            // The transport's own deadline (a clipboard owner that does not answer).
+            if let due = x.nextDeadline, due <= Clock.now() {
+                x.deadlinePassed(now: Clock.now())
+                sayNotes()
+            }
             while exitStatus == nil, x.hasEvents() {
                 drainEvents()
             }
@@ -40,7 +45,9 @@ extension OnScreenKeyboard {
             // Set before the wait: a source handler run inside it (D-Bus, the
             // accessibility bus) changes the session through `perform`, which forgets it.
             waitedFor = .some(due)
-            switch loop.wait(until: due, now: Clock.now()) {
+            var wake = due
+            if let own = x.nextDeadline, wake.map({ own < $0 }) ?? true { wake = own }
+            switch loop.wait(until: wake, now: Clock.now()) {
             case .ready: break
             case .signal(let signo): handleSignal(signo)
             case .connectionClosed:

@@ -85,12 +85,17 @@ public final class OnScreenKeyboard {
     let storage: (any SuggestionStorage)?
     /// Reads a language's files off the loop's thread; made at the first read, not at start.
     var reader: FileReader?
+    /// Where the clipboard history is kept between runs (`--clipboard-history=disk`; the session asks: `Command.clipboardFile`).
+    let clipboardStorage: (any ClipboardStorage)?
 
     /// Opens the display and creates the (not yet shown) keyboard window; joins
     /// the accessibility bus first when asked (the D-Bus session bus once it
-    /// shows); the strip's files are read from and kept in `storage`.
-    public init(_ configuration: KeyboardConfiguration, buses: KeyboardBuses, storage: (any SuggestionStorage)? = nil) throws {
+    /// shows); the strip's files are read from and kept in `storage`, the
+    /// clipboard history in `clipboardStorage` (read when first needed).
+    public init(_ configuration: KeyboardConfiguration, buses: KeyboardBuses, storage: (any SuggestionStorage)? = nil,
+                clipboardStorage: (any ClipboardStorage)? = nil) throws {
         self.storage = storage
+        self.clipboardStorage = clipboardStorage
         var configuration = configuration
         let backend = Self.backend(configuration)
         // The accessibility client first: without one the keyboard starts as it would without it.

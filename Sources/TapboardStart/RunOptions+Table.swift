@@ -68,6 +68,15 @@ extension RunOptions {
         .flag("--autocorrect", "Replace a word that is no word by a near, clearly likelier one when a space or punctuation ends it.") {
             $0.autocorrect = true
         },
+        .text("--clipboard-history", "off|memory|disk",
+              "Keep the last 20 texts copied to the clipboard (X11 only for now), for the keyboard to type again: "
+                  + "in memory (the default), in a file too, or not at all.",
+              example: "disk") { options, mode throws(OptionProblem) in
+            guard let chosen = ClipboardHistoryMode(rawValue: mode) else {
+                throw .refused("--clipboard-history '\(printable(mode))': expected off, memory or disk")
+            }
+            options.clipboardHistory = chosen
+        },
         .flag("--no-swipe", "No swipe typing (drawing a word across the letters without lifting; on where the strip shows).") { $0.swipe = false },
         // A slow tapper's press outlasts 400 ms and opens the callout instead of typing the key.
         .integer("--callout-delay", "ms", "How long a key is held before its callout (accented letters and other alternates) opens; 400 by default.",

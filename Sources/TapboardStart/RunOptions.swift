@@ -39,6 +39,8 @@ public struct RunOptions: Equatable, Sendable {
     public var swipe = true
     /// How long a key is held before its callout opens (`--callout-delay`).
     public var calloutDelay = InteractionOptions().calloutDelay
+    /// Keep what is copied to the clipboard: in memory, on disk too, or not at all (`--clipboard-history`).
+    public var clipboardHistory = ClipboardHistoryMode.memory
 
     /// The defaults: the keyboard as `tapboard` alone shows it.
     public init() {}
@@ -104,6 +106,9 @@ public struct RunOptions: Equatable, Sendable {
         configuration.monitor = monitor
         configuration.backend = backend
         configuration.mode = float ? .float : overlay ? .overlay : .dock(dock ?? .bottom)
+        configuration.clipboardHistory = clipboardHistory
+        // Only named here: the file is read when the session first needs it.
+        let clipboardFile = clipboardHistory == .disk ? ClipboardFile.standard(environment: SuggestionFiles.environment) : nil
         let (layout, layouts, theme) = (self.layout, self.layouts, self.theme)
         configuration.reload = {
             let sources = try Self.layoutSources(layout: layout, layouts: layouts, allowRun: allowRun)
@@ -114,7 +119,7 @@ public struct RunOptions: Equatable, Sendable {
         // display (without it the keyboard starts as without --auto-show), the
         // session bus once the keyboard shows.
         let keyboard = try OnScreenKeyboard(configuration, buses: KeyboardBuses(dbus: dbus, accessibility: autoShow),
-                                              storage: storage)
+                                              storage: storage, clipboardStorage: clipboardFile)
         return keyboard.run()
     }
 }

@@ -95,6 +95,8 @@ final class ControlSocket {
                     clients[i].listens = true
                     clients[i].keys = keys
                     inputs.append(.listenerAdded)
+                case .clipboard(let request):
+                    inputs.append(.control(.clipboard(request, requester: clients[i].id)))
                 }
             }
             if closed {
@@ -121,6 +123,34 @@ final class ControlSocket {
         clients[i].typing = false
         Self.sendLine(clients[i].fd, ControlLine.encode(message))
         return true
+    }
+
+    /// Answers a `tapboard clipboard` client with the history's entries (one line,
+    /// perhaps larger than the socket's buffer: written whole, waiting for the client a little).
+    func answerClipboard(requester: UInt64, entries: [ClipboardEntry]) {
+        guard let client = clients.first(where: { $0.id == requester }) else { return }
+        let bytes = Array(ControlLine.encode(.clipboard(entries)).utf8)
+        var sent = 0
+        // A client that reads nothing for a second gets a cut line, which it takes for none.
+        let end = Self.milliseconds() + 1000
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes { send(client.fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            if n > 0 {
+                sent += n
+                continue
+            }
+            guard n < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { return }
+            let left = end - Self.milliseconds()
+            var pfd = pollfd(fd: client.fd, events: Int16(POLLOUT), revents: 0)
+            guard left > 0, poll(&pfd, 1, Int32(left)) > 0 else { return }
+        }
+    }
+
+    /// Milliseconds of the monotonic clock.
+    private static func milliseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
     }
 
     /// Writes a whole line; a client that cannot take it at once (never reading) misses it.

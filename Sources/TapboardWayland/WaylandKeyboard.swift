@@ -309,6 +309,11 @@ public final class WaylandKeyboard: KeyboardTransport {
     public func answerStopped(requester: UInt64, typed: Int) {
         _ = control.answer(requester: requester, with: .stoppedTyping(typed: typed))
     }
+
+    /// Answers `tapboard clipboard` (the history is X11's only for now: what is kept in disk mode, or nothing).
+    public func answerClipboard(requester: UInt64, entries: [ClipboardEntry]) {
+        control.answerClipboard(requester: requester, entries: entries)
+    }
     public func announceAccessibilityBus(_ address: String) {}
 
     public func takeNotes() -> [String] {

@@ -26,6 +26,25 @@ struct WaylandControlTests {
         #expect(keyboard.child.wait(until: Deadline(.seconds(5))) == .exited(0))
     }
 
+    @Test("--clipboard-history is taken on Wayland, and tapboard clipboard list and clear answer through the socket (nothing is kept there yet)")
+    func clipboard() throws {
+        let desk = try SwayDesktop()
+        try desk.foot()
+        let keyboard = try desk.keyboard(["--no-suggestions", "--no-dbus", "--clipboard-history=memory"])
+        // `clear` deletes the history's file too: in a data directory of the test's.
+        let data = try ScratchDirectory()
+        var environment = desk.sway.environment
+        environment["XDG_DATA_HOME"] = data.path
+        for command in [["clipboard", "list"], ["clipboard", "clear"], ["clipboard", "list"]] {
+            let child = try ChildProcess(try Keyboard.locateBinary(), command, environment: environment)
+            #expect(child.wait(until: Deadline(.seconds(10))) == .exited(0), "\(command): \(child.standardError)")
+            #expect(child.standardOutput == "", "\(command)")
+        }
+        _ = try desk.tapboard(["quit"]).wait(until: Deadline(.seconds(10)))
+        #expect(keyboard.child.wait(until: Deadline(.seconds(5))) == .exited(0))
+        #expect(keyboard.child.standardError.isEmpty, "\(keyboard.child.standardError)")
+    }
+
     @Test("sm.puri.OSK0 SetVisible hides and shows it")
     func dbus() throws {
         let desk = try SwayDesktop()

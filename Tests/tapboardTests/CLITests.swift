@@ -36,6 +36,8 @@ struct CLITests {
                                       UI tests).
               forget                  Delete the words the keyboard learned (every language), and make a
                                       keyboard running on the display drop them too.
+              clipboard               List or clear the texts the keyboard kept of what was copied to the
+                                      clipboard.
               dump-layout             Print the key frames of a page at a window size as JSON, for scripts and
                                       tests.
               check                   Check layout and theme files; print each error with its file, line and
@@ -47,6 +49,27 @@ struct CLITests {
 
               See 'tapboard help <subcommand>' for detailed help.
             """)
+    }
+
+    @Test("clipboard list --help text is pinned: the format of its lines")
+    func clipboardListHelpText() {
+        let help = Tapboard.helpMessage(for: ClipboardList.self, columns: 100)
+        #expect(help == #"""
+            OVERVIEW: Print the clipboard history of the keyboard running on the display, newest first, one
+            entry a line.
+
+            Each line is 'p' for a pinned entry or '-', a tab, then the text, in which a backslash is written
+            \\, a newline \n, a carriage return \r, a tab \t, and any other control or invisible character
+            \u{HEX}: each entry is one line ('cut -f 2-' gives the texts).
+
+            USAGE: tapboard clipboard list [--display <name>]
+
+            OPTIONS:
+              --display <name>        The X display to use, exactly as given; default $DISPLAY.
+              --version               Show the version.
+              -h, --help              Show help information.
+
+            """#)
     }
 
     @Test("dump-layout --help text is pinned")

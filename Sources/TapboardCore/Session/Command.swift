@@ -102,6 +102,10 @@ public enum Command: Hashable, Sendable {
     case run([String])
     /// Read a language's files, or keep what was learned (see `FileRequest`).
     case files(FileRequest)
+    /// Read, keep or delete the clipboard history's file (`--clipboard-history=disk`; see `ClipboardFileRequest`).
+    case clipboardFile(ClipboardFileRequest)
+    /// Answer a `tapboard clipboard` request with the history's entries, newest first.
+    case clipboardAnswer(requester: UInt64, entries: [ClipboardEntry])
     /// Answer a `tapboard type` request with the characters that could not be typed.
     case answer(requester: UInt64, untyped: String)
     /// Answer a `tapboard type` request stopped before its end (`ControlRequest.stopTyping`):

@@ -8,6 +8,8 @@ public enum ControlMessage: Hashable, Sendable {
     case stoppedTyping(typed: Int)
     /// A published event (after subscribing).
     case event(PublishedEvent)
+    /// The clipboard history's entries, newest first (the answer to `tapboard clipboard`).
+    case clipboard([ClipboardEntry])
 }
 
 /// What a control client asks of the keyboard.
@@ -20,6 +22,8 @@ public enum ControlClientRequest: Hashable, Sendable {
     case stopTyping
     /// Send the published events (typed text too when `keys`).
     case subscribe(keys: Bool)
+    /// List or clear the clipboard history; answered with `ControlMessage.clipboard`.
+    case clipboard(ClipboardRequest)
 }
 
 /// The control channel's lines where it is a stream socket (Wayland, where no
@@ -87,6 +91,7 @@ public enum ControlLine {
         case .type(let text, let delay): return line(["type", String(milliseconds(delay)), text])
         case .stopTyping: return line(["stop"])
         case .subscribe(let keys): return line(["subscribe", keys ? "keys" : "nokeys"])
+        case .clipboard(let request): return line(["clipboard", request.rawValue])
         }
     }
 
@@ -98,6 +103,7 @@ public enum ControlLine {
         case ("type", 3): return Int(f[1]).flatMap { $0 >= 0 ? .type(f[2], delay: .milliseconds($0)) : nil }
         case ("stop", 1): return .stopTyping
         case ("subscribe", 2): return .subscribe(keys: f[1] == "keys")
+        case ("clipboard", 2): return ClipboardRequest(rawValue: f[1]).map { .clipboard($0) }
         default: return nil
         }
     }
@@ -108,6 +114,8 @@ public enum ControlLine {
         case .gone: return ""
         case .typed(let untypable): return line(["typed", String(untypable)])
         case .stoppedTyping(let typed): return line(["stopped", String(typed)])
+        // Three fields an entry: its id, `p` when pinned or `-`, its text.
+        case .clipboard(let entries): return line(["clipboard"] + entries.flatMap { [String($0.id), $0.pinned ? "p" : "-", $0.text] })
         case .event(let event):
             switch event {
             case .frame(let kind, let start, let end, let duration):
@@ -128,6 +136,13 @@ public enum ControlLine {
         switch (verb, f.count) {
         case ("typed", 2): return .typed(untypable: Array(f[1]))
         case ("stopped", 2): return Int(f[1]).map { .stoppedTyping(typed: $0) }
+        case ("clipboard", let n) where n % 3 == 1:
+            var entries: [ClipboardEntry] = []
+            for i in stride(from: 1, to: n, by: 3) {
+                guard let id = Int(f[i]), f[i + 1] == "p" || f[i + 1] == "-" else { return nil }
+                entries.append(ClipboardEntry(id: id, text: f[i + 2], pinned: f[i + 1] == "p"))
+            }
+            return .clipboard(entries)
         case ("frame", 11):
             guard let kind = FrameEventKind(rawValue: f[1]) else { return nil }
             let n = f[2...].compactMap { Int($0) }

@@ -84,6 +84,8 @@ public struct KeyboardConfiguration: Sendable {
     /// `WAYLAND_DISPLAY` names a compositor that offers what the keyboard
     /// needs, else X11 (XWayland included).
     public var backend: KeyboardBackend?
+    /// Keep the texts copied to the clipboard, in memory (the default), in a file too, or not at all (`--clipboard-history`).
+    public var clipboardHistory: ClipboardHistoryMode = .memory
 
     /// Makes a configuration; every part has a default (US English, compact or wide by the window's width).
     public init(layouts: [LayoutSource] = [.enUS], wideWidth: Int = LayoutProvider.defaultWideWidth, theme: Theme = .default,

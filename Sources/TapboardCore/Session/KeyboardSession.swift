@@ -74,6 +74,8 @@ public struct KeyboardSession: Sendable {
     var typing = ScriptedTyping()
     /// The emoji page and its search.
     var emoji = EmojiPanel()
+    /// The texts copied to the clipboard, kept for a page to type again.
+    var clipboard: ClipboardKeeping
 
     /// Makes the session for a configuration on a screen: the keyboard placed, its
     /// first layout built for that width; nothing shown until `start`.
@@ -83,6 +85,7 @@ public struct KeyboardSession: Sendable {
         presentation = WindowPresentation(placement: configuration.placement, frame: placed.frame, screen: screen,
                                           animation: configuration.animation, autoHideDelay: configuration.autoHideDelay)
         languages = LanguageEngines(configuration.suggestions)
+        clipboard = ClipboardKeeping(mode: configuration.clipboardHistory)
         choice = LayoutChoice(layouts: configuration.layouts, provider: configuration.provider, theme: configuration.theme,
                               lexicons: configuration.suggestions?.languages)
         state = KeyboardState(layout: choice.buildShown(width: placed.frame.width), options: configuration.options)
@@ -170,6 +173,8 @@ public struct KeyboardSession: Sendable {
             startTyping(text, delay: delay, requester: requester)
         case .control(.stopTyping(let requester, let gone)):
             stopTyping(requester: requester, answer: !gone)
+        case .control(.clipboard(let request, let requester)):
+            clipboard.request(request, requester: requester, &out)
         case .reloaded(let files):
             reload(files)
         case .injected(let typed, let readyAt):
@@ -197,6 +202,12 @@ public struct KeyboardSession: Sendable {
             languageLoaded(files)
         case .emojiLoaded(let loaded):
             emojiLoaded(loaded)
+        case .clipboardOwnerChanged:
+            clipboard.ownerChanged(inPasswordField: isSecure)
+        case .clipboardCopied(let text, let secret):
+            clipboardCopied(text, secret: secret)
+        case .clipboardLoaded(let history):
+            clipboard.loaded(history, &out)
         case .deadlinePassed:
             runDue()
         }

@@ -39,6 +39,13 @@ public protocol KeyboardTransport: AnyObject {
     func answer(requester: UInt64, untyped: String) -> Bool
     /// Answers a `tapboard type` client whose typing was stopped.
     func answerStopped(requester: UInt64, typed: Int)
+    /// Answers a `tapboard clipboard` client with the history's entries, newest first.
+    func answerClipboard(requester: UInt64, entries: [ClipboardEntry])
+    /// When the transport next has something of its own to do with no event
+    /// (an answer it waits for is overdue); nil when nothing.
+    var nextDeadline: Duration? { get }
+    /// Time passed: what of the transport's own is due by now is done (its lines said through `takeNotes`).
+    func deadlinePassed(now: Duration)
     /// Says where the accessibility bus is, where the display has a place for it.
     func announceAccessibilityBus(_ address: String)
     /// What the transport has to say since last asked, one line each.
@@ -53,4 +60,12 @@ public protocol KeyboardTransport: AnyObject {
 extension KeyboardTransport {
     /// Every emoji taken as drawable, for transports that cannot tell.
     public func drawableEmoji(_ emoji: [String]) -> [String: Bool] { [:] }
+}
+
+extension KeyboardTransport {
+    /// Nothing of its own to wait for (a transport that waits for no answer).
+    public var nextDeadline: Duration? { nil }
+
+    /// Nothing is ever due.
+    public func deadlinePassed(now: Duration) {}
 }

@@ -7,6 +7,8 @@ public protocol SessionExecutor: AnyObject {
     func type(_ keystrokes: [Keystroke], waitingForKeycodes: Bool) -> SessionInput
     /// Reads or keeps files (`Command.files`); the answer, if the request has one.
     func files(_ request: FileRequest) -> SessionInput?
+    /// Reads, keeps or deletes the clipboard history's file (`Command.clipboardFile`); the answer, if the request has one.
+    func clipboardFile(_ request: ClipboardFileRequest) -> SessionInput?
     /// Carries out any other command, as it comes.
     func carryOut(_ command: Command)
     /// Hands an answer to the session; the commands it gives.
@@ -14,11 +16,16 @@ public protocol SessionExecutor: AnyObject {
 }
 
 extension SessionExecutor {
+    /// No file: the history read is empty, nothing is kept (executors without a storage).
+    public func clipboardFile(_ request: ClipboardFileRequest) -> SessionInput? {
+        request == .load ? .clipboardLoaded(ClipboardHistory()) : nil
+    }
+
     /// Carries commands out in order. `.type` is answered at once, and the
     /// answer's commands are carried out before those after it (what follows
-    /// a keystroke never goes ahead of it); a language's files, read, are
-    /// handed over after all of them (the drawing they came with must not
-    /// follow the strip's new words).
+    /// a keystroke never goes ahead of it); a language's files and the
+    /// clipboard history's, read, are handed over after all of them (the
+    /// drawing they came with must not follow the strip's new words).
     public func carryOutAll(_ commands: [Command]) {
         var answers: [SessionInput] = []
         for command in commands {
@@ -27,6 +34,8 @@ extension SessionExecutor {
                 carryOutAll(answer(type(keystrokes, waitingForKeycodes: waiting)))
             case .files(let request):
                 if let input = files(request) { answers.append(input) }
+            case .clipboardFile(let request):
+                if let input = clipboardFile(request) { answers.append(input) }
             default:
                 carryOut(command)
             }

@@ -50,6 +50,19 @@ public enum SessionInput: Hashable, Sendable {
     case languageLoaded(LoadedLanguage)
     /// The emoji asked for (`FileRequest.loadEmoji`), read; nil when there are none.
     case emojiLoaded(LoadedEmoji?)
+    /// Another client took the clipboard (CLIPBOARD): its text may follow
+    /// (`clipboardCopied`). Whether a password field has the focus is noted now,
+    /// as the copy is made, not only when its text has been fetched.
+    case clipboardOwnerChanged
+    /// The clipboard (CLIPBOARD) was given this text by a new owner; `secret` when
+    /// the owner marked it so (a password manager's hint: the text is then not
+    /// fetched, and empty). Kept in the history unless secret, copied while a
+    /// password field has the focus (now, or when its owner took the clipboard),
+    /// or the history is off; never published.
+    case clipboardCopied(String, secret: Bool)
+    /// The clipboard history's file asked for (`ClipboardFileRequest.load`), read
+    /// (empty when there is none, or it could not be read).
+    case clipboardLoaded(ClipboardHistory)
     /// Time passed: whatever is due by now (see `KeyboardSession.nextDeadline`) is done.
     case deadlinePassed
 }
@@ -65,6 +78,9 @@ public enum ControlRequest: Hashable, Sendable {
     /// more of its text is typed, and it is answered (`Command.typingStopped`)
     /// unless `requesterGone` (a client killed, its window destroyed).
     case stopTyping(requester: UInt64, requesterGone: Bool)
+    /// `tapboard clipboard list|clear`: answered (`Command.clipboardAnswer`) to the
+    /// requester (an id the transport gives) with the entries, newest first.
+    case clipboard(ClipboardRequest, requester: UInt64)
 }
 
 /// A text field that has the focus, as the accessibility bus describes it.

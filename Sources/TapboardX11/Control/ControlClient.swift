@@ -43,6 +43,8 @@ public final class ControlClient: ControlChannel {
         case .type(let text, let delay): requestTyping(text, delay: delay)
         case .stopTyping: requestStopTyping()
         case .subscribe(let keys): subscribe(keys: keys)
+        case .clipboard(let asked):
+            self.request(ControlWindow.clipboardRequest, window: helperWindow(), value: ClipboardRequest.allCases.firstIndex(of: asked) ?? 0)
         }
     }
 
@@ -88,6 +90,12 @@ public final class ControlClient: ControlChannel {
     private func message(in e: XEvent) -> Message? {
         if e.type == DestroyNotify && e.xdestroywindow.window == owner { return .gone }
         guard e.type == ClientMessage, let helper, e.xclient.window == helper else { return nil }
+        if e.xclient.message_type == display.atom(ControlWindow.clipboardAnswer) {
+            // The entries as one control line; taken off the window as read.
+            let line = display.text(ControlWindow.clipboardEntries, of: helper) ?? ""
+            display.deleteProperty(ControlWindow.clipboardEntries, of: helper)
+            return ControlLine.message(line.dropLast()) ?? .clipboard([])
+        }
         if e.xclient.message_type == display.atom(ControlWindow.typedAnswer) {
             if e.xclient.data.l.1 == 1 { return .stoppedTyping(typed: e.xclient.data.l.2) }
             return .typed(untypable: Array(display.text(ControlWindow.untypedText, of: helper) ?? ""))

@@ -52,6 +52,8 @@ final class ControlWindow {
         case type(Window, delay: Duration)
         /// `tapboard type` interrupted: stop typing for this requester window and answer it with how much was typed.
         case stopTyping(Window)
+        /// `tapboard clipboard list|clear`: answer this window with the history's entries.
+        case clipboard(ClipboardRequest, Window)
     }
 
     /// The request a ClientMessage to this window carries, if it is one.
@@ -67,6 +69,11 @@ final class ControlWindow {
         if name == display.atom(Self.stopTypingRequest) {
             return .stopTyping(Window(UInt(bitPattern: event.data.l.1)))
         }
+        if name == display.atom(Self.clipboardRequest) {
+            let requests = ClipboardRequest.allCases
+            guard requests.indices.contains(event.data.l.2) else { return nil }
+            return .clipboard(requests[event.data.l.2], Window(UInt(bitPattern: event.data.l.1)))
+        }
         return ControlCommand.allCases.first { display.atom("_TAPBOARD_" + $0.rawValue.uppercased()) == name }.map { .command($0) }
     }
 
@@ -77,6 +84,16 @@ final class ControlWindow {
     static let typedAnswer = "_TAPBOARD_TYPED", untypedText = "_TAPBOARD_UNTYPED"
     /// The request name that stops a `tapboard type` request.
     static let stopTypingRequest = "_TAPBOARD_STOP_TYPING"
+    /// The request name of `tapboard clipboard` (its third number: `ClipboardRequest.allCases`' index),
+    /// the answer's type, and the property the answer's entries are in (`ControlLine.encode(.clipboard)`).
+    static let clipboardRequest = "_TAPBOARD_CLIPBOARD_REQUEST", clipboardAnswer = "_TAPBOARD_CLIPBOARD_ANSWER"
+    static let clipboardEntries = "_TAPBOARD_CLIPBOARD_ENTRIES"
+
+    /// Answers a `tapboard clipboard` request: the entries in a property of the requester's window, then the answer message.
+    static func answerClipboard(_ requester: Window, entries: [ClipboardEntry], display: XDisplay) {
+        display.setProperty(clipboardEntries, of: requester, utf8: ControlLine.encode(.clipboard(entries)))
+        display.send(display.clientMessage(clipboardAnswer, to: requester), to: requester)
+    }
 
     /// Answers a `tapboard type` request: the characters that could not be typed, then the answer message.
     static func answer(_ requester: Window, untyped: String, display: XDisplay) {

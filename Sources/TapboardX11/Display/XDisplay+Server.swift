@@ -64,6 +64,43 @@ extension XDisplay {
         XSetSelectionOwner(pointer, atom(selection), window, Time(CurrentTime))
     }
 
+    // MARK: - Another client's selection (the clipboard)
+
+    /// A new owner of a selection, as XFixes tells it.
+    struct SelectionOwnerChange {
+        /// The selection.
+        var selection: Atom
+        /// Its new owner (0 when none).
+        var owner: Window
+        /// When the owner took it: the time to ask it for its content at.
+        var time: Time
+    }
+
+    /// Asks XFixes for an event whenever a selection gets a new owner; XFixes'
+    /// first event number, or nil without XFixes. Two round trips (the extension
+    /// and its version): done after the first frame, never before it.
+    func selectOwnerChanges(of selection: String) -> Int32? {
+        var event: Int32 = 0, error: Int32 = 0
+        guard XFixesQueryExtension(pointer, &event, &error) != 0 else { return nil }
+        var major: Int32 = 0, minor: Int32 = 0
+        // Selection events came with XFixes 1.0; the version is asked before any request, as the protocol says.
+        guard XFixesQueryVersion(pointer, &major, &minor) != 0, major >= 1 else { return nil }
+        XFixesSelectSelectionInput(pointer, root, atom(selection), UInt(XFixesSetSelectionOwnerNotifyMask))
+        return event
+    }
+
+    /// The owner change an XFixes selection event (`eventBase` + XFixesSelectionNotify) carries.
+    func selectionOwnerChange(in event: inout XEvent) -> SelectionOwnerChange {
+        let e = withUnsafeBytes(of: &event) { $0.load(as: XFixesSelectionNotifyEvent.self) }
+        return SelectionOwnerChange(selection: e.selection, owner: e.owner, time: e.selection_timestamp)
+    }
+
+    /// Asks a selection's owner to write its content as `target` into a property of `requestor`
+    /// (a SelectionNotify to `requestor` says when it has, or that it cannot).
+    func convertSelection(_ selection: Atom, to target: Atom, into property: Atom, of requestor: Window, time: Time) {
+        XConvertSelection(pointer, selection, target, property, requestor, time)
+    }
+
     // MARK: - Monitors
 
     /// The screen as it is now: its size, its monitors, its resolution.

@@ -206,6 +206,35 @@ extension XDisplay {
         }
     }
 
+    /// A property's type, format, its first `maxBytes` bytes (format 8) or items
+    /// (format 32, at most `maxBytes / 4`), and how many bytes are left after
+    /// them; nil when the window has no such property. With `delete`, the
+    /// property is deleted, read whole or not (a selection's transfer moves on).
+    func takeProperty(_ property: Atom, of window: Window, maxBytes: Int, delete: Bool) -> (type: Atom, format: Int32, bytes: [UInt8], items: [UInt], left: Int)? {
+        var actual: Atom = 0, format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        // The length is in 32-bit units; the server deletes only a property read to its end.
+        guard XGetWindowProperty(pointer, window, property, 0, max(maxBytes, 0) / 4, delete ? 1 : 0, Atom(AnyPropertyType),
+                                 &actual, &format, &count, &after, &data) == Success else { return nil }
+        defer { if let data { XFree(data) } }
+        if delete, after > 0 { XDeleteProperty(pointer, window, property) }
+        guard actual != 0 else { return nil }
+        var bytes: [UInt8] = [], items: [UInt] = []
+        if let data {
+            switch format {
+            case 8: bytes = Array(UnsafeBufferPointer(start: data, count: Int(count)))
+            // Xlib hands 32-bit items as longs.
+            case 32: items = data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
+            default: break
+            }
+        }
+        return (actual, format, bytes, items, Int(after))
+    }
+
+    /// Removes a property, named by its atom, from a window.
+    func deleteProperty(_ property: Atom, of window: Window) { XDeleteProperty(pointer, window, property) }
+
     /// A window's UTF-8 text property, if it has one.
     func text(_ name: String, of window: Window) -> String? {
         guard let p = property(name, of: window), p.format == 8 else { return nil }

@@ -93,6 +93,13 @@ extension X11Keyboard {
         ControlWindow.answerStopped(Window(requester), typed: typed, display: display)
     }
 
+    /// Answers a `tapboard clipboard` client with the history's entries; its
+    /// window may have gone meanwhile (a killed client), which is no error.
+    public func answerClipboard(requester: UInt64, entries: [ClipboardEntry]) {
+        display.quietly { ControlWindow.answerClipboard(Window(requester), entries: entries, display: display) }
+        display.flush()
+    }
+
     /// The keyboard never keeps the focus: someone gave it (a window manager, a
     /// click-to-focus rule), so it goes back to the window that had it.
     private func handFocusBack() {

@@ -75,6 +75,12 @@ extension X11Keyboard {
         case DestroyNotify where typeRequesters.remove(event.xdestroywindow.window) != nil:
             // A `tapboard type` client went without a word (SIGKILL): its typing stops, unanswered.
             inputs.append(.control(.stopTyping(requester: UInt64(event.xdestroywindow.window), requesterGone: true)))
+        case let type where xfixesEventBase.map({ type == $0 + XFixesSelectionNotify }) ?? false:
+            if let input = clipboard?.ownerChanged(display.selectionOwnerChange(in: &event), now: clock()) { inputs.append(input) }
+        case SelectionNotify where clipboard?.owns(event.xselection.requestor) ?? false:
+            if let input = clipboard?.answered(event.xselection, now: clock()) { inputs.append(input) }
+        case PropertyNotify where clipboard?.owns(event.xproperty.window) ?? false:
+            if let input = clipboard?.propertyChanged(event.xproperty, now: clock()) { inputs.append(input) }
         case PropertyNotify where event.xproperty.window == display.root && event.xproperty.atom == display.atom("_NET_ACTIVE_WINDOW"):
             noteFocus()
             if noteActiveWindow() {
@@ -114,6 +120,8 @@ extension X11Keyboard {
                 case .subscribe(let listener, let keys):
                     events.addListener(listener, keys: keys)
                     inputs.append(.listenerAdded)
+                case .clipboard(let request, let requester):
+                    inputs.append(.control(.clipboard(request, requester: UInt64(requester))))
                 }
             } else if Atom(event.xclient.data.l.0) == display.atom("WM_DELETE_WINDOW") {
                 inputs.append(.control(.command(.quit)))

@@ -42,6 +42,12 @@ public final class X11Keyboard: KeyboardTransport {
     var typeRequesters: Set<Window> = []
     /// Lines to say (the program's log), until taken.
     var notes: [String] = []
+    /// Whether the clipboard is followed for its history (not with `--clipboard-history=off`).
+    private let followsClipboard: Bool
+    /// Follows the clipboard once the first frame is out; nil before, when off, or without XFixes.
+    var clipboard: ClipboardWatcher?
+    /// XFixes' first event number, once the clipboard is followed.
+    var xfixesEventBase: Int32?
 
     /// Creates the (not yet shown) keyboard window at the session's frame, and the strip's in dock mode.
     public init(_ connection: X11Connection, frame: Rect, configuration: KeyboardConfiguration) {
@@ -61,6 +67,7 @@ public final class X11Keyboard: KeyboardTransport {
         if case .dock(let edge) = configuration.mode { dock = DockWindow(display: display, frame: frame, edge: edge) } else { dock = nil }
         surface = KeyboardSurface(display: display, window: window.id, resources: resources, theme: configuration.theme)
         followsFocus = configuration.autoShow
+        followsClipboard = configuration.clipboardHistory != .off
         pointerFocus = PointerFocus(display: display) { [window, dock, surface, control] other in
             other == window.id || other == dock?.id || other == control.id || surface.owns(other)
         }
@@ -118,6 +125,26 @@ public final class X11Keyboard: KeyboardTransport {
         display.flush()
         resources.matches?.save()
         resources.savesMatches = true
+        // After the first frame: XFixes costs two round trips the window need not wait for.
+        if followsClipboard { followClipboard() }
+    }
+
+    /// Starts following the clipboard (XFixes); without XFixes, says there is no history.
+    private func followClipboard() {
+        let ours: (Window) -> Bool = { [window, dock, surface, control] other in
+            other == window.id || other == dock?.id || other == control.id || surface.owns(other)
+        }
+        clipboard = ClipboardWatcher(display: display, isOurs: ours)
+        xfixesEventBase = clipboard?.eventBase
+        if clipboard == nil { notes.append("the X server has no XFixes extension: no clipboard history") }
+    }
+
+    /// When a clipboard transfer is given up on, if one is under way.
+    public var nextDeadline: Duration? { clipboard?.nextDeadline }
+
+    /// Clipboard transfers past their deadline are given up on.
+    public func deadlinePassed(now: Duration) {
+        if let clipboard { notes += clipboard.deadlinePassed(now: now) }
     }
 
     /// Says where the accessibility bus is on the root window (`AT_SPI_BUS`), as

@@ -7,7 +7,7 @@ struct ControlLineTests {
     func requests() {
         let requests: [ControlClientRequest] = [
             .command(.show), .command(.quit), .type("a b%c\nd\té €🙂 ", delay: .milliseconds(20)), .type("", delay: .zero),
-            .stopTyping, .subscribe(keys: true), .subscribe(keys: false),
+            .stopTyping, .subscribe(keys: true), .subscribe(keys: false), .clipboard(.list), .clipboard(.clear),
         ]
         for r in requests {
             let line = ControlLine.encode(r)
@@ -24,6 +24,7 @@ struct ControlLineTests {
                           duration: .milliseconds(250))),
             .event(.pageChanged("symbols")), .event(.layoutChanged("de")), .event(.typed("a\n")), .event(.typedKeysym("BackSpace")),
             .event(.suggestions(["the", "there"])), .event(.suggestions([])),
+            .clipboard([]), .clipboard([ClipboardEntry(id: 3, text: "two\nlines 100% ", pinned: true), ClipboardEntry(id: 1, text: "-")]),
         ]
         for m in messages { #expect(ControlLine.message(ControlLine.encode(m).dropLast()) == m) }
     }
@@ -35,5 +36,9 @@ struct ControlLineTests {
         #expect(ControlLine.request("type 20 a%2") == nil)
         #expect(ControlLine.request("") == nil)
         #expect(ControlLine.message("frame didShow 1 2") == nil)
+        #expect(ControlLine.request("clipboard paste") == nil)
+        #expect(ControlLine.message("clipboard 1 p") == nil)
+        #expect(ControlLine.message("clipboard x p text") == nil)
+        #expect(ControlLine.message("clipboard 1 q text") == nil)
     }
 }

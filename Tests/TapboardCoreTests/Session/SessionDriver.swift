@@ -203,7 +203,7 @@ struct SessionDriver {
                     logs += storage.carryOut(request).notes
                 }
             case .exit(let status): exitStatus = status
-            case .window, .draw, .notify, .run, .answer, .typingStopped:
+            case .window, .draw, .notify, .run, .answer, .typingStopped, .clipboardFile, .clipboardAnswer:
                 break
             }
         }
