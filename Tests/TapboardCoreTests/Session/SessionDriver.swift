@@ -199,6 +199,12 @@ struct SessionDriver {
                     loaded.answers[language] = done
                     logs += done.notes
                     if let answer = done.answer { if holdsLoads { heldLoads.append(answer) } else { answers.append(answer) } }
+                } else if case .loadEmoji(let language) = request {
+                    // Read once for the driver and the copy that checks it.
+                    let done = loaded.answers["emoji:" + language] ?? storage.carryOut(request)
+                    loaded.answers["emoji:" + language] = done
+                    logs += done.notes
+                    if let answer = done.answer { answers.append(answer) }
                 } else if keepsFiles {
                     logs += storage.carryOut(request).notes
                 }
