@@ -80,11 +80,17 @@ struct CLITests {
 
             Frames are in window pixels and are the ones the running keyboard uses at that size.
 
-            USAGE: tapboard dump-layout --size <WxH> [--page <name>] [--layout <name|path>] [--layouts <list>] [--wide-width <pixels>] [--no-suggestions]
+            USAGE: tapboard dump-layout --size <WxH> [--page <name>] [--emoji-group <n>] [--emoji-screen <n>] [--emoji-search] [--layout <name|path>] [--layouts <list>] [--wide-width <pixels>] [--no-suggestions]
 
             OPTIONS:
               --size <WxH>            Window size, as WxH.
               --page <name>           The page to print. (default: letters)
+              --emoji-group <n>       On the emoji page: the group shown, by its key from the left (1: the
+                                      recently used, empty here; 2: smileys ... 10: flags). (default: 2)
+              --emoji-screen <n>      On the emoji page: the screen of the group shown, from 1 (past the
+                                      group's last, the next group's). (default: 1)
+              --emoji-search          The letters page during an emoji search: its strip is the search line and
+                                      a key per match (emoji-match-1 …).
               --layout <name|path>    The layout: a name (see list-layouts) or a YAML file; default en-US.
               --layouts <list>        Layouts the globe key switches between, comma-separated names or files;
                                       the first shows at start.
@@ -204,12 +210,12 @@ struct CLITests {
     @Test("dump-layout rejects a size that is not WxH and an unknown page")
     func dumpLayoutRejects() throws {
         #expect(throws: (any Error).self) { try Tapboard.parseAsRoot(["dump-layout", "--size", "10x10+1+1"]) }
-        var command = try Tapboard.parseAsRoot(["dump-layout", "--size", "100x100", "--page", "emoji"])
+        var command = try Tapboard.parseAsRoot(["dump-layout", "--size", "100x100", "--page", "kana"])
         #expect(throws: UserError.self) { try command.run() }
         do {
             try command.run()
         } catch let error as UserError {
-            #expect(error.description == "unknown page 'emoji': layout en-US has letters, symbols, more-symbols")
+            #expect(error.description == "unknown page 'kana': layout en-US has letters, symbols, more-symbols, emoji")
         }
     }
 
