@@ -23,6 +23,7 @@ public enum IconShapes {
         case .return: aspect = 1.2
         case .hide: aspect = 1.3
         case .globe, .smiley, .search: aspect = 1.0
+        case .clipboard: aspect = 0.8
         }
         let w = size * aspect, h = size
         let ox = Double(rect.x) + (Double(rect.width) - w) / 2
@@ -103,6 +104,13 @@ public enum IconShapes {
                 return p(0.5 + 0.27 * point.x, 0.52 + 0.22 * point.y)
             }
             for (a, b) in zip(smile, smile.dropFirst()) { line(a, b) }
+        case .clipboard:
+            // A board, its clip at the top, and lines of text.
+            let board = Shapes.roundedRect(x: ox, y: oy + h * 0.08, width: w, height: h * 0.92, radius: h * 0.08)
+            fill(board, color)
+            fill(Shapes.inset(board, by: stroke), background)
+            fill([p(0.3, 0.0), p(0.7, 0.0), p(0.7, 0.2), p(0.3, 0.2)], color)
+            for y in [0.42, 0.6, 0.78] { line(p(0.25, y), p(0.75, y)) }
         case .search:
             // A lens and its handle.
             let lens = (0 ..< 48).map { i in

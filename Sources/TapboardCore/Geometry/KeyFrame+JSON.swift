@@ -23,6 +23,7 @@ extension KeyLabel {
         case .icon(.globe): return "globe"
         case .icon(.smiley): return "emoji"
         case .icon(.search): return "search"
+        case .icon(.clipboard): return "clipboard"
         }
     }
 }

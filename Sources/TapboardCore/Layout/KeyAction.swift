@@ -91,6 +91,24 @@ public enum KeyAction: Hashable, Sendable {
     case suggestion(Int)
     /// A key of the emoji page that types no emoji itself: a group, the search.
     case emoji(EmojiKey)
+    /// A key of the clipboard page: an entry of the history, or its next screen.
+    case clipboard(ClipboardKey)
+}
+
+/// The keys of the clipboard page.
+public enum ClipboardKey: Hashable, Sendable {
+    /// The entry at this place of the screen shown (0: the newest there); the session shows and types it.
+    case entry(Int)
+    /// The next screen of entries (after the last, the first).
+    case more
+}
+
+/// What a clipboard entry's key does: a tap types it, its callout pins or deletes it.
+public enum ClipboardChoice: Hashable, Sendable {
+    case type, pin, delete
+
+    /// The callout of an entry: pin (or unpin), delete.
+    public static let callout = ["📌", "✕"]
 }
 
 /// The keys of the emoji page (and of its search) other than the emoji.
@@ -139,6 +157,7 @@ extension KeyAction {
         case .space: return .space
         case .return: return .accent
         case .suggestion, .emoji(.match), .emoji(.searchLine): return .suggestion
+        case .clipboard(.entry): return .character
         default: return .action
         }
     }
@@ -165,6 +184,8 @@ extension KeyAction {
         case .emoji(.search): return "emoji-search"
         case .emoji(.searchLine): return "emoji-search-line"
         case .emoji(.match(let rank)): return "emoji-match-" + decimalText(rank + 1)
+        case .clipboard(.entry(let n)): return "clipboard-entry-" + decimalText(n + 1)
+        case .clipboard(.more): return "clipboard-more"
         }
     }
 }

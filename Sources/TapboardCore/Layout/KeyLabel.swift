@@ -14,6 +14,8 @@ public enum KeyIcon: Hashable, Sendable {
     case smiley
     /// A search: a magnifying glass.
     case search
+    /// The clipboard page: a clipboard.
+    case clipboard
 }
 
 /// What a key shows: text or an icon.
@@ -41,6 +43,7 @@ extension Key {
         case .return: return .icon(.return)
         case .space: return .text("space")
         case .page(Page.emoji): return .icon(.smiley)
+        case .page(Page.clipboard): return .icon(.clipboard)
         case .page(let name): return .text(pages.first { $0.name == name }?.switchLabel ?? name)
         case .layout(.next): return .icon(.globe)
         case .layout(.named(let name)): return .text(name)
@@ -53,6 +56,8 @@ extension Key {
         case .emoji(.search): return .icon(.search)
         // The session shows the search and its matches.
         case .emoji(.searchLine), .emoji(.match): return .text("")
+        // The session shows the entries and where in them the page is.
+        case .clipboard: return .text("")
         }
     }
 }

@@ -7,6 +7,8 @@ extension Page {
     public static let moreSymbols: PageName = "more-symbols"
     /// The emoji page: its emoji are filled in by the session as groups and screens are shown.
     public static let emoji: PageName = "emoji"
+    /// The clipboard page: the texts copied lately, which the session shows.
+    public static let clipboard: PageName = "clipboard"
 }
 
 extension LayoutSource {

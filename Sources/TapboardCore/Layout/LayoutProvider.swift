@@ -65,6 +65,7 @@ public struct LayoutProvider: Hashable, Sendable {
             Page(name: Page.moreSymbols, switchLabel: "#+=", rows: compactRows(more, lead: .page(Page.symbols, width: .units(0)))
                 + [bottomRow(pageKey: .page(Page.letters), punctuation: false)]),
             Self.emojiPage(columns: Self.compactEmojiColumns, side: .relative(0.13)),
+            Self.clipboardPage(columns: Self.compactClipboardColumns, side: .relative(0.13)),
         ])
     }
 
@@ -82,8 +83,27 @@ public struct LayoutProvider: Hashable, Sendable {
         let grid = (0 ..< emojiRows).map { _ in Row(keys: Array(repeating: blank, count: columns)) }
         var bottom = [Key.page(Page.letters, width: side)]
         bottom += EmojiGroups.keys.indices.map { Key(.emoji(.group($0))) }
+        // Beside the emoji, the other things one puts in rather than types.
+        bottom.append(.page(Page.clipboard))
         bottom.append(.backspace(width: side))
         return Page(name: Page.emoji, switchLabel: "☺", rows: grid + [Row(keys: bottom)])
+    }
+
+    /// Entries of the clipboard history across a compact page, and a wide one.
+    public static let compactClipboardColumns = 2
+    public static let wideClipboardColumns = 3
+    /// Rows of entries on the clipboard page.
+    public static let clipboardRows = 3
+
+    /// The clipboard page: a key per entry of the screen shown (the session shows
+    /// them; a long press pins or deletes), below them the letters' key, the
+    /// emoji's, the next screen's and backspace.
+    static func clipboardPage(columns: Int, side: KeyWidth) -> Page {
+        let grid = (0 ..< clipboardRows).map { row in
+            Row(keys: (0 ..< columns).map { Key(.clipboard(.entry(row * columns + $0)), callouts: ClipboardChoice.callout) })
+        }
+        let bottom = Row(keys: [.page(Page.letters, width: side), .page(Page.emoji), Key(.clipboard(.more)), .backspace(width: side)])
+        return Page(name: Page.clipboard, switchLabel: "📋", rows: grid + [bottom])
     }
 
     /// Character rows centred to the widest; the last between `lead` and backspace,
@@ -154,6 +174,7 @@ public struct LayoutProvider: Hashable, Sendable {
             Page(name: Page.moreSymbols, switchLabel: "#+=", rows: compactRows(more, lead: .page(Page.symbols, width: .units(0)))
                 + [wideBottomRow(pageKey: .page(Page.letters), units: widest)]),
             Self.emojiPage(columns: Self.wideEmojiColumns, side: .units(1.75)),
+            Self.clipboardPage(columns: Self.wideClipboardColumns, side: .units(1.75)),
         ])
     }
 

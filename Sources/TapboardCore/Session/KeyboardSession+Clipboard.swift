@@ -17,6 +17,7 @@ extension KeyboardSession {
     mutating func clipboardCopied(_ text: String, secret: Bool) {
         guard !secret, !isSecure, !clipboard.copiedInPasswordField else { return }
         clipboard.copied(text, &out)
+        if state.page.name == Page.clipboard { pending.append(.redrawAll) }
     }
 
     // MARK: - For a page that shows the entries (called while an input is handled)

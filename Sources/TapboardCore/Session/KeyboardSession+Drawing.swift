@@ -23,6 +23,7 @@ extension KeyboardSession {
             var label = state.label(of: $0.key)
             if case .suggestion(let rank) = $0.key.action { label = suggestionLabel(rank: rank) }
             if case .emoji(let key) = $0.key.action, let shown = searchLabel(key) { label = shown }
+            if case .clipboard(let key) = $0.key.action { label = clipboardLabel(key, in: $0.rect.size) }
             return KeyAppearance(frame: $0, label: label, styleClass: state.styleClass(of: $0.key), pressed: state.isPressed($0.index))
         }
     }

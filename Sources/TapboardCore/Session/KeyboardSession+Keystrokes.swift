@@ -19,7 +19,7 @@ extension KeyboardSession {
         // Layout switches were carried out as their events were handled.
         let batch = throughSuggestions(throughSearch(batch))
         let plan = EffectPlan(pacing.deferredDrawing + batch)
-        pacing.enqueue(plan.keystrokes)
+        pacing.enqueue(plan.keystrokes, privately: &clipboardPage.unpublished)
         if ahead != nil {
             // Out already, the batch's only keystroke (the strip's letters path leaves it as it is):
             // answered as the injector answers a `.type`.
@@ -37,11 +37,11 @@ extension KeyboardSession {
 
     /// The injector's answer: `typed` keystrokes of the queue went out; the next waits until `readyAt`.
     mutating func injected(typed: Int, readyAt: Duration?) {
-        guard let (sent, after) = pacing.answered(typed: typed, readyAt: readyAt, now: now) else { return }
+        guard let (sent, hidden, after) = pacing.answered(typed: typed, readyAt: readyAt, now: now) else { return }
         for keystroke in sent { focus.sent(keystroke) }
-        // Never what is typed into a password field.
+        // Never what is typed into a password field, nor a clipboard entry typed again.
         if configuration.publishKeys && !isSecure {
-            for keystroke in sent {
+            for (i, keystroke) in sent.enumerated() where hidden.isEmpty || !hidden.contains(where: { $0.contains(i) }) {
                 switch keystroke {
                 case .text(let text): emit(.publish(.typed(text)))
                 case .keysym(let symbol): emit(.publish(.typedKeysym(symbol.name)))
@@ -77,7 +77,7 @@ extension KeyboardSession {
                 case .layoutChanged(let layout): emit(.publish(.layoutChanged(layout)))
                 case .pressStarted, .pressEnded, .draggedIn, .touchesBegan, .touchesMoved, .touchesEnded, .touchesCancelled: break
                 }
-            case .switchLayout, .type, .redraw, .redrawAll, .showPreview, .hidePreview, .showCallout, .hideCallout, .chooseSuggestion, .emoji:
+            case .switchLayout, .type, .redraw, .redrawAll, .showPreview, .hidePreview, .showCallout, .hideCallout, .chooseSuggestion, .emoji, .clipboard:
                 // Carried out as the events were handled, or sorted into the plan's other parts.
                 break
             }

@@ -76,6 +76,8 @@ public struct KeyboardSession: Sendable {
     var emoji = EmojiPanel()
     /// The texts copied to the clipboard, kept for a page to type again.
     var clipboard: ClipboardKeeping
+    /// The clipboard page's screen.
+    var clipboardPage = ClipboardPageView()
 
     /// Makes the session for a configuration on a screen: the keyboard placed, its
     /// first layout built for that width; nothing shown until `start`.
@@ -208,6 +210,7 @@ public struct KeyboardSession: Sendable {
             clipboardCopied(text, secret: secret)
         case .clipboardLoaded(let history):
             clipboard.loaded(history, &out)
+            if state.page.name == Page.clipboard { pending.append(.redrawAll) }
         case .deadlinePassed:
             runDue()
         }
@@ -227,10 +230,12 @@ public struct KeyboardSession: Sendable {
         state.handle(.touch(phase, point: point, key: key, calloutItem: item, contact: id), at: now, into: &pending)
         // A layout switch takes effect before the next event of the batch is hit-tested.
         for case .switchLayout(let which) in pending[first...] { pending += switchLayout(which) }
-        // So do the emoji page's keys.
+        // So do the emoji and clipboard pages' keys.
         emojiEffects(from: first, typedOnPage: onEmojiPage)
         if emoji.searching, state.page.name != Page.letters { pending += endSearch() }
         fillEmojiPage()
+        clipboardEffects(from: first)
+        showClipboardPage()
     }
 
     /// Everything due by now.

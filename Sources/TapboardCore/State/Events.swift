@@ -115,6 +115,8 @@ public enum Effect: Hashable, Sendable {
     case chooseSuggestion(Int)
     /// A key of the emoji page that is no emoji (the session carries it out).
     case emoji(EmojiKey)
+    /// A key of the clipboard page, tapped or its callout chosen (the session has the entries).
+    case clipboard(ClipboardKey, ClipboardChoice)
     /// Tell the delegate. Boxed: a key event carries whole keys, and every
     /// other effect would be copied at that size.
     indirect case notify(KeyboardEvent)

@@ -109,6 +109,8 @@ extension KeyboardState {
         case .emoji(let key):
             // The session has the emoji: it fills the page, searches, types the match.
             effects.append(.emoji(key))
+        case .clipboard(let key):
+            effects.append(.clipboard(key, .type))
         }
     }
 }

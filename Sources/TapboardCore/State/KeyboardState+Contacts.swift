@@ -33,7 +33,12 @@ extension KeyboardState {
         pressedKey = nil
         callout = nil
         // Typed as text (already in the shift state it was shown in), so a latched modifier applies.
-        if let chosen = item.map({ open.items[$0] }) { fire(Key(.text(chosen)), at: time, into: &effects) }
+        if case .clipboard(let entry) = keyAt(open.key).action {
+            // An entry's callout is no text: pin, delete.
+            if let item { effects.append(.clipboard(entry, item == 0 ? .pin : .delete)) }
+        } else if let chosen = item.map({ open.items[$0] }) {
+            fire(Key(.text(chosen)), at: time, into: &effects)
+        }
         effects += [.hideCallout, .redraw([open.key])]
         notify(.pressEnded(keyAt(open.key)), into: &effects)
     }

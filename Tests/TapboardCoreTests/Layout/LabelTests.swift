@@ -23,8 +23,8 @@ struct LabelTests {
 
     @Test("a character key's label is what it types", arguments: pages)
     func characterLabelsMatchTypedText(_ c: GeometryTests.PageCase) throws {
-        // The emoji page's keys are filled in by the session (KeyboardSession+Emoji).
-        guard c.page.name != Page.emoji else { return }
+        // The emoji and clipboard pages' keys are filled in by the session (KeyboardSession+Emoji, +ClipboardPage).
+        guard c.page.name != Page.emoji, c.page.name != Page.clipboard else { return }
         let layout = Self.layoutShowing(c)
         let ids = c.page.keyIdentifiers
         var characterKeys = 0
@@ -72,7 +72,8 @@ struct LabelTests {
             guard let index else { continue }
             #expect(index != c.pageIndex, "page key to the page itself")
             // The emoji page's key is a drawn face (no emoji font needed to find it).
-            let expected: KeyLabel = target == Page.emoji ? .icon(.smiley) : .text(c.layout.pages[index].switchLabel)
+            let expected: KeyLabel = target == Page.emoji ? .icon(.smiley)
+                : target == Page.clipboard ? .icon(.clipboard) : .text(c.layout.pages[index].switchLabel)
             #expect(key.displayLabel(shift: .off, pages: c.layout.pages) == expected)
             #expect(key.displayLabel(shift: .once, pages: c.layout.pages) == expected)
         }
@@ -101,6 +102,7 @@ struct LabelTests {
             case .emoji(.group(let n)): #expect(label == .text(EmojiGroups.keys[n].label), "\(id)")
             case .emoji(.search): #expect(label == .icon(.search), "\(id)")
             case .emoji(.searchLine), .emoji(.match): #expect(label == .text(""), "\(id): the session shows the search")
+            case .clipboard: #expect(label == .text(""), "\(id): the session shows the entries")
             case .page: break
             }
             #expect(key.label == nil, "\(id) sets its own label \(key.label ?? ""); built-in labels derive from actions")
@@ -118,8 +120,8 @@ struct LabelTests {
                 #expect(Set(layout.pages.map(\.switchLabel)).count == layout.pages.count, "\(layout.name): duplicate switch labels")
             }
         }
-        #expect(Layout.enUS.pages.map(\.name) == ["letters", "symbols", "more-symbols", "emoji"])
-        #expect(Layout.enUS.pages.map(\.switchLabel) == ["ABC", "123", "#+=", "☺"])
+        #expect(Layout.enUS.pages.map(\.name) == ["letters", "symbols", "more-symbols", "emoji", "clipboard"])
+        #expect(Layout.enUS.pages.map(\.switchLabel) == ["ABC", "123", "#+=", "☺", "📋"])
     }
 
     // MARK: deriving labels

@@ -66,8 +66,8 @@ struct LayoutProviderTests {
     @Test func enUSCompact() throws {
         let layout = LayoutProvider().layout(for: .enUS, width: 400)
         #expect(layout.name == "en-US")
-        #expect(layout.pages.map(\.name) == ["letters", "symbols", "more-symbols", "emoji"])
-        #expect(layout.pages.map(\.switchLabel) == ["ABC", "123", "#+=", "☺"])
+        #expect(layout.pages.map(\.name) == ["letters", "symbols", "more-symbols", "emoji", "clipboard"])
+        #expect(layout.pages.map(\.switchLabel) == ["ABC", "123", "#+=", "☺", "📋"])
         #expect(Self.rowIDs(layout.pages[0]) == [
             Self.top, Self.home, ["shift"] + Self.bottom + ["backspace"],
             ["page:symbols", "page:emoji", "hide", ",", "space", ".", "return"],
@@ -87,8 +87,8 @@ struct LayoutProviderTests {
     @Test func enUSWide() throws {
         let layout = LayoutProvider().layout(for: .enUS, width: 1280)
         #expect(layout.name == "en-US")
-        #expect(layout.pages.map(\.name) == ["letters", "symbols", "more-symbols", "emoji"])
-        #expect(layout.pages.map(\.switchLabel) == ["ABC", "123", "#+=", "☺"])
+        #expect(layout.pages.map(\.name) == ["letters", "symbols", "more-symbols", "emoji", "clipboard"])
+        #expect(layout.pages.map(\.switchLabel) == ["ABC", "123", "#+=", "☺", "📋"])
         #expect(Self.rowIDs(layout.pages[0]) == [
             Self.digits + ["backspace"], ["Tab"] + Self.top, ["capslock"] + Self.home + ["return"],
             ["shift"] + Self.bottom + ["shift-2"],
@@ -120,7 +120,7 @@ struct LayoutProviderTests {
     /// The emoji page as built: its grid's blank keys a row, then the letters' key, a key a group and backspace below.
     static func emojiPageShape(_ page: Page) -> [Int] {
         let ids = rowIDs(page)
-        #expect(ids.last == ["page:letters"] + (1 ... EmojiGroups.keys.count).map { "emoji-group-\($0)" } + ["backspace"])
+        #expect(ids.last == ["page:letters"] + (1 ... EmojiGroups.keys.count).map { "emoji-group-\($0)" } + ["page:clipboard", "backspace"])
         #expect(page.rows.dropLast().allSatisfy { $0.keys.allSatisfy { $0.action == .text("") } })
         return page.rows.dropLast().map { $0.keys.count }
     }
@@ -136,9 +136,10 @@ struct LayoutProviderTests {
             // Right after the page key of the bottom row (and the letters' emoji key), and nowhere else;
             // not on the emoji page, whose bottom row has its groups.
             var expected = Self.rowIDs(plain)
-            if page.name != Page.emoji { expected[expected.count - 1].insert("layout:next", at: page.name == Page.letters ? 2 : 1) }
+            let panel = page.name == Page.emoji || page.name == Page.clipboard
+            if !panel { expected[expected.count - 1].insert("layout:next", at: page.name == Page.letters ? 2 : 1) }
             #expect(Self.rowIDs(page) == expected, "\(page.name)")
-            #expect(page.keys.filter { $0.action == .layout(.next) }.count == (page.name == Page.emoji ? 0 : 1))
+            #expect(page.keys.filter { $0.action == .layout(.next) }.count == (panel ? 0 : 1))
         }
     }
 
@@ -158,8 +159,14 @@ struct LayoutProviderTests {
         #expect(symbols.keys[dotSymbols].callouts == ["…"])
         let dollar = try #require(symbols.keyIdentifiers.firstIndex(of: "$"))
         #expect(symbols.keys[dollar].callouts == ["€", "£", "¥", "¢", "₽"])
-        // Action keys get none.
-        #expect(layout.pages.flatMap(\.keys).filter { if case .character = $0.action { false } else { !$0.callouts.isEmpty } } == [])
+        // Action keys get none; the clipboard's entries have theirs (pin, delete).
+        #expect(layout.pages.flatMap(\.keys).filter {
+            switch $0.action {
+            case .character: false
+            case .clipboard(.entry): $0.callouts != ClipboardChoice.callout
+            default: !$0.callouts.isEmpty
+            }
+        } == [])
     }
 
     @Test func uppercaseSetsShiftedForms() throws {
@@ -224,7 +231,7 @@ struct LayoutProviderTests {
 
     @Test func compactRowsAreEquallyWide() {
         let layout = LayoutProvider().layout(for: .enUS, width: 400)
-        for page in layout.pages where page.name != Page.emoji {
+        for page in layout.pages where page.name != Page.emoji && page.name != Page.clipboard {
             #expect(page.rows.dropLast().map { Self.units($0) } == [10, 10, 10], "\(page.name)")
         }
     }

@@ -21,6 +21,10 @@ struct KeystrokePacing: Sendable {
 
     /// Keystrokes not yet out, one character each.
     private(set) var queue: [Keystroke] = []
+    /// How many keystrokes were ever queued, and ever sent: each one's number.
+    private var queuedTotal = 0, sentTotal = 0
+    /// The numbers of keystrokes that must not be published (a clipboard entry typed).
+    private var unpublished: [Range<Int>] = []
     /// When the first of them may be tried again (a borrowed keycode is not free before).
     private var keystrokeDeadline: Duration?
     /// Drawing held back, as effects, merged with the next batch's.
@@ -48,13 +52,21 @@ struct KeystrokePacing: Sendable {
     }
 
     /// Text split into one keystroke per character, so each waits only for itself.
-    mutating func enqueue(_ keystrokes: [Keystroke]) {
+    /// `privately`: texts among them that are not to be published, each taken off as it is found.
+    mutating func enqueue(_ keystrokes: [Keystroke], privately: inout [String]) {
         for keystroke in keystrokes {
-            guard case .text(let text) = keystroke, text.unicodeScalars.count > 1 else {
+            let first = queue.count
+            if case .text(let text) = keystroke, text.unicodeScalars.count > 1 {
+                queue += text.unicodeScalars.map { .text(String($0)) }
+            } else {
                 queue.append(keystroke)
-                continue
             }
-            queue += text.unicodeScalars.map { .text(String($0)) }
+            let added = queue.count - first
+            if !privately.isEmpty, case .text(let text) = keystroke, let i = privately.firstIndex(of: text) {
+                privately.remove(at: i)
+                unpublished.append(queuedTotal ..< queuedTotal + added)
+            }
+            queuedTotal += added
         }
     }
 
@@ -64,15 +76,27 @@ struct KeystrokePacing: Sendable {
     /// The injector's answer: `typed` keystrokes of the queue went out, the next
     /// waits until `readyAt`. The keystrokes sent and what was to follow; nil
     /// when no answer was expected.
-    mutating func answered(typed: Int, readyAt: Duration?, now: Duration) -> (sent: [Keystroke], after: AfterTyping)? {
+    /// `hidden`: which of those sent must not be published (none, and nothing made, at almost every keystroke).
+    mutating func answered(typed: Int, readyAt: Duration?, now: Duration) -> (sent: [Keystroke], hidden: [Range<Int>], after: AfterTyping)? {
         guard let after = afterTyping else { return nil }
         afterTyping = nil
         let sent = Array(queue.prefix(min(max(typed, 0), queue.count)))
         queue.removeFirst(sent.count)
+        var hidden: [Range<Int>] = []
+        if !unpublished.isEmpty {
+            let base = sentTotal
+            hidden = unpublished.map { max($0.lowerBound - base, 0) ..< max($0.upperBound - base, 0) }.filter { !$0.isEmpty }
+            unpublished.removeAll { $0.upperBound <= base + sent.count }
+        }
+        sentTotal += sent.count
         keystrokeDeadline = queue.isEmpty ? nil : readyAt ?? now
         // Quitting: whatever could not be typed at all is given up.
-        if case .shutdown = after { queue = [] }
-        return (sent, after)
+        if case .shutdown = after {
+            queuedTotal -= queue.count
+            queue = []
+            unpublished = []
+        }
+        return (sent, hidden, after)
     }
 
     /// The keymap changed: a keystroke waiting for a keycode may go now.
