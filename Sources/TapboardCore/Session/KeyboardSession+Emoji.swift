@@ -28,15 +28,20 @@ extension KeyboardSession {
         pending += state.replaceRows(ofPage: state.pageIndex, with: rows)
     }
 
-    /// The emoji files and the words of the shown layout's language, asked for when they are not in yet.
-    private mutating func askEmojiFiles() {
+    /// The emoji files and the words of the shown layout's language, asked for
+    /// when they are not in yet; whether they are awaited.
+    @discardableResult
+    mutating func askEmojiFiles() -> Bool {
         let language = choice.shown.language ?? "en"
         if emoji.askFiles(language: language) { emit(.files(.loadEmoji(language: language))) }
+        return emoji.awaitingFiles
     }
 
     /// The emoji files came: the page and the search show them, the strip looks again.
     mutating func emojiLoaded(_ loaded: LoadedEmoji?) {
         emoji.read(loaded)
+        // `tapboard type` requests that waited for them.
+        for request in emoji.takeWaitingTyping() { startTyping(request.text, delay: request.delay, requester: request.requester) }
         if emoji.searching { emoji.searchTyped("", limit: matchSlots) }
         strip.forgetQuery()
         strip.noteContextChanged()

@@ -4,8 +4,14 @@ extension KeyboardSession {
     /// Plans the text from the state as it will be after what is already queued,
     /// and queues the touches; the requester is answered when they are typed.
     mutating func startTyping(_ text: String, delay: Duration, requester: UInt64) {
+        // Emoji are planned once their files are in (asked for now, answered in the next batch).
+        if TypingPlanner.mayNeedEmoji(text), state.layout.pageIndex(named: Page.emoji) != nil, askEmojiFiles() {
+            emoji.waitingTyping.append((text, delay, requester))
+            return
+        }
         let frames = keyFrames
-        typing.plan(text, delay: delay, requester: requester, from: state, now: now) { key in
+        let planning = emoji.loaded.map(EmojiPlanning.init)
+        typing.plan(text, delay: delay, requester: requester, from: state, emoji: planning, now: now) { key in
             // Where a key of the page shown is (for the delegate; typing goes by key).
             key < frames.count ? frames[key].rect.center : Point(x: 0, y: 0)
         }
@@ -30,9 +36,16 @@ extension KeyboardSession {
     /// meanwhile has at most that one keystroke still to go.
     mutating func typeDue(before limit: Duration? = nil) {
         while pacing.queue.isEmpty, !pending.contains(where: Self.types), let event = typing.takeDue(now: now, before: limit) {
+            let first = pending.endIndex
+            let onEmojiPage = emoji.onPage
             let effects = state.handle(event, at: now)
             pending += effects
             for case .switchLayout(let which) in effects { pending += switchLayout(which) }
+            // The emoji and clipboard pages' keys, as for a person's taps.
+            emojiEffects(from: first, typedOnPage: onEmojiPage)
+            fillEmojiPage()
+            clipboardEffects(from: first)
+            showClipboardPage()
             refreshFrames()
         }
     }

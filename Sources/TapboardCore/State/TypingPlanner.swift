@@ -21,8 +21,8 @@ public enum TypingPlanner {
         public var characterEnds: [Int] = []
     }
 
-    /// The steps that type `text` starting from `state`.
-    public static func plan(_ text: String, from state: KeyboardState) -> Plan {
+    /// The steps that type `text` starting from `state`; emoji through the emoji page when `emoji` is given.
+    public static func plan(_ text: String, from state: KeyboardState, emoji: EmojiPlanning? = nil) -> Plan {
         var s = state
         var plan = Plan(steps: [], untypable: [])
         var clock = Duration.seconds(1000)
@@ -39,6 +39,11 @@ public enum TypingPlanner {
                     clock = trialClock
                     break
                 }
+            }
+            if found == nil, let emoji, let (steps, after) = emojiSteps(for: wanted, in: s, emoji: emoji) {
+                found = steps
+                s = after
+                clock += .seconds(steps.count + 1)
             }
             if let found {
                 plan.steps += found
@@ -85,7 +90,7 @@ public enum TypingPlanner {
     }
 
     /// The page-key taps that lead from the page shown to page `p` (breadth first).
-    private static func route(to target: Int, from s: KeyboardState) -> [TypingStep]? {
+    static func route(to target: Int, from s: KeyboardState) -> [TypingStep]? {
         var paths: [Int: [TypingStep]] = [s.pageIndex: []]
         var queue = [s.pageIndex]
         while !queue.isEmpty {

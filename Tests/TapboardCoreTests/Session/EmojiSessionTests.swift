@@ -174,4 +174,18 @@ struct EmojiSessionTests {
         for (i, c) in "joy".enumerated() { try d.tap(String(c), at: .seconds(5 + i)) }
         #expect(!d.session.suggestions.contains { $0.word == "😂" })
     }
+
+    @Test("tapboard type: emoji through the emoji page (its files read first), a skin tone through the callout, letters around them")
+    func typed() throws {
+        var (d, storage) = try driver()
+        let late = storage.catalog.emoji[27]
+        d.send(.control(.type("a👍🏽b\(late)👋c✓", delay: .milliseconds(20), requester: 9)), at: .seconds(2))
+        #expect(storage.emojiReads == ["en"])
+        d.run(until: .seconds(30))
+        #expect(d.text == "a👍🏽b\(late)👋c")
+        let answers = d.commands.compactMap { c -> String? in if case .answer(9, let u) = c { u } else { nil } }
+        #expect(answers == ["✓"])
+        // As a person's taps: the emoji typed are the recently used.
+        #expect(d.session.emoji.recent == ["👋", late, "👍🏽"])
+    }
 }

@@ -27,6 +27,19 @@ struct EmojiPanel: Sendable {
     var swiped: ContactID?
     /// Whether the emoji page showed when last looked: opened again, it is filled again.
     var onPage = false
+    /// `tapboard type` requests waiting for the files.
+    var waitingTyping: [(text: String, delay: Duration, requester: UInt64)] = []
+
+    /// Whether the files were asked for and have not come.
+    var awaitingFiles: Bool {
+        if case .asked = files { true } else { false }
+    }
+
+    /// The requests that waited for the files, now that they came.
+    mutating func takeWaitingTyping() -> [(text: String, delay: Duration, requester: UInt64)] {
+        defer { waitingTyping = [] }
+        return waitingTyping
+    }
 
     /// What a filled grid depends on.
     struct Basis: Equatable, Sendable {

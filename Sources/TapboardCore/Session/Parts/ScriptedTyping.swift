@@ -30,9 +30,9 @@ struct ScriptedTyping: Sendable {
 
     /// Plans the text from the state as it will be after what is already
     /// planned, each key held `delay` and `delay` apart; `centre` says where a key is.
-    mutating func plan(_ text: String, delay: Duration, requester: UInt64, from state: KeyboardState, now: Duration,
+    mutating func plan(_ text: String, delay: Duration, requester: UInt64, from state: KeyboardState, emoji: EmojiPlanning?, now: Duration,
                        centre: (Int) -> Point) {
-        let plan = TypingPlanner.plan(text, from: state)
+        let plan = TypingPlanner.plan(text, from: state, emoji: emoji)
         var t = max(now, touches.last?.at ?? .zero) + delay
         let hold = max(delay, .milliseconds(10))
         let ends = Set(plan.characterEnds)
