@@ -82,3 +82,19 @@ public enum EmojiRuns {
         pictureScalars(emoji).count > 1
     }
 }
+
+extension EmojiRuns {
+    /// Whether a font draws an emoji as one picture. A single picture (with
+    /// or without VS16) needs its glyph (`has`, the font's cmap); a sequence
+    /// needs shaping (`shape`, the glyphs HarfBuzz gives) to give exactly one
+    /// glyph the font has. Without a shaper a sequence counts when the font
+    /// has each of its pictures, though it is then drawn piece by piece.
+    public static func drawsWhole(_ emoji: String, has: (Unicode.Scalar) -> Bool, shape: ((String) -> [UInt32])?) -> Bool {
+        let pictures = pictureScalars(emoji)
+        guard let first = pictures.first else { return false }
+        guard pictures.count > 1 else { return has(first) }
+        guard let shape else { return pictures.allSatisfy(has) }
+        let glyphs = shape(emoji)
+        return glyphs.count == 1 && glyphs[0] != 0
+    }
+}

@@ -23,6 +23,16 @@ final class RenderResources {
     let matches: FontMatches?
     /// Set once the first frame is out: a font matched later is kept at once.
     var savesMatches = false
+    /// The emoji font at each pixel size, opened at the first emoji drawn in it;
+    /// nil where the font fontconfig gives has no emoji (none installed).
+    private var emojiFonts: [Int: OpenFont?] = [:]
+    /// HarfBuzz shapers of the emoji fonts' files (by `INDEX:FILE`), made at the
+    /// first emoji run; nil where none could be (HarfBuzz missing).
+    var shapers: [String: Shaper?] = [:]
+    /// Emoji runs' glyphs by text and font, shaped once (`RenderResources+Emoji.swift`).
+    var shapedRuns: [ShapedRun: [UInt32]] = [:]
+    /// Lines for the log, until taken (`X11Keyboard.takeNotes`).
+    var notes: [String] = []
     /// The 8-bit alpha format that anti-aliased polygons are rendered through.
     let maskFormat: UnsafeMutablePointer<XRenderPictFormat>
 
@@ -139,8 +149,40 @@ final class RenderResources {
         return keep(f, as: key)
     }
 
+    /// Families asked for emoji, in turn: fontconfig's generic (Noto Color
+    /// Emoji on Debian 12), then that font by name for a fontconfig without it.
+    private static let emojiFamilies = ["emoji", "Noto Color Emoji"]
+
+    /// The emoji font at this pixel size: the first of `emojiFamilies` whose
+    /// match has emoji (😀). Nil when none has (no emoji font installed): the
+    /// theme's font draws them then, without colour.
+    func emojiFont(pixelSize: Int) -> OpenFont? {
+        let size = max(pixelSize, 1)
+        if let known = emojiFonts[size] { return known }
+        let found = Self.emojiFamilies.lazy.compactMap { family -> OpenFont? in
+            guard let f = try? self.font(family: family, pixelSize: size),
+                  XftCharExists(self.display.pointer, UnsafeMutablePointer<XftFont>(f.xft), 0x1F600) != 0 else { return nil }
+            return f
+        }.first
+        emojiFonts[size] = found
+        return found
+    }
+
+    /// A font's glyph for a character, 0 when it has none.
+    func glyph(_ scalar: Unicode.Scalar, in font: OpenFont) -> UInt32 {
+        XftCharIndex(display.pointer, UnsafeMutablePointer<XftFont>(font.xft), scalar.value)
+    }
+
+    /// The file and face index a font was opened from (its pattern's), for HarfBuzz.
+    static func file(of font: OpenFont) -> (path: String, index: Int)? {
+        guard let pattern = UnsafeMutablePointer<XftFont>(font.xft).pointee.pattern, let path = Fontconfig.file(of: pattern) else { return nil }
+        var index: Int32 = 0
+        _ = FcPatternGetInteger(pattern, "index", 0, &index)
+        return (path, Int(index))
+    }
+
     private func keep(_ font: UnsafeMutablePointer<XftFont>, as key: FontKey) -> OpenFont {
-        let opened = OpenFont(xft: OpaquePointer(font))
+        let opened = OpenFont(xft: OpaquePointer(font), pixelSize: key.pixelSize)
         fonts[key] = opened
         return opened
     }
@@ -150,6 +192,8 @@ final class RenderResources {
 struct OpenFont {
     /// Xft's font.
     let xft: OpaquePointer
+    /// The pixel size it was opened at.
+    let pixelSize: Int
 }
 
 /// fontconfig's patterns and set-up, as the fonts kept between starts need them (`FontMatches`).

@@ -38,3 +38,35 @@ struct EmojiRunsTests {
         #expect(EmojiRuns.pictureScalars("1️⃣") == ["1", "\u{20E3}"])
     }
 }
+
+@Suite("Which emoji a font draws whole")
+struct EmojiCoverageTests {
+    /// A font with a few pictures, whose shaper joins 👍🏽 but not 👨‍👩‍👧 (three glyphs) and lacks 🇩🇪 (a notdef).
+    private let pictures: Set<Unicode.Scalar> = ["\u{1F44D}", "\u{1F3FD}", "\u{1F468}", "\u{1F469}", "\u{1F467}", "\u{263A}"]
+    private func has(_ s: Unicode.Scalar) -> Bool { pictures.contains(s) }
+    private func shape(_ text: String) -> [UInt32] {
+        switch text {
+        case "👍🏽": return [7]
+        case "👨‍👩‍👧": return [1, 2, 3]
+        default: return EmojiRuns.pictureScalars(text).map { pictures.contains($0) ? 9 : 0 }
+        }
+    }
+
+    @Test("Singles by the font's characters; sequences by shaping to one glyph the font has")
+    func withShaper() {
+        #expect(EmojiRuns.drawsWhole("👍", has: has, shape: shape))
+        #expect(EmojiRuns.drawsWhole("☺️", has: has, shape: shape))
+        #expect(!EmojiRuns.drawsWhole("😀", has: has, shape: shape))
+        #expect(EmojiRuns.drawsWhole("👍🏽", has: has, shape: shape))
+        #expect(!EmojiRuns.drawsWhole("👨‍👩‍👧", has: has, shape: shape), "three glyphs side by side")
+        #expect(!EmojiRuns.drawsWhole("🇩🇪", has: has, shape: shape))
+        #expect(!EmojiRuns.drawsWhole("\u{200D}", has: has, shape: shape), "nothing to draw")
+    }
+
+    @Test("Without a shaper, a sequence counts when the font has every picture in it")
+    func withoutShaper() {
+        #expect(EmojiRuns.drawsWhole("👍🏽", has: has, shape: nil))
+        #expect(EmojiRuns.drawsWhole("👨‍👩‍👧", has: has, shape: nil))
+        #expect(!EmojiRuns.drawsWhole("🇩🇪", has: has, shape: nil))
+    }
+}
