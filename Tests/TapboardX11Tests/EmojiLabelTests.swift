@@ -49,7 +49,26 @@ struct EmojiLabelTests {
         let shot = try drawn(keyboard, thumb: try key("👍"))
         let problems = EmojiKeys.problems(shot, frames: frames)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+        #expect(Self.mapped(keyboard.child.pid).contains("libharfbuzz"), "emoji were drawn without HarfBuzz")
         #expect(keyboard.isRunning, "\(keyboard.standardError)")
+    }
+
+    @Test("A keyboard without emoji keys loads no HarfBuzz and opens no emoji font")
+    func nothingWithoutEmoji() throws {
+        let keyboard = try desktop.launchKeyboard(arguments: ["--no-auto-shift"])
+        try keyboard.tap("letters", "q")
+        desktop.target.waitForText(length: 1)
+        let maps = Self.mapped(keyboard.child.pid)
+        #expect(maps.contains("libXft"), "the maps were not read")
+        #expect(!maps.contains("libharfbuzz") && !maps.contains("NotoColorEmoji"), "\(maps)")
+    }
+
+    /// The files a process has mapped, one a line.
+    static func mapped(_ pid: Int32) -> String {
+        // Read to its end: a /proc file says it is empty, and is not.
+        guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps") else { return "" }
+        defer { try? file.close() }
+        return String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
     }
 
     @Test("The preview balloon and the callout show emoji in colour too")
