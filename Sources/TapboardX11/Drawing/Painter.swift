@@ -120,6 +120,12 @@ final class Painter: ShapePainter {
                 descent = max(descent, Int(f.pointee.descent))
                 inkTop = max(inkTop, Int(info.y))
                 inkBottom = max(inkBottom, Int(info.height) - Int(info.y))
+            case .pictures(let glyphs):
+                info.xOff = Int16(clamping: glyphs.reduce(0) { $0 + $1.advance })
+                for g in glyphs where g.height > 0 {
+                    inkTop = max(inkTop, g.top)
+                    inkBottom = max(inkBottom, g.height - g.top)
+                }
             }
             extents.append(info)
         }
@@ -133,6 +139,15 @@ final class Painter: ShapePainter {
                 XftDrawStringUtf8(draw, &xftColor, UnsafeMutablePointer<XftFont>(font.xft), Int32(x), Int32(y), &bytes, Int32(bytes.count))
             case .glyphs(var glyphs, let font):
                 XftDrawGlyphs(draw, &xftColor, UnsafeMutablePointer<XftFont>(font.xft), Int32(x), Int32(y), &glyphs, Int32(glyphs.count))
+            case .pictures(let glyphs):
+                var pen = x
+                for g in glyphs {
+                    if g.picture != 0 {
+                        XRenderComposite(d, PictOpOver, g.picture, 0, picture, 0, 0, 0, 0, Int32(pen + g.left), Int32(y - g.top),
+                                         UInt32(g.width), UInt32(g.height))
+                    }
+                    pen += g.advance
+                }
             }
             x += Int(info.xOff)
         }

@@ -5,8 +5,10 @@ import TapboardCore
 enum LabelPiece {
     /// Text drawn as a string in the theme's font.
     case text(String, OpenFont)
-    /// Glyphs of a font by index: an emoji run, shaped.
+    /// Glyphs of a font by index, drawn by Xft: an emoji run, shaped, in a font without colour.
     case glyphs([UInt32], OpenFont)
+    /// A colour font's glyphs as pictures of their own (`RenderResources.colourGlyph`): an emoji run, shaped.
+    case pictures([ColourGlyph])
 }
 
 /// What an emoji run's glyphs are kept by: its text and the font it was shaped for.
@@ -31,8 +33,13 @@ extension RenderResources {
         guard runs.contains(where: \.isEmoji) else { return nil }
         return runs.map { run in
             guard run.isEmoji else { return .text(run.text, font) }
-            let emojiFont = self.emojiFont(pixelSize: font.pixelSize)
-            return .glyphs(glyphs(of: run.text, in: emojiFont ?? font, shaped: emojiFont != nil), emojiFont ?? font)
+            guard let emojiFont = self.emojiFont(pixelSize: font.pixelSize) else { return .glyphs(glyphs(of: run.text, in: font, shaped: false), font) }
+            let glyphs = glyphs(of: run.text, in: emojiFont, shaped: true)
+            if Self.isColour(emojiFont) {
+                let pictures = glyphs.compactMap { colourGlyph($0, in: emojiFont) }
+                if pictures.count == glyphs.count { return .pictures(pictures) }
+            }
+            return .glyphs(glyphs, emojiFont)
         }
     }
 
