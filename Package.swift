@@ -53,8 +53,11 @@ let package = Package(
         // Yams brings Foundation, whose start-up runs in every process that links it.
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "TapboardCore", dependencies: ["CYAML"], swiftSettings: orderable),
-        // Finds layouts and themes by name or path and reads their files (libc only: no X, no Foundation).
-        .target(name: "TapboardCatalog", dependencies: ["TapboardCore"], swiftSettings: orderable),
+        // HarfBuzz, opened with dlopen at the first emoji drawn or counted (never at start), for emoji sequences.
+        .target(name: "CTapboardShaping"),
+        // Finds layouts and themes by name or path and reads their files (libc only: no X, no Foundation),
+        // and shapes the emoji fonts' sequences for both backends (Shaper).
+        .target(name: "TapboardCatalog", dependencies: ["TapboardCore", "CTapboardShaping"], swiftSettings: orderable),
         // The X side of a keyboard: X events translated into the session's inputs, its commands
         // carried out with X calls (in few files: scripts/check-boundaries), the control channel.
         .target(name: "TapboardX11", dependencies: ["CX11", "TapboardCore", "TapboardCatalog"], swiftSettings: orderable),

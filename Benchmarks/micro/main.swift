@@ -396,6 +396,43 @@ func x11Suite(_ keyboard: OffscreenKeyboard, shown: Bool) -> BenchmarkSuite {
     }
 }
 
+/// Which emoji the installed font draws whole, for all of Emoji/emoji.txt with their skin tones (what the
+/// emoji page asks once, when it first opens); the first call, which opens the emoji font and HarfBuzz, is noted.
+func emojiSuite(_ keyboard: OffscreenKeyboard, display: String) -> BenchmarkSuite? {
+    guard let text = try? FileLocations.read("Emoji/emoji.txt", limit: 1 << 24) else {
+        note("note: emoji benchmark skipped: no Emoji/emoji.txt")
+        return nil
+    }
+    var emoji: [String] = []
+    for line in text.split(separator: "\n").dropFirst() {
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+        guard fields.count >= 2 else { continue }
+        emoji.append(String(fields[1]))
+        if fields.count > 2 { emoji += fields[2].split(separator: " ").map(String.init) }
+    }
+    let start = ContinuousClock.now
+    let drawable = keyboard.drawableEmoji(emoji).filter { $0 }.count
+    note("note: drawableEmoji: \(drawable) of \(emoji.count) emoji drawn whole; the first call (emoji font and HarfBuzz opened) took \(ContinuousClock.now - start)")
+    // A page of 40 emoji keys (4 rows of 10), as the emoji page shows them; its first drawing makes their pictures.
+    let rows = (0 ..< 4).map { r in "      - [" + emoji[r * 10 ..< r * 10 + 10].map { "{char: \"\($0)\"}" }.joined(separator: ", ") + "]" }
+    var page: OffscreenKeyboard?
+    if let source = try? LayoutFile.decode("name: e\npages:\n  - name: e\n    rows:\n" + rows.joined(separator: "\n") + "\n", file: "emoji.yaml") {
+        let begun = ContinuousClock.now
+        page = try? OffscreenKeyboard(displayName: display, size: Size(width: 1280, height: 320), source: source)
+        page?.sync()
+        note("note: a page of 40 emoji keys, first drawn (fonts opened, pictures made): \(ContinuousClock.now - begun)")
+    }
+    return BenchmarkSuite(name: "emoji", settings: TimeUnit(.ms)) { suite in
+        suite.benchmark("drawableEmoji, all \(emoji.count)") { consume(keyboard.drawableEmoji(emoji)) }
+        if let page {
+            suite.benchmark("full redraw, 40 emoji keys 1280x320") {
+                page.drawAll()
+                page.sync()
+            }
+        }
+    }
+}
+
 // MARK: - Run
 
 var suites = [coreSuite()] + [lexiconSuite(), sessionSuite()].compactMap { $0 }
@@ -406,7 +443,7 @@ if let display = getenv("DISPLAY").map({ String(cString: $0) }), !display.isEmpt
         let shown = try OffscreenKeyboard(displayName: display, size: wide, layout: layout, theme: theme)
         shown.map()
         keyboards = [hidden, shown]
-        suites += [x11Suite(hidden, shown: false), x11Suite(shown, shown: true)]
+        suites += [x11Suite(hidden, shown: false), x11Suite(shown, shown: true)] + [emojiSuite(hidden, display: display)].compactMap { $0 }
     } catch {
         note("note: X benchmarks skipped: \(error)")
     }

@@ -27,4 +27,6 @@ static inline FcPattern *tb_font_request(const char *family, double pixel_size) 
 /// FreeType's load flags for a label: hinted lightly (fontconfig's default
 /// hint style, which Xft follows), colour glyphs as they are.
 static inline FT_Int32 tb_glyph_load_flags(void) { return FT_LOAD_TARGET_LIGHT | FT_LOAD_COLOR; }
+/// FT_IS_SCALABLE, a macro: whether a face has outlines (a colour emoji font may have bitmap strikes only).
+static inline int tb_face_is_scalable(FT_Face face) { return FT_IS_SCALABLE(face) ? 1 : 0; }
 #endif

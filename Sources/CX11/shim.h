@@ -20,6 +20,8 @@
 #include <sys/signalfd.h>
 // One malloc arena for the font set-up thread too (mallopt).
 #include <malloc.h>
+// FreeType's functions for colour glyphs, found in the library Xft loaded.
+#include <dlfcn.h>
 
 static inline int tb_default_screen(Display *d) { return DefaultScreen(d); }
 static inline Window tb_root_window(Display *d, int s) { return RootWindow(d, s); }
@@ -54,6 +56,32 @@ static inline const char *tb_pattern_file(FcPattern *p) {
     return FcPatternGetString(p, FC_FILE, 0, &file) == FcResultMatch ? (const char *)file : NULL;
 }
 static inline int tb_display_width_mm(Display *d, int s) { return DisplayWidthMM(d, s); }
+/// Loads a glyph of a face Xft locked (XftLockFace) in colour (FT_LOAD_COLOR),
+/// rendered to a bitmap: BGRA for an emoji font's pictures. FreeType's
+/// functions are looked up at the first call in the libfreetype Xft has
+/// loaded, so the keyboard links none of its own (nothing new at start).
+/// 0, or FreeType's error (-1 when its functions are not found).
+static inline int tb_load_colour_glyph(FT_Face face, FT_UInt glyph) {
+    static FT_Error (*load)(FT_Face, FT_UInt, FT_Int32);
+    static FT_Error (*render)(FT_GlyphSlot, FT_Render_Mode);
+    static int looked;
+    if (!looked) {
+        looked = 1;
+        void *library = dlopen("libfreetype.so.6", RTLD_NOW | RTLD_NOLOAD);
+        if (library) {
+            load = (FT_Error(*)(FT_Face, FT_UInt, FT_Int32))dlsym(library, "FT_Load_Glyph");
+            render = (FT_Error(*)(FT_GlyphSlot, FT_Render_Mode))dlsym(library, "FT_Render_Glyph");
+        }
+    }
+    if (!load || !render) return -1;
+    FT_Error error = load(face, glyph, FT_LOAD_COLOR);
+    if (!error && face->glyph->format != FT_GLYPH_FORMAT_BITMAP) error = render(face->glyph, FT_RENDER_MODE_NORMAL);
+    return error;
+}
+/// Whether a glyph slot holds a colour (BGRA) bitmap.
+static inline int tb_slot_is_colour(FT_GlyphSlot slot) { return slot->bitmap.pixel_mode == FT_PIXEL_MODE_BGRA; }
+/// Whether a face has outlines (else bitmap strikes only, drawn at their size and scaled).
+static inline int tb_face_is_scalable(FT_Face face) { return FT_IS_SCALABLE(face) ? 1 : 0; }
 static inline int tb_display_height_mm(Display *d, int s) { return DisplayHeightMM(d, s); }
 
 #endif

@@ -17,7 +17,9 @@ extension OnScreenKeyboard: SessionExecutor {
         for note in done.notes { logError(note) }
         // The emoji the fonts cannot draw are not offered.
         if case .emojiLoaded(let loaded?) = done.answer {
-            return .emojiLoaded(loaded.offering(only: x.drawableEmoji(loaded.catalog.everything)))
+            let all = loaded.catalog.everything
+            let drawable = Dictionary(zip(all, x.drawableEmoji(all)), uniquingKeysWith: { $0 && $1 })
+            return .emojiLoaded(loaded.offering(only: drawable))
         }
         return done.answer
     }

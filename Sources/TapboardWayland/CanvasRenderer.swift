@@ -121,7 +121,7 @@ final class CanvasRenderer {
         canvas.copy(Rect(x: 0, y: 0, width: covered.width, height: covered.height), from: tile, to: Point(x: r.x, y: r.y))
         guard case .text(let text) = k.label, !text.isEmpty,
               let face = fonts.face(family: style.fontFamily, pixelSize: Int((style.fontSize * scale).rounded())) else { return }
-        face.draw(text, in: r, color: style.textColor, on: canvas)
+        fonts.draw(text, face: face, in: r, color: style.textColor, on: canvas)
     }
 
     private func tile(_ key: KeyBody, keyHeight: Int) -> PixelCanvas {

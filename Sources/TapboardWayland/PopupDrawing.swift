@@ -20,8 +20,10 @@ enum PopupDrawing {
         canvas.fillRounded(x: stemX + b, y: head - radius, width: keyWidth - 2 * b, height: stemHeight - head + radius - b,
                            radius: max(keyRadius - b, 0), look.background)
         let size = Int((style.fontSize * look.fontScale * s).rounded())
-        fonts.face(family: style.fontFamily, pixelSize: size)?
-            .draw(p.text, in: Rect(x: 0, y: 0, width: g.frame.width, height: min(g.headHeight, g.stemTop)), color: look.textColor, on: canvas)
+        if let face = fonts.face(family: style.fontFamily, pixelSize: size) {
+            fonts.draw(p.text, face: face, in: Rect(x: 0, y: 0, width: g.frame.width, height: min(g.headHeight, g.stemTop)),
+                       color: look.textColor, on: canvas)
+        }
     }
 
     /// The callout's alternates, at its own origin (`CalloutGeometry.frame`'s).
@@ -41,7 +43,7 @@ enum PopupDrawing {
                 canvas.fillRounded(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height),
                                    radius: radius, look.selectedBackground)
             }
-            face?.draw(c.callout.items[i], in: r, color: selected ? look.selectedTextColor : look.textColor, on: canvas)
+            if let face { fonts.draw(c.callout.items[i], face: face, in: r, color: selected ? look.selectedTextColor : look.textColor, on: canvas) }
         }
     }
 }

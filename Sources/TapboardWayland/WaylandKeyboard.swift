@@ -317,8 +317,17 @@ public final class WaylandKeyboard: KeyboardTransport {
     public func announceAccessibilityBus(_ address: String) {}
 
     public func takeNotes() -> [String] {
-        defer { notes = [] }
-        return notes
+        defer {
+            notes = []
+            fonts.notes = []
+        }
+        return notes + fonts.notes
+    }
+
+    /// For each emoji (one grapheme, maybe a sequence), whether the installed
+    /// emoji font draws it as one picture, in order (as `X11Keyboard.drawableEmoji`).
+    public func drawableEmoji(_ emoji: [String]) -> [Bool] {
+        fonts.drawableEmoji(emoji, pixelSize: firstFont.pixelSize)
     }
 
     public func shutdown() {

@@ -52,14 +52,13 @@ public protocol KeyboardTransport: AnyObject {
     func takeNotes() -> [String]
     /// Leaves nothing behind: no key held, nothing borrowed, no window shown.
     func shutdown()
-    /// Which of these emoji the installed fonts can draw whole (false for those
-    /// they cannot; an emoji left out is taken as drawable).
-    func drawableEmoji(_ emoji: [String]) -> [String: Bool]
+    /// For each of these emoji, in order, whether the installed fonts draw it whole.
+    func drawableEmoji(_ emoji: [String]) -> [Bool]
 }
 
 extension KeyboardTransport {
     /// Every emoji taken as drawable, for transports that cannot tell.
-    public func drawableEmoji(_ emoji: [String]) -> [String: Bool] { [:] }
+    public func drawableEmoji(_ emoji: [String]) -> [Bool] { Array(repeating: true, count: emoji.count) }
 }
 
 extension KeyboardTransport {

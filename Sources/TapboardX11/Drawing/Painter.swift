@@ -76,9 +76,13 @@ final class Painter: ShapePainter {
         }
     }
 
-    /// Draws text centred in a rectangle.
+    /// Draws text centred in a rectangle; emoji in it in the emoji font (`RenderResources.labelPieces`).
     func text(_ string: String, in rect: Rect, font: OpenFont, _ color: Color) {
         guard !string.isEmpty else { return }
+        if let pieces = resources.labelPieces(string, font: font) {
+            draw(pieces, in: rect, color)
+            return
+        }
         let d = display.pointer
         let fontStruct = UnsafeMutablePointer<XftFont>(font.xft)
         var bytes = Array(string.utf8)
@@ -89,6 +93,64 @@ final class Painter: ShapePainter {
         let y = rect.y + (rect.height + ascent - descent) / 2
         var xftColor = resources.xftColor(color)
         XftDrawStringUtf8(draw, &xftColor, fontStruct, Int32(x), Int32(y), &bytes, Int32(bytes.count))
+    }
+
+    /// Draws a label's pieces side by side, centred as one: across by their
+    /// advances; down by the fonts' ascent and descent when there is text,
+    /// by the pictures' ink when there are only emoji (an emoji font's ascent
+    /// and descent leave its pictures off centre).
+    private func draw(_ pieces: [LabelPiece], in rect: Rect, _ color: Color) {
+        let d = display.pointer
+        var extents: [XGlyphInfo] = []
+        var ascent = 0, descent = 0, inkTop = 0, inkBottom = 0, hasText = false
+        for piece in pieces {
+            var info = XGlyphInfo()
+            switch piece {
+            case .text(let text, let font):
+                var bytes = Array(text.utf8)
+                let f = UnsafeMutablePointer<XftFont>(font.xft)
+                XftTextExtentsUtf8(d, f, &bytes, Int32(bytes.count), &info)
+                ascent = max(ascent, Int(f.pointee.ascent))
+                descent = max(descent, Int(f.pointee.descent))
+                hasText = true
+            case .glyphs(var glyphs, let font):
+                let f = UnsafeMutablePointer<XftFont>(font.xft)
+                XftGlyphExtents(d, f, &glyphs, Int32(glyphs.count), &info)
+                ascent = max(ascent, Int(f.pointee.ascent))
+                descent = max(descent, Int(f.pointee.descent))
+                inkTop = max(inkTop, Int(info.y))
+                inkBottom = max(inkBottom, Int(info.height) - Int(info.y))
+            case .pictures(let glyphs):
+                info.xOff = Int16(clamping: glyphs.reduce(0) { $0 + $1.advance })
+                for g in glyphs where g.height > 0 {
+                    inkTop = max(inkTop, g.top)
+                    inkBottom = max(inkBottom, g.height - g.top)
+                }
+            }
+            extents.append(info)
+        }
+        var x = rect.x + (rect.width - extents.reduce(0) { $0 + Int($1.xOff) }) / 2
+        let y = hasText ? rect.y + (rect.height + ascent - descent) / 2 : rect.y + (rect.height - inkTop - inkBottom) / 2 + inkTop
+        var xftColor = resources.xftColor(color)
+        for (piece, info) in zip(pieces, extents) {
+            switch piece {
+            case .text(let text, let font):
+                var bytes = Array(text.utf8)
+                XftDrawStringUtf8(draw, &xftColor, UnsafeMutablePointer<XftFont>(font.xft), Int32(x), Int32(y), &bytes, Int32(bytes.count))
+            case .glyphs(var glyphs, let font):
+                XftDrawGlyphs(draw, &xftColor, UnsafeMutablePointer<XftFont>(font.xft), Int32(x), Int32(y), &glyphs, Int32(glyphs.count))
+            case .pictures(let glyphs):
+                var pen = x
+                for g in glyphs {
+                    if g.picture != 0 {
+                        XRenderComposite(d, PictOpOver, g.picture, 0, picture, 0, 0, 0, 0, Int32(pen + g.left), Int32(y - g.top),
+                                         UInt32(g.width), UInt32(g.height))
+                    }
+                    pen += g.advance
+                }
+            }
+            x += Int(info.xOff)
+        }
     }
 }
 

@@ -121,6 +121,9 @@ public final class OffscreenKeyboard {
         surface.draw(.hidePreview)
     }
 
+    /// For each emoji, whether the installed emoji font draws it as one picture (`X11Keyboard.drawableEmoji`).
+    public func drawableEmoji(_ emoji: [String]) -> [Bool] { resources.drawableEmoji(emoji, pixelSize: 16) }
+
     /// Shows the window, so drawing also reaches the screen as on a shown keyboard.
     public func map() {
         guard !isMapped else { return }

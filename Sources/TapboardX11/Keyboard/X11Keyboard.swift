@@ -77,10 +77,13 @@ public final class X11Keyboard: KeyboardTransport {
     public var fileDescriptor: Int32 { display.fileDescriptor }
 
     /// What the X side has to say since last asked (another keyboard took the
-    /// display over, characters it could not type), one line each.
+    /// display over, characters it could not type, no HarfBuzz for emoji), one line each.
     public func takeNotes() -> [String] {
-        defer { notes = [] }
-        return notes
+        defer {
+            notes = []
+            resources.notes = []
+        }
+        return notes + resources.notes
     }
 
     /// The display's name as opened.

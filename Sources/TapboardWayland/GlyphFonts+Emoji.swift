@@ -1,0 +1,100 @@
+import TapboardCatalog
+import TapboardCore
+
+/// What an emoji run's glyph indices are kept by: its text and the face it was shaped for.
+struct ShapedRun: Hashable {
+    var text: String
+    var face: ObjectIdentifier
+}
+
+/// Emoji in labels on Wayland, as on X (`RenderResources+Emoji.swift`): emoji
+/// runs drawn from fontconfig's emoji font, in colour, its bitmap strike
+/// scaled to the label's size, each sequence shaped by HarfBuzz into its one
+/// picture. A label without emoji is drawn as before and opens none of it.
+extension GlyphFonts {
+    /// Families asked for emoji, in turn (see `RenderResources.emojiFamilies`).
+    private static let emojiFamilies = ["emoji", "Noto Color Emoji"]
+    /// Runs kept before the cache starts again.
+    private static let shapedRunLimit = 512
+
+    /// The emoji face at a pixel size: the first of `emojiFamilies` fontconfig
+    /// matches to a font with emoji (😀); nil when none has (the label's face draws them then).
+    func emojiFace(pixelSize: Int) -> GlyphFace? {
+        if let known = emojiFaces[pixelSize] { return known }
+        let found = Self.emojiFamilies.lazy.compactMap { self.face(family: $0, pixelSize: pixelSize) }.first { $0.index(of: "\u{1F600}") != 0 }
+        emojiFaces[pixelSize] = found
+        return found
+    }
+
+    /// Draws a label centred in a rectangle in `face`, its emoji runs
+    /// (`EmojiRuns`) in the emoji face: across by the advances, down by the
+    /// faces' ascent and descent when there is text, by the pictures' ink when
+    /// there are only emoji.
+    func draw(_ label: String, face: GlyphFace, in rect: Rect, color: Color, on canvas: PixelCanvas) {
+        let runs = EmojiRuns.split(label)
+        guard runs.contains(where: \.isEmoji) else {
+            face.draw(label, in: rect, color: color, on: canvas)
+            return
+        }
+        var glyphs: [GlyphFace.Glyph] = []
+        var ascent = 0, descent = 0, inkTop = 0, inkBottom = 0, hasText = false
+        for run in runs {
+            let runFace = run.isEmoji ? emojiFace(pixelSize: face.pixelSize) ?? face : face
+            let drawn: [GlyphFace.Glyph]
+            if run.isEmoji {
+                drawn = indices(of: run.text, in: runFace, shaped: runFace !== face).compactMap { runFace.glyph(index: $0) }
+                for g in drawn where g.height > 0 {
+                    inkTop = max(inkTop, g.top)
+                    inkBottom = max(inkBottom, g.height - g.top)
+                }
+            } else {
+                drawn = run.text.unicodeScalars.compactMap { face.glyph($0) }
+                hasText = true
+            }
+            ascent = max(ascent, runFace.ascent)
+            descent = max(descent, runFace.descent)
+            glyphs += drawn
+        }
+        var x = rect.x + (rect.width - glyphs.reduce(0) { $0 + $1.advance }) / 2
+        let baseline = hasText ? rect.y + (rect.height + ascent - descent) / 2 : rect.y + (rect.height - inkTop - inkBottom) / 2 + inkTop
+        for g in glyphs {
+            GlyphFace.paint(g, at: x, baseline, color: color, on: canvas)
+            x += g.advance
+        }
+    }
+
+    /// An emoji run's glyph indices in a face, kept: shaped by HarfBuzz when
+    /// it and the face's file can be opened (`shaped`), else character by
+    /// character without joiners and selectors (a sequence shows as its pieces).
+    private func indices(of run: String, in face: GlyphFace, shaped: Bool) -> [UInt32] {
+        let key = ShapedRun(text: run, face: ObjectIdentifier(face))
+        if let known = shapedRuns[key] { return known }
+        let indices: [UInt32]
+        if shaped, let shaper = shaper(for: face) {
+            indices = shaper.shape(run).map(\.glyph)
+        } else {
+            indices = EmojiRuns.pictureScalars(run).map { face.index(of: $0) }
+        }
+        if shapedRuns.count >= Self.shapedRunLimit { shapedRuns = [:] }
+        shapedRuns[key] = indices
+        return indices
+    }
+
+    /// The shaper for a face's file, made the first time (HarfBuzz loaded then); nil when it cannot be.
+    private func shaper(for face: GlyphFace) -> Shaper? {
+        guard let (path, index) = face.file else { return nil }
+        let key = "\(index):\(path)"
+        if let known = shapers[key] { return known }
+        if let problem = Shaper.load(), !problem.isEmpty { notes.append("emoji sequences are drawn piece by piece: \(problem)") }
+        let made = Shaper(file: path, index: index)
+        shapers[key] = made
+        return made
+    }
+
+    /// For each emoji, whether the emoji font draws it as one picture (`X11Keyboard.drawableEmoji`'s answer, on Wayland).
+    func drawableEmoji(_ emoji: [String], pixelSize: Int) -> [Bool] {
+        guard let face = emojiFace(pixelSize: pixelSize) else { return emoji.map { _ in false } }
+        let shape = shaper(for: face).map { shaper in { (text: String) in shaper.shape(text).map(\.glyph) } }
+        return emoji.map { EmojiRuns.drawsWhole($0, has: { face.index(of: $0) != 0 }, shape: shape) }
+    }
+}
