@@ -115,7 +115,7 @@ struct EmojiTypingTests {
 
     /// Everything typed, in order, through one keyboard whose globe key goes
     /// from English to German to Russian; Return last, for xterm's line.
-    func typeEverything(on desktop: Desktop) throws -> String {
+    func typeEverything(on desktop: Desktop) throws -> (String, Keyboard) {
         let order = ["en-US", "de", "ru"]
         // Its pages as dumped with the layout shown first.
         func layouts(from shown: Int) -> [String] { ["--layouts", (order[shown...] + order[..<shown]).joined(separator: ",")] }
@@ -138,7 +138,7 @@ struct EmojiTypingTests {
             expected += "👍"
         }
         try typist.tap(try typist.frames("letters"), "return")
-        return expected
+        return (expected, keyboard)
     }
 
     @Test("Searched, from a callout, from the page and from ':joy': into a GTK 3 and a Qt 5 entry, exactly",
@@ -148,9 +148,9 @@ struct EmojiTypingTests {
         let app = try ToolkitFields(toolkit, on: desktop, size: (1000, 450), environment: ["NO_AT_BRIDGE": "1", "DBUS_SESSION_BUS_ADDRESS": "disabled:"])
         desktop.tapper.tap(app.centre("entry"))
         #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
-        let expected = try typeEverything(on: desktop)
+        let (expected, keyboard) = try typeEverything(on: desktop)
         #expect(desktop.waitForOutput(of: app.process, timeout: .seconds(10)) { _ in app.text("entry") == expected },
-                "\(app.text("entry").unicodeScalars.map { String($0.value, radix: 16) }) against \(expected.unicodeScalars.map { String($0.value, radix: 16) })")
+                "\(app.text("entry").unicodeScalars.map { String($0.value, radix: 16) }) against \(expected.unicodeScalars.map { String($0.value, radix: 16) }); stderr: \(keyboard.standardError)")
         #expect(desktop.tapper.noKeyDown)
     }
 
@@ -159,10 +159,10 @@ struct EmojiTypingTests {
         let desktop = try Desktop(manager: .openbox, focusTarget: false)
         let xterm = try XtermLine(on: desktop.xvfb.displayName, geometry: "80x10+0+0", environment: ["LANG": "C.UTF-8"])
         desktop.tapper.tap(xterm.inside)
-        let expected = try typeEverything(on: desktop)
-        #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.line != nil })
+        let (expected, keyboard) = try typeEverything(on: desktop)
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.line != nil }, "stderr: \(keyboard.standardError)")
         #expect(xterm.line == expected + "\n",
-                "\((xterm.line ?? "").unicodeScalars.map { String($0.value, radix: 16) }) against \(expected.unicodeScalars.map { String($0.value, radix: 16) })")
+                "\((xterm.line ?? "").unicodeScalars.map { String($0.value, radix: 16) }) against \(expected.unicodeScalars.map { String($0.value, radix: 16) }); stderr: \(keyboard.standardError)")
         #expect(desktop.tapper.noKeyDown)
     }
 }

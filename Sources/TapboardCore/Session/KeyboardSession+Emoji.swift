@@ -146,14 +146,16 @@ extension KeyboardSession {
 
     /// While the search is on, what the letter keys type goes into its line, not
     /// to the application: text is added, backspace takes a character back, return
-    /// ends the search; the matches are found again and the row drawn.
-    mutating func throughSearch(_ batch: [Effect]) -> [Effect] {
-        guard emoji.searching else { return batch }
-        var out: [Effect] = []
+    /// ends the search; the matches are found again and the row drawn. Done as
+    /// each contact or timer is handled, so a match tapped later in the same
+    /// batch (keys read together after a stall) is the one shown by then.
+    mutating func searchEffects(from first: Int) {
+        guard emoji.searching, pending[first...].contains(where: { if case .type = $0 { true } else { false } }) else { return }
+        var kept: [Effect] = []
         var changed = false
-        for effect in batch {
+        for effect in pending[first...] {
             guard case .type(let keystroke) = effect, emoji.searching else {
-                out.append(effect)
+                kept.append(effect)
                 continue
             }
             switch keystroke {
@@ -164,13 +166,13 @@ extension KeyboardSession {
                 emoji.searchTyped(nil, limit: matchSlots)
                 changed = true
             case .keysym(let symbol) where symbol == .return:
-                out += endSearch()
+                kept += endSearch()
             default:
                 break
             }
         }
-        if changed, emoji.searching { out.append(.redraw(searchRowKeys)) }
-        return out
+        if changed, emoji.searching { kept.append(.redraw(searchRowKeys)) }
+        pending.replaceSubrange(first..., with: kept)
     }
 
     /// The label of a key of the search row now.

@@ -17,7 +17,7 @@ extension KeyboardSession {
         var ahead: Keystroke?
         if let typeAhead, let keystroke = keystrokeToTypeAhead(batch), typeAhead(keystroke) { ahead = keystroke }
         // Layout switches were carried out as their events were handled.
-        let batch = throughSuggestions(throughSearch(batch))
+        let batch = throughSuggestions(batch)
         let plan = EffectPlan(pacing.deferredDrawing + batch)
         pacing.enqueue(plan.keystrokes, privately: &clipboardPage.unpublished)
         if ahead != nil {

@@ -41,7 +41,8 @@ extension KeyboardSession {
             let effects = state.handle(event, at: now)
             pending += effects
             for case .switchLayout(let which) in effects { pending += switchLayout(which) }
-            // The emoji and clipboard pages' keys, as for a person's taps.
+            // The emoji and clipboard pages' keys and the search line, as for a person's taps.
+            searchEffects(from: first)
             emojiEffects(from: first, typedOnPage: onEmojiPage)
             fillEmojiPage()
             clipboardEffects(from: first)

@@ -230,7 +230,8 @@ public struct KeyboardSession: Sendable {
         state.handle(.touch(phase, point: point, key: key, calloutItem: item, contact: id), at: now, into: &pending)
         // A layout switch takes effect before the next event of the batch is hit-tested.
         for case .switchLayout(let which) in pending[first...] { pending += switchLayout(which) }
-        // So do the emoji and clipboard pages' keys.
+        // So do the emoji and clipboard pages' keys, and the search line takes what the letters type.
+        searchEffects(from: first)
         emojiEffects(from: first, typedOnPage: onEmojiPage)
         if emoji.searching, state.page.name != Page.letters { pending += endSearch() }
         fillEmojiPage()
@@ -249,7 +250,10 @@ public struct KeyboardSession: Sendable {
             typeDue(before: deadline)
             guard timers[id] == deadline else { continue }
             timers[id] = nil
+            let first = pending.endIndex
             pending += state.handle(.timer(id), at: now)
+            // Backspace repeating while the search is on takes back its letters.
+            searchEffects(from: first)
         }
         if let due = swipe.trailDeadline, due <= now { swipe.drawTrail(&out) }
         presentation.runDue(&out)

@@ -188,4 +188,19 @@ struct EmojiSessionTests {
         // As a person's taps: the emoji typed are the recently used.
         #expect(d.session.emoji.recent == ["👋", late, "👍🏽"])
     }
+
+    @Test("Read in one batch after a stall: the search key, its letters, a match and the emoji key again type the match alone")
+    func searchInOneBatch() throws {
+        var (d, _) = try driver()
+        let letters = Dictionary(uniqueKeysWithValues: try ["t", "h", "u", "m", "b", "s", "page:emoji"].map { ($0, try d.centre($0)) })
+        try d.tap("page:emoji", at: .seconds(2))
+        let search = try d.centre("emoji-search")
+        var searching = d
+        try searching.tap("emoji-search", at: .seconds(3))
+        let match = try searching.centre("emoji-match-1")
+        let points = [search] + "thumbs".map { letters[String($0)]! } + [match, letters["page:emoji"]!]
+        d.send(points.flatMap { [SessionInput.contact(.began, id: .pointer, point: $0), .contact(.ended, id: .pointer, point: $0)] }, at: .seconds(3))
+        #expect(d.text == "👍")
+        #expect(d.session.state.page.name == Page.emoji)
+    }
 }
