@@ -165,4 +165,18 @@ struct EmojiTypingTests {
                 "\((xterm.line ?? "").unicodeScalars.map { String($0.value, radix: 16) }) against \(expected.unicodeScalars.map { String($0.value, radix: 16) }); stderr: \(keyboard.standardError)")
         #expect(desktop.tapper.noKeyDown)
     }
+
+    @Test("tapboard type types emoji through the emoji page and its callouts: variants, a family, a flag, a keycap, into xterm exactly")
+    func typeCommand() throws {
+        let desktop = try Desktop(manager: .openbox, focusTarget: false)
+        let xterm = try XtermLine(on: desktop.xvfb.displayName, geometry: "80x10+0+0", environment: ["LANG": "C.UTF-8"])
+        desktop.tapper.tap(xterm.inside)
+        let keyboard = try desktop.launchKeyboard(geometry: Self.geometry, arguments: ["--no-auto-shift"])
+        let text = "a👍🏽b👨‍👩‍👧🇩🇪1️⃣😂🏳️‍🌈c\n"
+        let child = try ChildProcess(try Keyboard.locateBinary(), ["type", "--delay", "5", "--display", desktop.xvfb.displayName, text])
+        #expect(child.wait(until: Deadline(.seconds(60))) == .exited(0), "\(child.standardError) \(keyboard.standardError)")
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.line != nil })
+        #expect(xterm.line == text, "\((xterm.line ?? "").unicodeScalars.map { String($0.value, radix: 16) })")
+        #expect(desktop.tapper.noKeyDown)
+    }
 }
