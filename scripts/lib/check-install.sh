@@ -10,6 +10,9 @@ check_install() {
     check '[ -x "$prefix/bin/tapboard" ] && [ -x "$prefix/bin/tapboard-commands" ] && [ -x "$prefix/bin/tapboard-wayland" ]'
     check '[ "$(ls "$prefix/share/tapboard/layouts" | wc -l)" -eq "$(ls "$ROOT/Layouts"/*.yaml | wc -l)" ]'
     check '[ "$(ls "$prefix/share/tapboard/themes" | wc -l)" -eq "$(ls "$ROOT/Themes"/*.yaml | wc -l)" ]'
+    check '[ "$(ls "$prefix/share/tapboard/emoji"/*.txt | wc -l)" -eq "$(ls "$ROOT/Emoji"/*.txt | wc -l)" ]'
+    # The installed binary finds the installed emoji (not the checkout's): the page's first screen.
+    check 'HOME=/nonexistent XDG_DATA_DIRS=/nonexistent "$prefix/bin/tapboard" dump-layout --size 1280x300 --page emoji | grep -q "\"text:😀\""'
     check 'grep -q "^\.Sh NAME" "$prefix/share/man/man1/tapboard.1"'
     check 'grep -q "^Exec=tapboard toggle" "$prefix/share/applications/tapboard.desktop"'
     check 'grep -q "^Exec=tapboard --hidden" "$prefix/share/tapboard/autostart/tapboard.desktop"'

@@ -39,7 +39,7 @@ extension KeyboardSession {
 
     /// The emoji files came: the page and the search show them, the strip looks again.
     mutating func emojiLoaded(_ loaded: LoadedEmoji?) {
-        emoji.read(loaded)
+        emoji.arrived(loaded)
         // `tapboard type` requests that waited for them.
         for request in emoji.takeWaitingTyping() { startTyping(request.text, delay: request.delay, requester: request.requester) }
         if emoji.searching { emoji.searchTyped("", limit: matchSlots) }

@@ -6,7 +6,7 @@ struct EmojiPanel: Sendable {
     enum Files: Sendable {
         case notAsked
         case asked(language: String)
-        case read(LoadedEmoji?, language: String)
+        case arrived(LoadedEmoji?, language: String)
     }
 
     private(set) var files = Files.notAsked
@@ -56,7 +56,7 @@ struct EmojiPanel: Sendable {
 
     /// The files, once read.
     var loaded: LoadedEmoji? {
-        if case .read(let loaded, _) = files { loaded } else { nil }
+        if case .arrived(let loaded, _) = files { loaded } else { nil }
     }
 
     /// Whether the files must be asked for now: the first time, and for another
@@ -64,7 +64,7 @@ struct EmojiPanel: Sendable {
     mutating func askFiles(language: String) -> Bool {
         switch files {
         case .asked(let asked) where asked == language: return false
-        case .read(_, let read) where read == language: return false
+        case .arrived(_, let arrived) where arrived == language: return false
         default: break
         }
         files = .asked(language: language)
@@ -72,8 +72,8 @@ struct EmojiPanel: Sendable {
     }
 
     /// The files came.
-    mutating func read(_ loaded: LoadedEmoji?) {
-        files = .read(loaded, language: loaded?.language ?? "")
+    mutating func arrived(_ loaded: LoadedEmoji?) {
+        files = .arrived(loaded, language: loaded?.language ?? "")
         filledFor = nil
         // Shown first when there is something in it.
         if group == 1, screen == 0, !recent.isEmpty { group = 0 }
@@ -226,7 +226,7 @@ extension Page {
     public func showingEmoji(_ loaded: LoadedEmoji, group: Int, screen: Int) -> Page? {
         guard name == Page.emoji else { return nil }
         var panel = EmojiPanel()
-        panel.read(loaded)
+        panel.arrived(loaded)
         let perScreen = rows.count > LayoutProvider.emojiRows ? rows[rows.count - 1 - LayoutProvider.emojiRows].keys.count * LayoutProvider.emojiRows : 0
         panel.group = group
         for _ in 0 ..< screen { panel.turn(forward: true, perScreen: perScreen) }
