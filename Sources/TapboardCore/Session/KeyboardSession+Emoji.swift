@@ -178,7 +178,7 @@ extension KeyboardSession {
     /// The label of a key of the search row now.
     func searchLabel(_ key: EmojiKey) -> KeyLabel? {
         switch key {
-        case .searchLine: return .text((emoji.query ?? "") + "▏")
+        case .searchLine: return .text((emoji.query ?? "") + "|")
         case .match(let rank): return .text(rank < emoji.matches.count ? emoji.matches[rank] : "")
         default: return nil
         }

@@ -123,7 +123,7 @@ struct EmojiSessionTests {
         try d.tap("b", at: .seconds(7))
         #expect(d.text.isEmpty, "typed into the application: \(d.text)")
         func label(_ id: String) -> KeyLabel? { d.session.appearances().first { $0.frame.id == id }?.label }
-        #expect(label("emoji-search-line") == .text("thumb▏"))
+        #expect(label("emoji-search-line") == .text("thumb|"))
         #expect(label("emoji-match-1") == .text("👍"))
         #expect(label("emoji-match-2") == .text(""))
         #expect(!d.published.contains { if case .typed = $0 { true } else { false } })
