@@ -29,4 +29,7 @@ static inline FcPattern *tb_font_request(const char *family, double pixel_size) 
 static inline FT_Int32 tb_glyph_load_flags(void) { return FT_LOAD_TARGET_LIGHT | FT_LOAD_COLOR; }
 /// FT_IS_SCALABLE, a macro: whether a face has outlines (a colour emoji font may have bitmap strikes only).
 static inline int tb_face_is_scalable(FT_Face face) { return FT_IS_SCALABLE(face) ? 1 : 0; }
+/// Where FreeType holds a face's file (its stream: a mapping of the file, or memory), and its size.
+static inline const void *tb_face_file_bytes(FT_Face face) { return face->stream ? face->stream->base : NULL; }
+static inline unsigned long tb_face_file_size(FT_Face face) { return face->stream ? face->stream->size : 0; }
 #endif

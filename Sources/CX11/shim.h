@@ -82,6 +82,9 @@ static inline int tb_load_colour_glyph(FT_Face face, FT_UInt glyph) {
 static inline int tb_slot_is_colour(FT_GlyphSlot slot) { return slot->bitmap.pixel_mode == FT_PIXEL_MODE_BGRA; }
 /// Whether a face has outlines (else bitmap strikes only, drawn at their size and scaled).
 static inline int tb_face_is_scalable(FT_Face face) { return FT_IS_SCALABLE(face) ? 1 : 0; }
+/// Where FreeType holds a face's file (its stream: a mapping of the file, or memory), and its size.
+static inline const void *tb_face_file_bytes(FT_Face face) { return face->stream ? face->stream->base : NULL; }
+static inline unsigned long tb_face_file_size(FT_Face face) { return face->stream ? face->stream->size : 0; }
 static inline int tb_display_height_mm(Display *d, int s) { return DisplayHeightMM(d, s); }
 
 #endif

@@ -59,6 +59,7 @@ final class CanvasRenderer {
         trail = []
         trailArea = nil
         paint(whole) { self.paintAll(into: $0) }
+        fonts.releaseEmojiPages()
     }
 
     /// Paints the whole picture, as drawn so far, into a canvas.
@@ -78,6 +79,7 @@ final class CanvasRenderer {
         }
         guard let area else { return }
         paint(area) { canvas in for k in changed { self.drawKey(k, on: canvas) } }
+        fonts.releaseEmojiPages()
     }
 
     /// Paints an area again from the keys as drawn: the background, the keys it

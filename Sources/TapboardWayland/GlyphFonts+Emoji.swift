@@ -70,7 +70,7 @@ extension GlyphFonts {
         let key = ShapedRun(text: run, face: ObjectIdentifier(face))
         if let known = shapedRuns[key] { return known }
         let indices: [UInt32]
-        if shaped, let shaper = shaper(for: face) {
+        if shaped, EmojiRuns.needsShaping(run), let shaper = shaper(for: face) {
             indices = shaper.shape(run).map(\.glyph)
         } else {
             indices = EmojiRuns.pictureScalars(run).map { face.index(of: $0) }
@@ -91,10 +91,16 @@ extension GlyphFonts {
         return made
     }
 
+    /// Gives back the emoji fonts' file pages read for new glyphs: an emoji font is large and its pictures lie apart.
+    func releaseEmojiPages() {
+        for case let face? in emojiFaces.values { face.releaseFilePages() }
+    }
+
     /// For each emoji, whether the emoji font draws it as one picture (`X11Keyboard.drawableEmoji`'s answer, on Wayland).
     func drawableEmoji(_ emoji: [String], pixelSize: Int) -> [Bool] {
         guard let face = emojiFace(pixelSize: pixelSize) else { return emoji.map { _ in false } }
-        let shape = shaper(for: face).map { shaper in { (text: String) in shaper.shape(text).map(\.glyph) } }
-        return emoji.map { EmojiRuns.drawsWhole($0, has: { face.index(of: $0) != 0 }, shape: shape) }
+        // By the cmap alone, as on X: shaping every sequence loaded HarfBuzz at the page's first opening.
+        defer { MappedFilePages.release(face.fileBytes, count: face.fileSize) }
+        return emoji.map { EmojiRuns.drawsWhole($0, has: { face.index(of: $0) != 0 }, shape: nil) }
     }
 }

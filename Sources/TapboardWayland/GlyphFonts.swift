@@ -121,6 +121,19 @@ final class GlyphFace {
     private let scale: Double
     private var glyphs: [UInt32: Glyph] = [:]
     private var glyphsByIndex: [UInt32: Glyph] = [:]
+    /// Whether the file was read for a new glyph since its pages were last given back.
+    private var readSinceRelease = false
+
+    /// Where FreeType holds the face's file, and its size.
+    var fileBytes: UnsafeRawPointer? { tb_face_file_bytes(face) }
+    var fileSize: Int { Int(tb_face_file_size(face)) }
+
+    /// Gives back the pages of the file FreeType mapped, once glyphs were read from it (`MappedFilePages`).
+    func releaseFilePages() {
+        guard readSinceRelease else { return }
+        readSinceRelease = false
+        MappedFilePages.release(tb_face_file_bytes(face), count: Int(tb_face_file_size(face)))
+    }
 
     /// A glyph's coverage (or colour) pixels and where they go from the pen.
     struct Glyph {
@@ -174,6 +187,7 @@ final class GlyphFace {
     }
 
     private func load(_ index: UInt32) -> Glyph? {
+        readSinceRelease = true
         guard FT_Load_Glyph(face, index, tb_glyph_load_flags()) == 0,
               FT_Render_Glyph(face.pointee.glyph, FT_RENDER_MODE_LIGHT) == 0 else { return nil }
         let slot = face.pointee.glyph.pointee

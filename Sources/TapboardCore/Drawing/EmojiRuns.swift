@@ -81,6 +81,17 @@ public enum EmojiRuns {
     public static func isSequence(_ emoji: String) -> Bool {
         pictureScalars(emoji).count > 1
     }
+
+    /// Whether a run of emoji needs shaping to be drawn: it joins pictures (ZWJ),
+    /// tones one (a skin-tone modifier), pairs regional indicators (a flag),
+    /// makes a keycap or tags a subdivision flag. Single pictures, with VS16 or
+    /// not, are their cmap glyphs: a page of them loads no shaper.
+    public static func needsShaping(_ run: String) -> Bool {
+        run.unicodeScalars.contains { s in
+            s == zeroWidthJoiner || s == keycap || s.properties.isEmojiModifier
+                || (0x1F1E6 ... 0x1F1FF).contains(s.value) || (0xE0020 ... 0xE007F).contains(s.value)
+        }
+    }
 }
 
 extension EmojiRuns {

@@ -60,6 +60,7 @@ final class KeyboardRenderer {
         painter.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), theme.background)
         for k in keys { drawKey(k, painter: painter) }
         present(Rect(x: 0, y: 0, width: size.width, height: size.height))
+        resources.releaseReadFontPages()
     }
 
     /// Draws some keys again and shows only them.
@@ -69,6 +70,7 @@ final class KeyboardRenderer {
             drawKey(k, painter: painter)
             present(area(of: k.frame.rect))
         }
+        resources.releaseReadFontPages()
     }
 
     // The trail is drawn over the keys in a second buffer and shown from there,

@@ -51,7 +51,7 @@ extension RenderResources {
         let key = ShapedRun(text: run, font: font.xft)
         if let known = shapedRuns[key] { return known }
         let glyphs: [UInt32]
-        if shaped, let shaper = shaper(for: font) {
+        if shaped, EmojiRuns.needsShaping(run), let shaper = shaper(for: font) {
             glyphs = shaper.shape(run).map(\.glyph)
         } else {
             glyphs = EmojiRuns.pictureScalars(run).map { glyph($0, in: font) }
@@ -75,13 +75,14 @@ extension RenderResources {
     }
 
     /// For each emoji (a grapheme, maybe a sequence), whether the emoji font
-    /// at `pixelSize` draws it as one picture (`EmojiRuns.drawsWhole`): its
-    /// cmap for single pictures, HarfBuzz for sequences. All false without an
-    /// emoji font; without HarfBuzz a sequence counts when the font has each
-    /// of its pictures.
+    /// at `pixelSize` has its pictures (`EmojiRuns.drawsWhole` by its cmap, as
+    /// fontconfig's charset would say). Not by shaping every sequence: that
+    /// loaded HarfBuzz and read most of the font's tables when the page first
+    /// opened, about 2.5 MB more resident for a check a colour emoji font of
+    /// the same Unicode version always passes. All false without an emoji font.
     func drawableEmoji(_ emoji: [String], pixelSize: Int) -> [Bool] {
         guard let font = emojiFont(pixelSize: pixelSize) else { return emoji.map { _ in false } }
-        let shape = shaper(for: font).map { shaper in { (text: String) in shaper.shape(text).map(\.glyph) } }
-        return emoji.map { EmojiRuns.drawsWhole($0, has: { self.glyph($0, in: font) != 0 }, shape: shape) }
+        defer { releasePages(of: font.xft) }
+        return emoji.map { EmojiRuns.drawsWhole($0, has: { self.glyph($0, in: font) != 0 }, shape: nil) }
     }
 }

@@ -35,6 +35,8 @@ final class RenderResources {
     var notes: [String] = []
     /// Colour glyphs uploaded so far, by font and glyph (`colourGlyph`); nil for glyphs that are no colour picture.
     private var colourGlyphs: [ColourGlyphKey: ColourGlyph?] = [:]
+    /// Fonts whose file was read for new colour glyphs since their pages were last given back.
+    private var readFonts: [OpaquePointer] = []
     /// Pictures kept before they are all freed and made again as drawn (an emoji page and its popups use ~100).
     private static let colourGlyphLimit = 512
     /// The 8-bit alpha format that anti-aliased polygons are rendered through.
@@ -199,8 +201,24 @@ final class RenderResources {
         if let known = colourGlyphs[key] { return known }
         if colourGlyphs.count >= Self.colourGlyphLimit { freeColourGlyphs() }
         let made = makeColourGlyph(index, in: font)
+        if !readFonts.contains(font.xft) { readFonts.append(font.xft) }
         colourGlyphs[key] = made
         return made
+    }
+
+    /// Gives back the pages of the font files read for new colour glyphs (`MappedFilePages`):
+    /// the glyphs are pictures in the server now, and the font is read again only for new ones.
+    func releaseReadFontPages() {
+        for xft in readFonts { releasePages(of: xft) }
+        readFonts = []
+    }
+
+    /// Gives back the pages of a font's file that FreeType mapped.
+    func releasePages(of xft: OpaquePointer) {
+        let f = UnsafeMutablePointer<XftFont>(xft)
+        guard let face = XftLockFace(f) else { return }
+        defer { XftUnlockFace(f) }
+        MappedFilePages.release(tb_face_file_bytes(face), count: Int(tb_face_file_size(face)))
     }
 
     private func makeColourGlyph(_ index: UInt32, in font: OpenFont) -> ColourGlyph? {
