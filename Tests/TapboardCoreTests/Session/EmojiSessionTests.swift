@@ -203,4 +203,22 @@ struct EmojiSessionTests {
         #expect(d.text == "👍")
         #expect(d.session.state.page.name == Page.emoji)
     }
+
+    @Test("Each layout's emoji words are read once a run: the globe key going round reads nothing again")
+    func readOncePerLanguage() throws {
+        let storage = try EmojiMemoryStorage()
+        var configuration = KeyboardConfiguration(layouts: [.enUS, try #require(try LayoutSource.builtIn(named: "ru"))])
+        configuration.options.autoShift = false
+        var d = try SessionDriver(configuration, storage: storage, screen: ScreenInfo(size: Size(width: 400, height: 700)))
+        var t = Duration.seconds(2)
+        for _ in 0 ..< 3 {
+            try d.tap("page:emoji", at: t)
+            try d.tap("page:letters", at: t + .milliseconds(300))
+            try d.tap("layout:next", at: t + .milliseconds(600))
+            t += .seconds(1)
+        }
+        #expect(storage.emojiReads == ["en", "ru"])
+        try d.tap("page:emoji", at: t)
+        #expect(d.session.keyFrames.contains { $0.id == "text:😀" })
+    }
 }

@@ -67,13 +67,25 @@ struct EmojiPanel: Sendable {
         case .arrived(_, let arrived) where arrived == language: return false
         default: break
         }
+        // A language read before (the globe key went round): kept, not read again.
+        if let kept = read[language] {
+            files = .arrived(kept, language: language)
+            filledFor = nil
+            return false
+        }
         files = .asked(language: language)
         return true
     }
 
+    /// The files read, by language: each read once a run.
+    private var read: [String: LoadedEmoji?] = [:]
+
     /// The files came.
     mutating func arrived(_ loaded: LoadedEmoji?) {
-        files = .arrived(loaded, language: loaded?.language ?? "")
+        let language: String
+        if case .asked(let asked) = files { language = asked } else { language = loaded?.language ?? "" }
+        files = .arrived(loaded, language: language)
+        read[language] = .some(loaded)
         filledFor = nil
         // Shown first when there is something in it.
         if group == 1, screen == 0, !recent.isEmpty { group = 0 }
