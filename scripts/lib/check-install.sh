@@ -12,7 +12,8 @@ check_install() {
     check '[ "$(ls "$prefix/share/tapboard/themes" | wc -l)" -eq "$(ls "$ROOT/Themes"/*.yaml | wc -l)" ]'
     check '[ "$(ls "$prefix/share/tapboard/emoji"/*.txt | wc -l)" -eq "$(ls "$ROOT/Emoji"/*.txt | wc -l)" ]'
     # The installed binary finds the installed emoji (not the checkout's): the page's first screen.
-    check 'HOME=/nonexistent XDG_DATA_DIRS=/nonexistent "$prefix/bin/tapboard" dump-layout --size 1280x300 --page emoji | grep -q "\"text:😀\""'
+    # (grep reads it all: with -q it would stop at the match, and pipefail would see the writer's SIGPIPE.)
+    check 'HOME=/nonexistent XDG_DATA_DIRS=/nonexistent "$prefix/bin/tapboard" dump-layout --size 1280x300 --page emoji | grep -F "\"text:😀\"" >/dev/null'
     check 'grep -q "^\.Sh NAME" "$prefix/share/man/man1/tapboard.1"'
     check 'grep -q "^Exec=tapboard toggle" "$prefix/share/applications/tapboard.desktop"'
     check 'grep -q "^Exec=tapboard --hidden" "$prefix/share/tapboard/autostart/tapboard.desktop"'
