@@ -5,7 +5,8 @@ import Foundation
 public final class SwayKeyboard {
     /// The running keyboard process.
     public let child: ChildProcess
-    private let binary: URL
+    /// The tapboard binary it runs.
+    public let binary: URL
     private let sway: HeadlessSway
     private let pointer: WaylandPointer
     private let layoutArguments: [String]

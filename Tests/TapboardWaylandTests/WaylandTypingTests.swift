@@ -40,4 +40,26 @@ struct WaylandTypingTests {
         #expect(Deadline.waitFor(.seconds(5)) { desk.received() == "éx" }, "foot received \(desk.received().debugDescription)")
         #expect(keyboard.terminate() == .exited(0))
     }
+
+    @Test("the emoji page: a smiley and a flag tapped on their screens, and a skin tone and a family through tapboard type, arrive in foot")
+    func emoji() throws {
+        let desk = try SwayDesktop()
+        try desk.foot()
+        let keyboard = try desk.keyboard(["--no-auto-shift", "--no-suggestions", "--no-dbus"])
+        try keyboard.tap("letters", "page:emoji")
+        // The smileys' first screen shows first (dump-layout's default screen).
+        try keyboard.tap("emoji", "text:😀")
+        try keyboard.tap("emoji", "emoji-group-10")
+        let flags = try PageFrames.dump(binary: keyboard.binary, size: "\(desk.sway.size.width)x\(keyboard.height)", page: "emoji",
+                                        arguments: ["--emoji-group", "10"])
+        let flag = try #require(flags.key("text:🏁"))
+        desk.pointer.tap(Int(flag.x + flag.width / 2), keyboard.top + Int(flag.y + flag.height / 2))
+        try keyboard.tap("emoji", "page:letters")
+        try keyboard.tap("letters", "x")
+        #expect(Deadline.waitFor(.seconds(10)) { desk.received() == "😀🏁x" }, "foot received \(desk.received().debugDescription); \(keyboard.child.standardError)")
+        let (status, stderr) = try desk.type("👍🏽👨‍👩‍👧")
+        #expect(status == .exited(0), "\(stderr)")
+        #expect(Deadline.waitFor(.seconds(10)) { desk.received() == "😀🏁x👍🏽👨‍👩‍👧" }, "foot received \(desk.received().debugDescription)")
+        #expect(keyboard.terminate() == .exited(0))
+    }
 }
