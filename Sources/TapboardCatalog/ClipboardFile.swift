@@ -53,14 +53,12 @@ public final class ClipboardFile: ClipboardStorage {
             return try ClipboardHistory(text: text)
         } catch {
             // Set aside, never lost (it may hold pinned texts): the next save starts a new file.
-            var aside = path + ".damaged"
-            var n = 1
-            while access(aside, F_OK) == 0 { n += 1; aside = path + ".damaged-\(n)" }
-            if rename(path, aside) == 0 {
+            switch FileWriting.setAside(path) {
+            case .success(let aside):
                 note("\(printable(path)): \(error); set aside as \(printable(aside)), starting with an empty clipboard history")
-            } else {
+            case .failure(let failure):
                 state.withLock { $0.unreadable = true }
-                note("\(printable(path)): \(error); could not set it aside (\(String(cString: strerror(errno)))), so it is not written over")
+                note("\(printable(path)): \(error); could not set it aside (\(failure.reason)), so it is not written over")
             }
             return ClipboardHistory()
         }

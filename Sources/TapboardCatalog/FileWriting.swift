@@ -50,4 +50,19 @@ enum FileWriting {
 
     /// What `errno` says, in words.
     static func reason() -> String { String(cString: strerror(errno)) }
+
+    /// Renames a damaged file beside itself, never over another (`.damaged`,
+    /// then `.damaged-2`...), so nothing is lost and the next save starts anew:
+    /// the name it has now, or why it could not be renamed.
+    static func setAside(_ path: String) -> Result<String, SetAsideFailure> {
+        var aside = path + ".damaged"
+        var n = 1
+        while access(aside, F_OK) == 0 { n += 1; aside = path + ".damaged-\(n)" }
+        return rename(path, aside) == 0 ? .success(aside) : .failure(SetAsideFailure(reason: reason()))
+    }
+
+    /// Why a damaged file could not be set aside.
+    struct SetAsideFailure: Error {
+        var reason: String
+    }
 }

@@ -228,14 +228,12 @@ public final class SuggestionFiles: SuggestionStorage {
         } catch {
             // Set aside, never lost: the next save starts a new file beside it.
             // A name of its own: an older damaged copy is not written over either.
-            var aside = path + ".damaged"
-            var n = 1
-            while access(aside, F_OK) == 0 { n += 1; aside = path + ".damaged-\(n)" }
-            if rename(path, aside) == 0 {
+            switch FileWriting.setAside(path) {
+            case .success(let aside):
                 note("\(path): \(error); set aside as \(aside), starting with nothing learned")
-            } else {
+            case .failure(let failure):
                 state.withLock { _ = $0.unreadable.insert(language) }
-                note("\(path): \(error); could not set it aside (\(String(cString: strerror(errno)))), so it is not written over")
+                note("\(path): \(error); could not set it aside (\(failure.reason)), so it is not written over")
             }
             return LearnedWords()
         }

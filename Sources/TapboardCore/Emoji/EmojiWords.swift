@@ -31,12 +31,8 @@ public final class EmojiWords: @unchecked Sendable {
         var wordStarts: [Int32] = [], wordEnds: [Int32] = []
         var list: [UInt16] = [], listStarts: [Int32] = [], named: [UInt16] = []
         var nameLengths = [UInt8](repeating: 0, count: catalog.count)
-        var start = 0, number = 0
-        guard bytes.count < Int(Int32.max) else { throw LineError(line: 1, reason: "the file is larger than 2 GB") }
-        while start < bytes.count {
-            number += 1
-            let end = bytes[start...].firstIndex(of: 10) ?? bytes.count
-            defer { start = end + 1 }
+        for (number, range) in try ByteLines(bytes) {
+            let (start, end) = (range.lowerBound, range.upperBound)
             let line = bytes[start ..< end]
             if number == 1 {
                 guard line.starts(with: Array("# fold".utf8)) else { throw LineError(line: 1, reason: "expected '# fold'") }

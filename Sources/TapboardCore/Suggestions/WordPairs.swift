@@ -41,12 +41,8 @@ public final class WordPairs: @unchecked Sendable {
         self.owner = owner
         var starts: [Int32] = []
         var previous: Range<Int>?
-        var start = 0, number = 0
-        guard bytes.count < Int(Int32.max) else { throw LineError(line: 1, reason: "the file is larger than 2 GB") }
-        while start < bytes.count {
-            number += 1
-            let end = bytes[start...].firstIndex(of: 10) ?? bytes.count
-            defer { start = end + 1 }
+        for (number, line) in try ByteLines(bytes) {
+            let (start, end) = (line.lowerBound, line.upperBound)
             if end == start || (number == 1 && bytes[start] == UInt8(ascii: "#")) { continue }
             try Self.check(bytes[start ..< end], line: number)
             let key = start ..< bytes[start ..< end].firstIndex(of: 9)!
