@@ -6,7 +6,8 @@ import Testing
 /// Emoji typed by tapping the keyboard as a person does (no `tapboard type`):
 /// searched by name in English, German and Russian, a skin tone from a
 /// callout, a family, a flag from the emoji page and `:joy` from the strip, into
-/// a GTK 3 entry, a Qt 5 entry and xterm, under openbox; what arrives must be exact.
+/// a GTK 3 entry, a Qt 5 entry and xterm, under openbox and (GTK, xterm) on a
+/// bare server; what arrives must be exact.
 @Suite("Emoji typed by tapping", .serialized)
 struct EmojiTypingTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -141,10 +142,10 @@ struct EmojiTypingTests {
         return (expected, keyboard)
     }
 
-    @Test("Searched, from a callout, from the page and from ':joy': into a GTK 3 and a Qt 5 entry, exactly",
-          arguments: [ToolkitFields.Toolkit.gtk3, .qt5])
-    func intoToolkit(_ toolkit: ToolkitFields.Toolkit) throws {
-        let desktop = try Desktop(manager: .openbox, focusTarget: false)
+    @Test("Searched, from a callout, from the page and from ':joy': into a GTK 3 and a Qt 5 entry, exactly, with openbox and with no window manager",
+          arguments: [(ToolkitFields.Toolkit.gtk3, WindowManager.Kind?.some(.openbox)), (.qt5, .openbox), (.gtk3, nil)])
+    func intoToolkit(_ toolkit: ToolkitFields.Toolkit, manager: WindowManager.Kind?) throws {
+        let desktop = try Desktop(manager: manager, focusTarget: false)
         let app = try ToolkitFields(toolkit, on: desktop, size: (1000, 450), environment: ["NO_AT_BRIDGE": "1", "DBUS_SESSION_BUS_ADDRESS": "disabled:"])
         desktop.tapper.tap(app.centre("entry"))
         #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
@@ -154,9 +155,9 @@ struct EmojiTypingTests {
         #expect(desktop.tapper.noKeyDown)
     }
 
-    @Test("The same into xterm, exactly")
-    func intoXterm() throws {
-        let desktop = try Desktop(manager: .openbox, focusTarget: false)
+    @Test("The same into xterm, exactly, with openbox and with no window manager", arguments: [WindowManager.Kind?.some(.openbox), nil])
+    func intoXterm(manager: WindowManager.Kind?) throws {
+        let desktop = try Desktop(manager: manager, focusTarget: false)
         let xterm = try XtermLine(on: desktop.xvfb.displayName, geometry: "80x10+0+0", environment: ["LANG": "C.UTF-8"])
         desktop.tapper.tap(xterm.inside)
         let (expected, keyboard) = try typeEverything(on: desktop)

@@ -49,7 +49,7 @@ public final class EmojiWords: @unchecked Sendable {
                 throw LineError(line: number, reason: "expected WORD<TAB>NAMED<TAB>KEYWORDS")
             }
             if let last = wordStarts.indices.last,
-               !Self.precedes(bytes[Int(wordStarts[last]) ..< Int(wordEnds[last])], bytes[start ..< tab1]) {
+               !bytes[Int(wordStarts[last]) ..< Int(wordEnds[last])].lexicographicallyPrecedes(bytes[start ..< tab1]) {
                 throw LineError(line: number, reason: "not sorted by its first column")
             }
             wordStarts.append(Int32(start))
@@ -88,11 +88,6 @@ public final class EmojiWords: @unchecked Sendable {
 
     /// How many words it has.
     public var count: Int { wordStarts.count }
-
-    /// Whether `a` sorts strictly before `b`, byte by byte.
-    private static func precedes(_ a: Slice<UnsafeRawBufferPointer>, _ b: Slice<UnsafeRawBufferPointer>) -> Bool {
-        a.lexicographicallyPrecedes(b)
-    }
 
     /// What is typed, split into words and folded as the file's were: lower case,
     /// accents off, anything but letters and digits between words.

@@ -86,7 +86,7 @@ extension KeyboardSession {
     /// recently used; its other keys (groups, the search) are carried out now, so
     /// the next contact of the batch meets the page as they left it.
     mutating func emojiEffects(from first: Int, typedOnPage: Bool) {
-        guard typedOnPage || emoji.searching || pending[first...].contains(where: { if case .emoji = $0 { true } else { false } }) else { return }
+        guard typedOnPage || pending[first...].contains(where: { if case .emoji = $0 { true } else { false } }) else { return }
         var i = first
         while i < pending.endIndex {
             switch pending[i] {
