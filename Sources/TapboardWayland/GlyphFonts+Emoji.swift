@@ -9,8 +9,8 @@ struct ShapedRun: Hashable {
 
 /// Emoji in labels on Wayland, as on X (`RenderResources+Emoji.swift`): emoji
 /// runs drawn from fontconfig's emoji font, in colour, its bitmap strike
-/// scaled to the label's size, each sequence shaped by HarfBuzz into its one
-/// picture. A label without emoji is drawn as before and opens none of it.
+/// scaled to the label's size, each sequence made into its one picture
+/// (`EmojiShaping`). A label without emoji is drawn as before and opens none of it.
 extension GlyphFonts {
     /// Families asked for emoji, in turn (see `RenderResources.emojiFamilies`).
     private static let emojiFamilies = ["emoji", "Noto Color Emoji"]
@@ -63,32 +63,17 @@ extension GlyphFonts {
         }
     }
 
-    /// An emoji run's glyph indices in a face, kept: shaped by HarfBuzz when
-    /// it and the face's file can be opened (`shaped`), else character by
+    /// An emoji run's glyph indices in a face, kept: its sequences made into
+    /// their pictures (`EmojiShaping`) when `shaped`, else character by
     /// character without joiners and selectors (a sequence shows as its pieces).
     private func indices(of run: String, in face: GlyphFace, shaped: Bool) -> [UInt32] {
         let key = ShapedRun(text: run, face: ObjectIdentifier(face))
         if let known = shapedRuns[key] { return known }
-        let indices: [UInt32]
-        if shaped, EmojiRuns.needsShaping(run), let shaper = shaper(for: face) {
-            indices = shaper.shape(run).map(\.glyph)
-        } else {
-            indices = EmojiRuns.pictureScalars(run).map { face.index(of: $0) }
-        }
+        let indices = shaped ? emojiShaping.glyphs(of: run, file: face.file, cmap: face.index(of:)) : EmojiRuns.pictureScalars(run).map(face.index(of:))
+        notes += emojiShaping.takeNotes()
         if shapedRuns.count >= Self.shapedRunLimit { shapedRuns = [:] }
         shapedRuns[key] = indices
         return indices
-    }
-
-    /// The shaper for a face's file, made the first time (HarfBuzz loaded then); nil when it cannot be.
-    private func shaper(for face: GlyphFace) -> Shaper? {
-        guard let (path, index) = face.file else { return nil }
-        let key = "\(index):\(path)"
-        if let known = shapers[key] { return known }
-        if let problem = Shaper.load(), !problem.isEmpty { notes.append("emoji sequences are drawn piece by piece: \(problem)") }
-        let made = Shaper(file: path, index: index)
-        shapers[key] = made
-        return made
     }
 
     /// Gives back the emoji fonts' file pages read for new glyphs: an emoji font is large and its pictures lie apart.
@@ -99,8 +84,7 @@ extension GlyphFonts {
     /// For each emoji, whether the emoji font draws it as one picture (`X11Keyboard.drawableEmoji`'s answer, on Wayland).
     func drawableEmoji(_ emoji: [String], pixelSize: Int) -> [Bool] {
         guard let face = emojiFace(pixelSize: pixelSize) else { return emoji.map { _ in false } }
-        // By the cmap alone, as on X: shaping every sequence loaded HarfBuzz at the page's first opening.
         defer { MappedFilePages.release(face.fileBytes, count: face.fileSize) }
-        return emoji.map { EmojiRuns.drawsWhole($0, has: { face.index(of: $0) != 0 }, shape: nil) }
+        return emojiShaping.drawsWhole(emoji, file: face.file, cmap: face.index(of:))
     }
 }

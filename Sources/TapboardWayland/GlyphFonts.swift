@@ -14,8 +14,8 @@ final class GlyphFonts {
     /// The emoji face at each pixel size, found at the first emoji drawn in it;
     /// nil where fontconfig gives none with emoji (`GlyphFonts+Emoji.swift`).
     var emojiFaces: [Int: GlyphFace?] = [:]
-    /// HarfBuzz shapers of the emoji fonts' files (by `INDEX:FILE`); nil where none could be made.
-    var shapers: [String: Shaper?] = [:]
+    /// The emoji fonts' sequences made into their pictures (ligatures, HarfBuzz where those cannot say).
+    let emojiShaping = EmojiShaping()
     /// Emoji runs' glyph indices by text and face, shaped once.
     var shapedRuns: [ShapedRun: [UInt32]] = [:]
     /// Lines for the log, until taken.

@@ -17,7 +17,7 @@ struct ShapedRun: Hashable {
     var font: OpaquePointer
 }
 
-/// Emoji in labels: the emoji font, HarfBuzz shaping its sequences, and which
+/// Emoji in labels: the emoji font, its sequences made into pictures, and which
 /// emoji it draws. Nothing here runs for a label without emoji, so a keyboard
 /// without them opens no emoji font and loads no HarfBuzz.
 extension RenderResources {
@@ -43,46 +43,26 @@ extension RenderResources {
         }
     }
 
-    /// An emoji run's glyphs in a font, kept: shaped by HarfBuzz when it and
-    /// the font's file can be opened (`shaped`), else character by character
-    /// without the joiners and selectors (a sequence then shows as its pieces:
-    /// 👍🏽 as a thumb and a brown square).
+    /// An emoji run's glyphs in a font, kept: its sequences made into their
+    /// pictures (`EmojiShaping`) when `shaped`, else character by character
+    /// without the joiners and selectors.
     private func glyphs(of run: String, in font: OpenFont, shaped: Bool) -> [UInt32] {
         let key = ShapedRun(text: run, font: font.xft)
         if let known = shapedRuns[key] { return known }
-        let glyphs: [UInt32]
-        if shaped, EmojiRuns.needsShaping(run), let shaper = shaper(for: font) {
-            glyphs = shaper.shape(run).map(\.glyph)
-        } else {
-            glyphs = EmojiRuns.pictureScalars(run).map { glyph($0, in: font) }
-        }
+        let cmap = { self.glyph($0, in: font) }
+        let glyphs = shaped ? emojiShaping.glyphs(of: run, file: Self.file(of: font), cmap: cmap) : EmojiRuns.pictureScalars(run).map(cmap)
+        notes += emojiShaping.takeNotes()
         if shapedRuns.count >= Self.shapedRunLimit { shapedRuns = [:] }
         shapedRuns[key] = glyphs
         return glyphs
     }
 
-    /// The shaper for a font's file, made the first time (HarfBuzz loaded then); nil when it cannot be.
-    private func shaper(for font: OpenFont) -> Shaper? {
-        guard let (path, index) = Self.file(of: font) else { return nil }
-        let key = "\(index):\(path)"
-        if let known = shapers[key] { return known }
-        if let problem = Shaper.load(), !problem.isEmpty {
-            notes.append("emoji sequences are drawn piece by piece: \(problem)")
-        }
-        let made = Shaper(file: path, index: index)
-        shapers[key] = made
-        return made
-    }
-
     /// For each emoji (a grapheme, maybe a sequence), whether the emoji font
-    /// at `pixelSize` has its pictures (`EmojiRuns.drawsWhole` by its cmap, as
-    /// fontconfig's charset would say). Not by shaping every sequence: that
-    /// loaded HarfBuzz and read most of the font's tables when the page first
-    /// opened, about 2.5 MB more resident for a check a colour emoji font of
-    /// the same Unicode version always passes. All false without an emoji font.
+    /// at `pixelSize` draws it as one picture (`EmojiShaping.drawsWhole`: its
+    /// cmap and ligatures). All false without an emoji font.
     func drawableEmoji(_ emoji: [String], pixelSize: Int) -> [Bool] {
         guard let font = emojiFont(pixelSize: pixelSize) else { return emoji.map { _ in false } }
         defer { releasePages(of: font.xft) }
-        return emoji.map { EmojiRuns.drawsWhole($0, has: { self.glyph($0, in: font) != 0 }, shape: nil) }
+        return emojiShaping.drawsWhole(emoji, file: Self.file(of: font), cmap: { self.glyph($0, in: font) })
     }
 }

@@ -26,9 +26,8 @@ final class RenderResources {
     /// The emoji font at each pixel size, opened at the first emoji drawn in it;
     /// nil where the font fontconfig gives has no emoji (none installed).
     private var emojiFonts: [Int: OpenFont?] = [:]
-    /// HarfBuzz shapers of the emoji fonts' files (by `INDEX:FILE`), made at the
-    /// first emoji run; nil where none could be (HarfBuzz missing).
-    var shapers: [String: Shaper?] = [:]
+    /// The emoji fonts' sequences made into their pictures (ligatures, HarfBuzz where those cannot say).
+    let emojiShaping = EmojiShaping()
     /// Emoji runs' glyphs by text and font, shaped once (`RenderResources+Emoji.swift`).
     var shapedRuns: [ShapedRun: [UInt32]] = [:]
     /// Lines for the log, until taken (`X11Keyboard.takeNotes`).
