@@ -183,6 +183,14 @@ public final class ChildProcess {
     /// What the child wrote to stderr so far.
     public var standardError: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
 
+    /// The child's memory map (/proc/PID/maps): which libraries and files it has mapped, one a line.
+    public var mappedFiles: String {
+        // Read to its end: a /proc file says it is empty, and is not.
+        guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps") else { return "" }
+        defer { try? file.close() }
+        return String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+    }
+
     /// Runs a command to its end and returns its stdout; throws if it fails or takes too long.
     public static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
                     timeout: Duration = .seconds(20)) throws -> String {

@@ -50,7 +50,7 @@ struct EmojiLabelTests {
         let problems = EmojiKeys.problems(shot, frames: frames)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
         // Sequences by the font's own ligatures: HarfBuzz, GLib and what they bring stay out.
-        let maps = Self.mapped(keyboard.child.pid)
+        let maps = keyboard.child.mappedFiles
         #expect(maps.contains("NotoColorEmoji") && !maps.contains("libharfbuzz"), "\(maps)")
         #expect(keyboard.isRunning, "\(keyboard.standardError)")
     }
@@ -60,17 +60,9 @@ struct EmojiLabelTests {
         let keyboard = try desktop.launchKeyboard(arguments: ["--no-auto-shift"])
         try keyboard.tap("letters", "q")
         desktop.target.waitForText(length: 1)
-        let maps = Self.mapped(keyboard.child.pid)
+        let maps = keyboard.child.mappedFiles
         #expect(maps.contains("libXft"), "the maps were not read")
         #expect(!maps.contains("libharfbuzz") && !maps.contains("NotoColorEmoji"), "\(maps)")
-    }
-
-    /// The files a process has mapped, one a line.
-    static func mapped(_ pid: Int32) -> String {
-        // Read to its end: a /proc file says it is empty, and is not.
-        guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps") else { return "" }
-        defer { try? file.close() }
-        return String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
     }
 
     @Test("The preview balloon and the callout show emoji in colour too")
