@@ -90,7 +90,7 @@ public enum FontFileTable {
             let got = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
             return got == count ? buffer : nil
         }
-        guard let (offset, length) = FontTables.locate(tag, face: face, read: bytes) else { return nil }
+        guard let (offset, length) = FontTables.locate(tag, face: face, bytes: bytes) else { return nil }
         return bytes(offset, length)
     }
 }

@@ -164,23 +164,23 @@ extension EmojiRuns {
 /// Where a table lies in a font file: an OpenType or TrueType file, or one face of a collection (.ttc).
 public enum FontTables {
     /// The offset and length of table `tag` of face `face`, reading the file's
-    /// header and table directory through `read` (offset, count); nil when
+    /// header and table directory through `bytes` (offset, count); nil when
     /// the file is not a font, has no such face or no such table.
-    public static func locate(_ tag: String, face: Int, read: (_ offset: Int, _ count: Int) -> [UInt8]?) -> (offset: Int, length: Int)? {
-        guard let head = read(0, 12) else { return nil }
+    public static func locate(_ tag: String, face: Int, bytes: (_ offset: Int, _ count: Int) -> [UInt8]?) -> (offset: Int, length: Int)? {
+        guard let head = bytes(0, 12) else { return nil }
         var start = 0
         if BigEndianBytes(head).tag(0) == "ttcf" {
-            guard face >= 0, face < BigEndianBytes(head).u32(8) ?? 0, let entry = read(12 + face * 4, 4),
+            guard face >= 0, face < BigEndianBytes(head).u32(8) ?? 0, let entry = bytes(12 + face * 4, 4),
                   let offset = BigEndianBytes(entry).u32(0) else { return nil }
             start = offset
         } else if face != 0 {
             return nil
         }
-        guard let header = read(start, 12), let tables = BigEndianBytes(header).u16(4),
-              let directory = read(start + 12, tables * 16) else { return nil }
-        let bytes = BigEndianBytes(directory)
-        for t in 0 ..< tables where bytes.tag(t * 16) == tag {
-            guard let offset = bytes.u32(t * 16 + 8), let length = bytes.u32(t * 16 + 12) else { return nil }
+        guard let header = bytes(start, 12), let tables = BigEndianBytes(header).u16(4),
+              let directory = bytes(start + 12, tables * 16) else { return nil }
+        let entries = BigEndianBytes(directory)
+        for t in 0 ..< tables where entries.tag(t * 16) == tag {
+            guard let offset = entries.u32(t * 16 + 8), let length = entries.u32(t * 16 + 12) else { return nil }
             return (offset, length)
         }
         return nil

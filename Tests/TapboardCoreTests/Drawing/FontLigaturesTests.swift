@@ -156,10 +156,10 @@ struct FontTablesTests {
     @Test("A table of a single font; none for a tag it lacks or another face")
     func single() {
         let file = sfnt([("cmap", 100, 20), ("GSUB", 200, 50)])
-        #expect(FontTables.locate("GSUB", face: 0, read: reader(file))! == (200, 50))
-        #expect(FontTables.locate("GPOS", face: 0, read: reader(file)) == nil)
-        #expect(FontTables.locate("GSUB", face: 1, read: reader(file)) == nil)
-        #expect(FontTables.locate("GSUB", face: 0, read: reader(Array(file.prefix(20)))) == nil, "a directory cut short")
+        #expect(FontTables.locate("GSUB", face: 0, bytes: reader(file))! == (200, 50))
+        #expect(FontTables.locate("GPOS", face: 0, bytes: reader(file)) == nil)
+        #expect(FontTables.locate("GSUB", face: 1, bytes: reader(file)) == nil)
+        #expect(FontTables.locate("GSUB", face: 0, bytes: reader(Array(file.prefix(20)))) == nil, "a directory cut short")
     }
 
     @Test("A table of a collection's second face")
@@ -167,8 +167,8 @@ struct FontTablesTests {
         let first = sfnt([("GSUB", 300, 10)]), second = sfnt([("GSUB", 400, 60)])
         let header = Array("ttcf".utf8) + GSUB.u32(0x0001_0000) + GSUB.u32(2) + GSUB.u32(20) + GSUB.u32(20 + first.count)
         let file = header + first + second
-        #expect(FontTables.locate("GSUB", face: 1, read: reader(file))! == (400, 60))
-        #expect(FontTables.locate("GSUB", face: 0, read: reader(file))! == (300, 10))
-        #expect(FontTables.locate("GSUB", face: 2, read: reader(file)) == nil)
+        #expect(FontTables.locate("GSUB", face: 1, bytes: reader(file))! == (400, 60))
+        #expect(FontTables.locate("GSUB", face: 0, bytes: reader(file))! == (300, 10))
+        #expect(FontTables.locate("GSUB", face: 2, bytes: reader(file)) == nil)
     }
 }
