@@ -39,11 +39,14 @@ public struct KeyBody: Hashable, Sendable {
     public var scale: Double
     /// The keyboard's background, around the rounded corners.
     public var background: Color
+    /// The ring around it when highlighted (`KeyHighlight`), nil when it is not.
+    public var ring: HighlightStyle?
 
     /// Makes a look.
-    public init(style: KeyStyle, pressed: Bool, width: Int, height: Int, icon: KeyIcon?, scale: Double, background: Color) {
+    public init(style: KeyStyle, pressed: Bool, width: Int, height: Int, icon: KeyIcon?, scale: Double, background: Color,
+                ring: HighlightStyle? = nil) {
         self.style = style; self.pressed = pressed; self.width = width; self.height = height
-        self.icon = icon; self.scale = scale; self.background = background
+        self.icon = icon; self.scale = scale; self.background = background; self.ring = ring
     }
 
     /// Draws the background, shadow, body and icon at the painter's origin; the key is `keyHeight` tall.
@@ -58,7 +61,12 @@ public struct KeyBody: Hashable, Sendable {
             painter.fillRounded(x: 0, y: offset, width: w, height: h, radius: radius, style.shadowColor)
         }
         let fill = pressed ? style.pressedBackground : style.background
-        if style.borderWidth > 0 {
+        if let ring {
+            // In place of the border, wider than any, so a highlighted key stands out in every theme.
+            let b = max(2, (ring.width * s).rounded())
+            painter.fillRounded(x: 0, y: 0, width: w, height: h, radius: radius, ring.color)
+            painter.fillRounded(x: b, y: b, width: w - 2 * b, height: h - 2 * b, radius: max(radius - b, 0), fill)
+        } else if style.borderWidth > 0 {
             let b = max(1, (style.borderWidth * s).rounded())
             painter.fillRounded(x: 0, y: 0, width: w, height: h, radius: radius, style.borderColor)
             painter.fillRounded(x: b, y: b, width: w - 2 * b, height: h - 2 * b, radius: max(radius - b, 0), fill)

@@ -10,7 +10,7 @@ public enum ThemeFile {
     /// (a parameter so tests can show a file sets every value).
     static func decode(_ text: String, file: String, over base: Theme) throws(FileError) -> Theme {
         let root = try YAMLValue.parse(text, file: file)
-        let fields = try root.fields(allowed: ["name", "background", "reference-height", "strip-height", "paddings", "keys", "preview", "callout"],
+        let fields = try root.fields(allowed: ["name", "background", "reference-height", "strip-height", "paddings", "keys", "preview", "callout", "highlight"],
                                      "a theme: a mapping with name and the values that differ from the default theme")
         guard let nameValue = fields["name"] else { throw root.error("missing field 'name'") }
         let name = try nameValue.string("a theme name")
@@ -29,6 +29,7 @@ public enum ThemeFile {
             case "keys": theme.styles = try styles(value, over: base)
             case "preview": try fill(value, previewFields, into: &theme.preview, "a preview style: a mapping")
             case "callout": try fill(value, calloutFields, into: &theme.callout, "a callout style: a mapping")
+            case "highlight": try fill(value, highlightFields, into: &theme.highlight, "a highlight: a mapping with color and width")
             default: break  // name, done above; fields() rejected anything else
             }
         }
@@ -86,6 +87,10 @@ public enum ThemeFile {
         ["background": .color(\.background), "selected-background": .color(\.selectedBackground),
          "text-color": .color(\.textColor), "selected-text-color": .color(\.selectedTextColor),
          "border-color": .color(\.borderColor)]
+    }
+
+    private static var highlightFields: KeyValuePairs<String, Field<HighlightStyle>> {
+        ["color": .color(\.color), "width": .number(\.width, "a width in points", above: true, atMost: 50)]
     }
 
     /// Sets the fields a mapping gives, in file order; unknown ones are errors.

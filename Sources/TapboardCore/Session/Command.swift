@@ -8,11 +8,23 @@ public struct KeyAppearance: Hashable, Sendable {
     public var styleClass: KeyClass
     /// Whether it is held.
     public var pressed: Bool
+    /// Whether switch scanning highlights it, or just selected it.
+    public var highlight: KeyHighlight
 
     /// Makes an appearance.
-    public init(frame: KeyFrame, label: KeyLabel, styleClass: KeyClass, pressed: Bool) {
-        self.frame = frame; self.label = label; self.styleClass = styleClass; self.pressed = pressed
+    public init(frame: KeyFrame, label: KeyLabel, styleClass: KeyClass, pressed: Bool, highlight: KeyHighlight = .none) {
+        self.frame = frame; self.label = label; self.styleClass = styleClass; self.pressed = pressed; self.highlight = highlight
     }
+}
+
+/// A key marked for someone who does not tap: by switch scanning's highlight, or as just selected.
+public enum KeyHighlight: Hashable, Sendable {
+    /// Not marked.
+    case none
+    /// In the row or on the key switch scanning highlights: a ring in the theme's highlight.
+    case scan
+    /// Just selected by a switch: drawn pressed inside the ring, once (its flash).
+    case selected
 }
 
 /// The preview balloon to show: its text, where, in which key style.

@@ -74,6 +74,8 @@ public struct KeyboardConfiguration: Sendable {
     /// How long after the focus left every text field the keyboard hides: moving
     /// between two fields does not make it flicker.
     public var autoHideDelay: Duration = .milliseconds(300)
+    /// Switch scanning (`--scan`); off when nil.
+    public var scan: ScanSettings?
     /// The suggestion strip, for layouts whose language has a lexicon; none when nil (`--no-suggestions`).
     public var suggestions: SuggestionSettings?
     /// The file that keeps the patterns fontconfig matched for the keyboard's

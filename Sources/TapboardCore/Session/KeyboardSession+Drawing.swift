@@ -16,15 +16,17 @@ extension KeyboardSession {
         PlacedKeys.Basis(page: state.pageIndex, generation: state.layoutGeneration, size: frame.size, theme: choice.themeGeneration)
     }
 
-    /// How keys look now: all of them, or those given.
-    func appearances(_ indices: [Int]? = nil) -> [KeyAppearance] {
+    /// How keys look now: all of them, or those given; `scanMarks` when known (`KeyboardSession+Scanning`).
+    func appearances(_ indices: [Int]? = nil, scanMarks known: [Int: KeyHighlight]? = nil) -> [KeyAppearance] {
         let chosen = indices.map { $0.filter { $0 < keyFrames.count }.map { keyFrames[$0] } } ?? keyFrames
+        let marks = known ?? scanMarks()
         return chosen.map {
             var label = state.label(of: $0.key)
             if case .suggestion(let rank) = $0.key.action { label = suggestionLabel(rank: rank) }
             if case .emoji(let key) = $0.key.action, let shown = searchLabel(key) { label = shown }
             if case .clipboard(let key) = $0.key.action { label = clipboardLabel(key, in: $0.rect.size) }
-            return KeyAppearance(frame: $0, label: label, styleClass: state.styleClass(of: $0.key), pressed: state.isPressed($0.index))
+            return KeyAppearance(frame: $0, label: label, styleClass: state.styleClass(of: $0.key), pressed: state.isPressed($0.index),
+                                 highlight: marks[$0.index] ?? .none)
         }
     }
 
@@ -56,10 +58,13 @@ extension KeyboardSession {
         _ = pacing.takeDrawing()
         // Every change of page, layout, size or theme comes with a relayout; frames found
         // out of date here all the same are drawn in full.
+        let marks = scanMarks()
         if refreshFrames() || plan.relayout {
-            emit(.draw(.all(appearances(), size: frame.size)))
+            emit(.draw(.all(appearances(scanMarks: marks), size: frame.size)))
+            if scanner != nil { drawnScanMarks = marks }
         } else if !plan.redraw.isEmpty {
-            emit(.draw(.keys(appearances(plan.redraw))))
+            emit(.draw(.keys(appearances(plan.redraw, scanMarks: marks))))
+            if scanner != nil { for i in plan.redraw { drawnScanMarks[i] = marks[i] } }
         }
         switch plan.preview {
         case .show(let key)?:

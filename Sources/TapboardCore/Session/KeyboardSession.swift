@@ -78,6 +78,10 @@ public struct KeyboardSession: Sendable {
     var clipboard: ClipboardKeeping
     /// The clipboard page's screen.
     var clipboardPage = ClipboardPageView()
+    /// Switch scanning (`--scan`), nil when off.
+    var scanner: SwitchScanner?
+    /// The keys drawn with a scanning mark, by index, to draw again those whose mark changed.
+    var drawnScanMarks: [Int: KeyHighlight] = [:]
 
     /// Makes the session for a configuration on a screen: the keyboard placed, its
     /// first layout built for that width; nothing shown until `start`.
@@ -88,6 +92,7 @@ public struct KeyboardSession: Sendable {
                                           animation: configuration.animation, autoHideDelay: configuration.autoHideDelay)
         languages = LanguageEngines(configuration.suggestions)
         clipboard = ClipboardKeeping(mode: configuration.clipboardHistory)
+        scanner = configuration.scan.map(SwitchScanner.init)
         choice = LayoutChoice(layouts: configuration.layouts, provider: configuration.provider, theme: configuration.theme,
                               lexicons: configuration.suggestions?.languages)
         state = KeyboardState(layout: choice.buildShown(width: placed.frame.width), options: configuration.options)
@@ -122,6 +127,7 @@ public struct KeyboardSession: Sendable {
         for input in inputs { process(input) }
         // A layout built again (a resize, another layout) has the emoji page blank.
         fillEmojiPage()
+        refreshScan()
         endBatch(typeAhead: typeAhead)
         // `keyFrames` is the page shown now, drawn or not yet.
         refreshFrames()
@@ -211,6 +217,8 @@ public struct KeyboardSession: Sendable {
         case .clipboardLoaded(let history):
             clipboard.loaded(history, &out)
             if state.page.name == Page.clipboard { pending.append(.redrawAll) }
+        case .switchChanged(let role, let down):
+            switchChanged(role, down: down)
         case .deadlinePassed:
             runDue()
         }
@@ -256,6 +264,7 @@ public struct KeyboardSession: Sendable {
             searchEffects(from: first)
         }
         if let due = swipe.trailDeadline, due <= now { swipe.drawTrail(&out) }
+        scanDue()
         presentation.runDue(&out)
         typeDue()
     }

@@ -63,6 +63,8 @@ public enum SessionInput: Hashable, Sendable {
     /// The clipboard history's file asked for (`ClipboardFileRequest.load`), read
     /// (empty when there is none, or it could not be read).
     case clipboardLoaded(ClipboardHistory)
+    /// A switch (`--switch`) went down or up: switch scanning moves or selects.
+    case switchChanged(SwitchRole, down: Bool)
     /// Time passed: whatever is due by now (see `KeyboardSession.nextDeadline`) is done.
     case deadlinePassed
 }

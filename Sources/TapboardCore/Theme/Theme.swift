@@ -113,6 +113,19 @@ public struct CalloutStyle: Hashable, Sendable {
     }
 }
 
+/// The ring drawn around the keys switch scanning highlights, and the key dwell is filling.
+public struct HighlightStyle: Hashable, Sendable {
+    /// The ring's colour.
+    public var color: Color
+    /// The ring's width, in points.
+    public var width: Double
+
+    /// Makes a highlight style.
+    public init(color: Color, width: Double) {
+        self.color = color; self.width = width
+    }
+}
+
 /// The look of the keyboard: colours, fonts, paddings, radii, shadows.
 public struct Theme: Hashable, Sendable {
     /// The theme's name.
@@ -132,6 +145,8 @@ public struct Theme: Hashable, Sendable {
     public var referenceHeight: Double
     /// The suggestion strip's height, as a share of a row of keys.
     public var stripHeight: Double = 0.75
+    /// The ring around highlighted keys (switch scanning, dwell): orange, away from every key colour.
+    public var highlight = HighlightStyle(color: Color(hex: 0xff9500), width: 3)
 
     /// Makes a theme.
     public init(name: String, background: Color, paddings: Paddings, styles: [KeyClass: KeyStyle],

@@ -1,0 +1,71 @@
+extension ContactID {
+    /// The contact a switch taps the selected key with (`--scan`).
+    public static let scan: ContactID = -2
+}
+
+/// Switch scanning in the session: a switch's presses, the highlight moving
+/// with time, the selected key tapped as a finger would tap it (so shift, the
+/// pages, the strip and the emoji page work as they do for touch), and the
+/// rows scanned found again after each change.
+extension KeyboardSession {
+    /// A switch went down or up. A press while the keyboard is hidden shows it
+    /// (a switch may be all the user has to bring it back); the next starts the scan.
+    mutating func switchChanged(_ role: SwitchRole, down: Bool) {
+        guard scanner != nil else { return }
+        if down, !shown {
+            presentation.userShows(&out)
+            return
+        }
+        refreshScanRows()
+        let time = now
+        guard let key = scanner?.switchChanged(role, down: down, at: time) else { return }
+        let centre = Point(x: key.rect.x + key.rect.width / 2, y: key.rect.y + key.rect.height / 2)
+        contact(.began, id: .scan, at: centre)
+        contact(.ended, id: .scan, at: centre)
+    }
+
+    /// Auto scan's steps, a held switch's repeats and a flash's end, when due.
+    mutating func scanDue() {
+        let time = now
+        guard let deadline = scanner?.nextDeadline, deadline <= time else { return }
+        scanner?.due(at: time)
+    }
+
+    /// After the batch's inputs: the rows scanned found again for the page as it
+    /// is now (a tap may have changed the page, the shift or the strip's words),
+    /// and the keys whose highlight changed drawn again.
+    mutating func refreshScan() {
+        guard scanner != nil else { return }
+        if !shown { scanner?.stop() }
+        refreshScanRows()
+        // Drawn as it is when drawing's turn comes (`drawNow` notes what it drew).
+        let marks = scanMarks()
+        guard marks != drawnScanMarks else { return }
+        let changed = Set(marks.keys).union(drawnScanMarks.keys).filter { marks[$0] != drawnScanMarks[$0] }
+        pending.append(.redraw(changed.sorted()))
+    }
+
+    /// The rows of the page shown, with what is drawn now: keys that show
+    /// nothing (the strip's empty slots, a blank emoji cell) are not scanned.
+    private mutating func refreshScanRows() {
+        refreshFrames()
+        let shown = appearances(scanMarks: [:])
+        let rows = ScanRows.rows(keyFrames) { frame in
+            guard frame.index < shown.count else { return false }
+            if case .text(let text) = shown[frame.index].label { return !text.isEmpty }
+            return true
+        }
+        let time = now
+        scanner?.setRows(rows, at: time)
+    }
+
+    /// The keys switch scanning marks now, by index: the highlighted row or
+    /// key, and the one just selected (found by its id: the tap may have turned the page).
+    func scanMarks() -> [Int: KeyHighlight] {
+        guard let scanner else { return [:] }
+        var marks: [Int: KeyHighlight] = [:]
+        for key in scanner.highlighted where key.index < keyFrames.count { marks[key.index] = .scan }
+        if let flash = scanner.flash, let frame = keyFrames.first(where: { $0.id == flash.id }) { marks[frame.index] = .selected }
+        return marks
+    }
+}
