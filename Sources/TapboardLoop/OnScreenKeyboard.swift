@@ -113,6 +113,7 @@ public final class OnScreenKeyboard {
         if backend == .wayland {
             // Only a binary that carries the Wayland backend gets here (`OnScreenKeyboard.wayland`).
             guard let wayland = Self.wayland else { throw WaylandMissing() }
+            if configuration.scan != nil { throw X11Error.badSwitch("--scan: switch scanning needs an X server for now (its switches are grabbed through XInput 2)") }
             let make = try wayland.connect(&configuration, buses.accessibility)
             do {
                 session = try KeyboardSession(configuration, screen: make.screen)
@@ -133,7 +134,7 @@ public final class OnScreenKeyboard {
             } catch {
                 throw X11Error.noSuchMonitor(error.name, error.names)
             }
-            x = X11Keyboard(connection, frame: session.frame, configuration: configuration)
+            x = try X11Keyboard(connection, frame: session.frame, configuration: configuration)
         }
         // Until a delegate is set, the session builds no events for it.
         session.notifiesDelegate = false

@@ -77,6 +77,33 @@ extension RunOptions {
             }
             options.clipboardHistory = chosen
         },
+        .text("--scan", "auto|step|directed",
+              "Switch scanning: rows then keys highlighted in turn, selected with a switch (auto: one switch; step: next and select; "
+                  + "directed: arrows and select). Needs --switch.",
+              example: "step") { options, name throws(OptionProblem) in
+            guard let mode = ScanMode(rawValue: name) else { throw .refused("--scan '\(printable(name))': expected auto, step or directed") }
+            options.scan = mode
+        },
+        .text("--switch", "list",
+              "The switches, comma-separated: keysyms (F12) or buttons (button3), perhaps named (select=F12,next=F11); taken from every device, "
+                  + "never passed on.",
+              example: "select=F12") { options, list throws(OptionProblem) in
+            // The roles are checked against the mode once every option is read.
+            do { _ = try SwitchBinding.parse(list, mode: nil) } catch { throw .refused("--switch \(error)") }
+            options.switches = list
+        },
+        .text("--switch-device", "name", "Take the switches only from this input device (xinput list names it).",
+              example: "USB Switch Interface") { options, name throws(OptionProblem) in
+            if name.isEmpty { throw .refused("--switch-device '': expected a device name, as xinput list shows it") }
+            options.switchDevice = name
+        },
+        .integer("--scan-interval", "ms", "How long auto scan highlights each row or key (and how often a held switch moves on); 1000 by default.",
+                 example: "800") { options, ms throws(OptionProblem) in
+            if !(100 ... 10_000).contains(ms) { throw .refused("--scan-interval must be 100 to 10000 ms, not \(ms)") }
+            options.scanInterval = ms
+        },
+        .text("--scan-settings", "path", "Switch scanning's settings file (YAML); default ~/.config/tapboard/scan.yaml when it exists.",
+              example: "scan.yaml") { $0.scanSettings = $1 },
         .flag("--no-swipe", "No swipe typing (drawing a word across the letters without lifting; on where the strip shows).") { $0.swipe = false },
         // A slow tapper's press outlasts 400 ms and opens the callout instead of typing the key.
         .integer("--callout-delay", "ms", "How long a key is held before its callout (accented letters and other alternates) opens; 400 by default.",

@@ -41,6 +41,16 @@ public struct RunOptions: Equatable, Sendable {
     public var calloutDelay = InteractionOptions().calloutDelay
     /// Keep what is copied to the clipboard: in memory, on disk too, or not at all (`--clipboard-history`).
     public var clipboardHistory = ClipboardHistoryMode.memory
+    /// Switch scanning's mode (`--scan`); on when given, or named by the scan settings file.
+    public var scan: ScanMode?
+    /// How long each row or key is highlighted, in milliseconds (`--scan-interval`).
+    public var scanInterval: Int?
+    /// The switches (`--switch`), as written.
+    public var switches: String?
+    /// The one device switches are taken from (`--switch-device`).
+    public var switchDevice: String?
+    /// The scan settings file (`--scan-settings`); `scan.yaml` in the configuration directory when there is one.
+    public var scanSettings: String?
 
     /// The defaults: the keyboard as `tapboard` alone shows it.
     public init() {}
@@ -107,6 +117,7 @@ public struct RunOptions: Equatable, Sendable {
         configuration.backend = backend
         configuration.mode = float ? .float : overlay ? .overlay : .dock(dock ?? .bottom)
         configuration.clipboardHistory = clipboardHistory
+        try scanSetup(into: &configuration)
         // Only named here: the file is read when the session first needs it.
         let clipboardFile = clipboardHistory == .disk ? ClipboardFile.standard(environment: SuggestionFiles.environment) : nil
         let (layout, layouts, theme) = (self.layout, self.layouts, self.theme)

@@ -76,6 +76,10 @@ public struct KeyboardConfiguration: Sendable {
     public var autoHideDelay: Duration = .milliseconds(300)
     /// Switch scanning (`--scan`); off when nil.
     public var scan: ScanSettings?
+    /// The switches scanning is driven by (`--switch`).
+    public var switches: [SwitchBinding] = []
+    /// The one input device switches are taken from (`--switch-device`); every device when nil.
+    public var switchDevice: String?
     /// The suggestion strip, for layouts whose language has a lexicon; none when nil (`--no-suggestions`).
     public var suggestions: SuggestionSettings?
     /// The file that keeps the patterns fontconfig matched for the keyboard's

@@ -9,7 +9,10 @@ extension ContactID {
 /// rows scanned found again after each change.
 extension KeyboardSession {
     /// A switch went down or up. A press while the keyboard is hidden shows it
-    /// (a switch may be all the user has to bring it back); the next starts the scan.
+    /// (a switch may be all the user has to bring it back); the next starts the
+    /// scan. A key selected (and flashed) at the press is tapped as the switch
+    /// is let go: while a key switch is held the X server sends the keyboard's
+    /// grab every key, and one typed then would come back instead of reaching the application.
     mutating func switchChanged(_ role: SwitchRole, down: Bool) {
         guard scanner != nil else { return }
         if down, !shown {
@@ -18,7 +21,9 @@ extension KeyboardSession {
         }
         refreshScanRows()
         let time = now
-        guard let key = scanner?.switchChanged(role, down: down, at: time) else { return }
+        if let key = scanner?.switchChanged(role, down: down, at: time) { switchSelection = (role, key) }
+        guard !down, let (held, key) = switchSelection, held == role else { return }
+        switchSelection = nil
         let centre = Point(x: key.rect.x + key.rect.width / 2, y: key.rect.y + key.rect.height / 2)
         contact(.began, id: .scan, at: centre)
         contact(.ended, id: .scan, at: centre)

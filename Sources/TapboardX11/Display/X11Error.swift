@@ -18,6 +18,8 @@ public enum X11Error: Error, CustomStringConvertible, Equatable {
     case didNotQuit(String)
     /// `--monitor` names no monitor; the names there are.
     case noSuchMonitor(String, [String])
+    /// A switch (`--switch`, `--switch-device`) cannot be used: the whole message.
+    case badSwitch(String)
 
     /// A one-line message for the user (names with their control characters escaped: `printable`).
     public var description: String {
@@ -34,6 +36,8 @@ public enum X11Error: Error, CustomStringConvertible, Equatable {
             return "a tapboard is already running on display \(printable(name)): use 'tapboard show', 'hide', 'toggle' or 'quit', or start with --replace"
         case .notRunning(let name):
             return "no tapboard is running on display \(printable(name))"
+        case .badSwitch(let message):
+            return message
         case .noSuchMonitor(let name, let names):
             let known = names.isEmpty ? "the server reports none" : "the monitors are " + printable(names.joined(separator: ", "))
             return "no monitor named '\(printable(name))': \(known)"

@@ -26,10 +26,9 @@ final class TouchInput {
         window.select(Self.coreEventMask)
     }
 
-    /// The contact an XInput2 event carries, if the event is one (its data is read and freed here).
-    func contact(in event: inout XEvent, display: XDisplay) -> SessionInput? {
-        guard event.type == GenericEvent, event.xcookie.extension == opcode else { return nil }
-        return display.withDeviceEvent(&event) { type, device in translator.contact(type: type, device) } ?? nil
+    /// The contact an XInput2 device event of this type carries, if it is one.
+    func contact(type: Int32, _ device: XIDeviceEvent) -> SessionInput? {
+        translator.contact(type: type, device)
     }
 }
 

@@ -48,3 +48,64 @@ extension XDisplay {
         return body(event.xcookie.evtype, data.assumingMemoryBound(to: XIDeviceEvent.self).pointee)
     }
 }
+
+/// XInput 2 for `SwitchInput`: finding a device by name, and grabbing a key or
+/// button of it (or of every master device) on the root window.
+extension XDisplay {
+    /// XInput's major opcode when the server has XInput 2.0 or later; nil otherwise.
+    func xinput2Opcode() -> Int32? {
+        var op: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+        guard XQueryExtension(pointer, "XInputExtension", &op, &event, &error) != 0 else { return nil }
+        var major: Int32 = 2, minor: Int32 = 0
+        guard XIQueryVersion(pointer, &major, &minor) == Success, major >= 2 else { return nil }
+        return op
+    }
+
+    /// The ids and names of the server's input devices that are not master devices.
+    func slaveDevices() -> [(id: Int32, name: String)] {
+        var count: Int32 = 0
+        guard let devices = XIQueryDevice(pointer, XIAllDevices, &count) else { return [] }
+        defer { XIFreeDeviceInfo(devices) }
+        return (0 ..< Int(count)).compactMap { d in
+            let device = devices[d]
+            guard device.use == XISlavePointer || device.use == XISlaveKeyboard || device.use == XIFloatingSlave else { return nil }
+            return (device.deviceid, device.name.map { String(cString: $0) } ?? "")
+        }
+    }
+
+    /// The keycode that types a keysym named so on the keymap; nil when the
+    /// name is no keysym (`unknown`) or no key types it.
+    func switchKeycode(_ name: String) -> (keycode: Int32?, unknown: Bool) {
+        let keysym = XStringToKeysym(name)
+        guard keysym != UInt(NoSymbol) else { return (nil, true) }
+        let keycode = XKeysymToKeycode(pointer, keysym)
+        return (keycode == 0 ? nil : Int32(keycode), false)
+    }
+
+    /// Grabs a key (`keycode`) or a button of `device` on the root window,
+    /// whatever the modifiers: its presses and releases then come to the
+    /// keyboard alone. False when the server would not (another client grabs it).
+    func grabSwitch(keycode: Int32? = nil, button: Int32? = nil, device: Int32) -> Bool {
+        var bits = [UInt8](repeating: 0, count: Int((XI_LASTEVENT >> 3) + 1))
+        for e in keycode != nil ? [XI_KeyPress, XI_KeyRelease] : [XI_ButtonPress, XI_ButtonRelease] { tb_xi_set_mask(&bits, e) }
+        var modifiers = XIGrabModifiers(modifiers: Int32(bitPattern: XIAnyModifier), status: 0)
+        let failed = bits.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            var mask = XIEventMask(deviceid: device, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+            if let keycode {
+                return XIGrabKeycode(pointer, device, keycode, root, XIGrabModeAsync, XIGrabModeAsync, 0, &mask, 1, &modifiers)
+            }
+            return XIGrabButton(pointer, device, button ?? 0, root, 0, XIGrabModeAsync, XIGrabModeAsync, 0, &mask, 1, &modifiers)
+        }
+        return failed == 0
+    }
+
+    /// Lets a key or button grabbed by `grabSwitch` go.
+    func ungrabSwitch(keycode: Int32? = nil, button: Int32? = nil, device: Int32) {
+        var modifiers = XIGrabModifiers(modifiers: Int32(bitPattern: XIAnyModifier), status: 0)
+        if let keycode {
+            _ = XIUngrabKeycode(pointer, device, keycode, root, 1, &modifiers)
+        } else if let button {
+            _ = XIUngrabButton(pointer, device, button, root, 1, &modifiers)
+        }
+    }
+}

@@ -54,8 +54,12 @@ extension X11Keyboard {
             inputs.append(.contact(.moved, id: .pointer, point: Point(x: Int(event.xmotion.x), y: Int(event.xmotion.y))))
         case ButtonRelease where event.xbutton.button == UInt32(Button1):
             inputs.append(.contact(.ended, id: .pointer, point: Point(x: Int(event.xbutton.x), y: Int(event.xbutton.y))))
-        case GenericEvent:
-            if let contact = touch?.contact(in: &event, display: display) { inputs.append(contact) }
+        case GenericEvent where event.xcookie.extension == touch?.opcode ?? switches?.opcode:
+            // Read once (its data is freed after): a switch's, else a contact.
+            let input = display.withDeviceEvent(&event) { [touch, switches] type, device in
+                switches?.input(type: type, device) ?? touch?.contact(type: type, device)
+            }
+            if let input = input ?? nil { inputs.append(input) }
         case MappingNotify:
             display.refreshKeyboardMapping(&event)
             if event.xmapping.request != MappingPointer {

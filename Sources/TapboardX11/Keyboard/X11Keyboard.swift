@@ -24,6 +24,8 @@ public final class X11Keyboard: KeyboardTransport {
     let followsFocus: Bool
     /// Touchscreen contacts through XInput2, when the server has a touchscreen.
     var touch: TouchInput?
+    /// Switch scanning's switches, grabbed (`--scan`); nil without it.
+    let switches: SwitchInput?
     /// RandR's first event number; nil without RandR.
     var randrEventBase: Int32?
     /// XKB's event number; nil without XKB.
@@ -49,9 +51,12 @@ public final class X11Keyboard: KeyboardTransport {
     /// XFixes' first event number, once the clipboard is followed.
     var xfixesEventBase: Int32?
 
-    /// Creates the (not yet shown) keyboard window at the session's frame, and the strip's in dock mode.
-    public init(_ connection: X11Connection, frame: Rect, configuration: KeyboardConfiguration) {
+    /// Creates the (not yet shown) keyboard window at the session's frame, and
+    /// the strip's in dock mode; grabs the switches of switch scanning, or says why it cannot.
+    public init(_ connection: X11Connection, frame: Rect, configuration: KeyboardConfiguration) throws(X11Error) {
         display = connection.display
+        switches = configuration.scan == nil ? nil
+            : try SwitchInput(display: connection.display, switches: configuration.switches, deviceName: configuration.switchDevice)
         control = connection.control
         events = connection.events
         injector = connection.injector
@@ -170,6 +175,7 @@ public final class X11Keyboard: KeyboardTransport {
         injector.releaseAll()
         injector.restoreSpares(replaced: replaced)
         pointerFocus.finish()
+        switches?.release()
         if let announcedBus, display.text(Self.accessibilityBusProperty, of: display.root) == announcedBus {
             display.deleteProperty(Self.accessibilityBusProperty, of: display.root)
         }

@@ -58,6 +58,18 @@ struct ScanSessionTests {
         #expect(marked(d, .selected).isEmpty)
     }
 
+    @Test("The key selected flashes at the switch's press and is typed as it is let go")
+    func typedAtRelease() throws {
+        var d = try driver(.directed)
+        press(&d, .right, at: 0)
+        d.send(.switchChanged(.select, down: true), at: ms(1000))
+        d.run(until: ms(1100))
+        #expect(d.text.isEmpty)
+        #expect(marked(d, .selected) == ["q"])
+        d.send(.switchChanged(.select, down: false), at: ms(1400))
+        #expect(d.text == "q")
+    }
+
     @Test("Auto scan stops after its cycles: nothing lit, nothing due; the switch starts it again")
     func stopsWhenIdle() throws {
         var d = try driver()

@@ -1,0 +1,36 @@
+import Glibc
+import TapboardCatalog
+import TapboardCore
+
+extension RunOptions {
+    /// Switch scanning's settings from the scan settings file and the command
+    /// line (which wins), into the configuration: on when `--scan` is given or
+    /// the file names a mode. A bad file or switch list is an error naming it.
+    func scanSetup(into configuration: inout KeyboardConfiguration) throws {
+        let path = scanSettings ?? FileLocations.configDirectory(kind: "scan.yaml", environment: FileLocations.environment)
+        var file = ScanFileSettings()
+        if let path, scanSettings != nil || access(path, F_OK) == 0 {
+            file = try ScanFile.decode(try FileLocations.read(path), file: path)
+        }
+        guard let mode = scan ?? (file.namesMode ? file.settings.mode : nil) else {
+            if switches != nil || switchDevice != nil || scanInterval != nil {
+                throw UserError(description: "--switch, --switch-device and --scan-interval need --scan (auto, step or directed)")
+            }
+            return
+        }
+        var settings = file.settings
+        settings.mode = mode
+        if let scanInterval { settings.interval = .milliseconds(scanInterval) }
+        guard let list = switches ?? file.switches else {
+            throw UserError(description: "--scan \(mode.rawValue) needs switches: --switch with a keysym (F12) or a button (button3)"
+                + (mode == .auto ? "" : mode == .step ? ", two of them (next, select)" : ", arrows and select"))
+        }
+        do {
+            configuration.switches = try SwitchBinding.parse(list, mode: mode)
+        } catch {
+            throw UserError(description: "--switch \(error)")
+        }
+        configuration.scan = settings
+        configuration.switchDevice = switchDevice ?? file.device
+    }
+}

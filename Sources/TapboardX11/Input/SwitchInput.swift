@@ -1,0 +1,83 @@
+import CX11
+import TapboardCore
+
+/// The switches of switch scanning (`--switch`): each key or button grabbed on
+/// the root window through XInput 2, from every device or from the one named
+/// (`--switch-device`), so its presses come to the keyboard and to no
+/// application; a key's repeats while held are not presses.
+final class SwitchInput {
+    /// XInput's major opcode: its events come as GenericEvents carrying it.
+    let opcode: Int32
+    private let display: XDisplay
+    /// The device grabbed on: the one named, or every master device.
+    private let device: Int32
+    /// The role of each key grabbed, by keycode, and of each button.
+    private var keys: [Int32: SwitchRole] = [:], buttons: [Int32: SwitchRole] = [:]
+    /// The switches held now, so a press is said once and a release only after a press.
+    private var held: Set<Int32> = []
+
+    /// Grabs every switch; throws when one cannot be: a keysym that is none
+    /// or that no key types, a device that is not there, a key or button
+    /// another client grabs.
+    init(display: XDisplay, switches: [SwitchBinding], deviceName: String?) throws(X11Error) {
+        guard let opcode = display.xinput2Opcode() else { throw .missingExtension("XInputExtension 2.0") }
+        self.opcode = opcode
+        self.display = display
+        if let deviceName {
+            let devices = display.slaveDevices()
+            guard let found = devices.first(where: { $0.name == deviceName }) else {
+                throw .badSwitch("--switch-device '\(printable(deviceName))': no such input device; the devices are "
+                    + printable(devices.map(\.name).joined(separator: ", ")))
+            }
+            device = found.id
+        } else {
+            device = XIAllMasterDevices
+        }
+        for binding in switches {
+            switch binding.trigger {
+            case .key(let keysym):
+                let (keycode, unknown) = display.switchKeycode(keysym.name)
+                guard let keycode else {
+                    throw .badSwitch(unknown ? "--switch '\(printable(keysym.name))': no such keysym; expected an X keysym name like F12, space or KP_Enter"
+                        : "--switch '\(printable(keysym.name))': no key types it on this keymap")
+                }
+                guard display.grabSwitch(keycode: keycode, device: device) else {
+                    throw .badSwitch("--switch '\(printable(keysym.name))': another program grabs that key")
+                }
+                keys[keycode] = binding.role
+            case .button(let n):
+                guard display.grabSwitch(button: Int32(n), device: device) else {
+                    throw .badSwitch("--switch 'button\(n)': another program grabs that button")
+                }
+                buttons[Int32(n)] = binding.role
+            }
+        }
+    }
+
+    /// Lets every switch go (at exit; the server would at the disconnection too).
+    func release() {
+        for keycode in keys.keys { display.ungrabSwitch(keycode: keycode, device: device) }
+        for button in buttons.keys { display.ungrabSwitch(button: button, device: device) }
+    }
+
+    /// The switch an XInput2 device event of this type is, if it is one of the grabbed.
+    func input(type: Int32, _ e: XIDeviceEvent) -> SessionInput? {
+        guard e.event == display.root else { return nil }
+        let role: SwitchRole?
+        switch type {
+        case XI_KeyPress, XI_KeyRelease:
+            guard e.flags & XIKeyRepeat == 0 else { return nil }
+            role = keys[e.detail]
+        case XI_ButtonPress, XI_ButtonRelease:
+            role = buttons[e.detail]
+        default:
+            return nil
+        }
+        guard let role else { return nil }
+        // Keys and buttons share no number space here: a button's is set apart.
+        let id = type == XI_KeyPress || type == XI_KeyRelease ? e.detail : -e.detail
+        let down = type == XI_KeyPress || type == XI_ButtonPress
+        guard down ? held.insert(id).inserted : held.remove(id) != nil else { return nil }
+        return .switchChanged(role, down: down)
+    }
+}
