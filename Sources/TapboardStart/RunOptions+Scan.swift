@@ -20,7 +20,10 @@ extension RunOptions {
         }
         var settings = file.settings
         settings.mode = mode
-        if let scanInterval { settings.interval = .milliseconds(scanInterval) }
+        if let scanInterval {
+            settings.interval = .milliseconds(scanInterval)
+            if !file.givesFirstItemDelay { settings.firstItemDelay = settings.interval / 2 }
+        }
         guard let list = switches ?? file.switches else {
             throw UserError(description: "--scan \(mode.rawValue) needs switches: --switch with a keysym (F12) or a button (button3)"
                 + (mode == .auto ? "" : mode == .step ? ", two of them (next, select)" : ", arrows and select"))

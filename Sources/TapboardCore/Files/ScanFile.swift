@@ -5,6 +5,8 @@ public struct ScanFileSettings: Hashable, Sendable {
     public var settings = ScanSettings()
     /// Whether the file names the mode (it then turns scanning on).
     public var namesMode = false
+    /// Whether the file gives the first item's delay (else it is half the interval, whichever gives that).
+    public var givesFirstItemDelay = false
     /// The switches as written (`select=F12, next=F11`), read once the mode is known.
     public var switches: String?
     /// The one device switches are taken from, by its XInput name.
@@ -31,7 +33,9 @@ public enum ScanFile {
                 out.settings.mode = mode
                 out.namesMode = true
             case "interval": out.settings.interval = try milliseconds(value, "how long each row or key is highlighted", 100 ... 10_000)
-            case "first-item-delay": out.settings.firstItemDelay = try milliseconds(value, "the first item's extra time", 0 ... 10_000)
+            case "first-item-delay":
+                out.settings.firstItemDelay = try milliseconds(value, "the first item's extra time", 0 ... 10_000)
+                out.givesFirstItemDelay = true
             case "cycles":
                 out.settings.cycles = Int(try whole(value, "how many times the rows are gone through before scanning stops", 1 ... 100))
             case "hold": out.settings.holdThreshold = try milliseconds(value, "how long a switch is held before it scans while held", 100 ... 10_000)
@@ -43,6 +47,7 @@ public enum ScanFile {
                 out.device = device
             }
         }
+        if !out.givesFirstItemDelay { out.settings.firstItemDelay = out.settings.interval / 2 }
         return out
     }
 

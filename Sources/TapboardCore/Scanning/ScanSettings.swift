@@ -48,10 +48,10 @@ public struct ScanSettings: Hashable, Sendable {
     /// second, under the rate that can set off photosensitive seizures.
     public static let flashSpacing: Duration = .milliseconds(334)
 
-    /// Settings with the defaults.
-    public init(mode: ScanMode = .auto, interval: Duration = .milliseconds(1000), firstItemDelay: Duration = .milliseconds(500),
+    /// Settings with the defaults; the first item's delay is half the interval unless given.
+    public init(mode: ScanMode = .auto, interval: Duration = .milliseconds(1000), firstItemDelay: Duration? = nil,
                 cycles: Int = 3, holdThreshold: Duration = .milliseconds(500), flash: Duration = .milliseconds(200)) {
-        self.mode = mode; self.interval = interval; self.firstItemDelay = firstItemDelay
+        self.mode = mode; self.interval = interval; self.firstItemDelay = firstItemDelay ?? interval / 2
         self.cycles = cycles; self.holdThreshold = holdThreshold; self.flash = flash
     }
 }

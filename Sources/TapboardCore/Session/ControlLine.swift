@@ -126,6 +126,7 @@ public enum ControlLine {
             case .typed(let text): return line(["text", text])
             case .typedKeysym(let name): return line(["keysym", name])
             case .suggestions(let words): return line(["words"] + words)
+            case .scan(let keys): return line(["scan"] + keys)
             }
         }
     }
@@ -154,6 +155,7 @@ public enum ControlLine {
         case ("text", 2): return .event(.typed(f[1]))
         case ("keysym", 2): return .event(.typedKeysym(f[1]))
         case ("words", _): return .event(.suggestions(Array(f[1...])))
+        case ("scan", _): return .event(.scan(Array(f[1...])))
         default: return nil
         }
     }

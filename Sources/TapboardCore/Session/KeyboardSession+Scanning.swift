@@ -43,6 +43,11 @@ extension KeyboardSession {
         guard scanner != nil else { return }
         if !shown { scanner?.stop() }
         refreshScanRows()
+        let highlighted = scanner?.highlighted.map(\.id) ?? []
+        if highlighted != publishedScan {
+            publishedScan = highlighted
+            if configuration.publishKeys, !isSecure { emit(.publish(.scan(highlighted))) }
+        }
         // Drawn as it is when drawing's turn comes (`drawNow` notes what it drew).
         let marks = scanMarks()
         guard marks != drawnScanMarks else { return }

@@ -82,6 +82,8 @@ public struct KeyboardSession: Sendable {
     var scanner: SwitchScanner?
     /// The keys drawn with a scanning mark, by index, to draw again those whose mark changed.
     var drawnScanMarks: [Int: KeyHighlight] = [:]
+    /// The keys switch scanning highlighted when last published (`PublishedEvent.scan`).
+    var publishedScan: [String] = []
     /// The key a switch selected, tapped when that switch is let go (`switchChanged`).
     var switchSelection: (role: SwitchRole, key: ScanKey)?
 

@@ -21,11 +21,14 @@ public enum PublishedEvent: Hashable, Sendable {
     case typedKeysym(String)
     /// The words the suggestion strip shows now, likeliest first; published like `typed`.
     case suggestions([String])
+    /// The keys switch scanning highlights now, by id (none when no scan runs);
+    /// published like `typed`, since the highlight's path tells what is selected.
+    case scan([String])
 
     /// Whether it tells what the user types: only for `--publish-keys` and listeners asking for keys.
     public var isPrivate: Bool {
         switch self {
-        case .typed, .typedKeysym, .suggestions: return true
+        case .typed, .typedKeysym, .suggestions, .scan: return true
         case .frame, .pageChanged, .layoutChanged: return false
         }
     }
@@ -38,6 +41,7 @@ public enum PublishedEvent: Hashable, Sendable {
         case .layoutChanged: return "layoutChanged"
         case .typed, .typedKeysym: return "key"
         case .suggestions: return "suggestions"
+        case .scan: return "scan"
         }
     }
 
@@ -58,6 +62,8 @@ public enum PublishedEvent: Hashable, Sendable {
             return "{\"event\":\"key\",\"keysym\":\(LayoutDump.quote(name))}"
         case .suggestions(let words):
             return "{\"event\":\"suggestions\",\"words\":[\(words.map(LayoutDump.quote).joined(separator: ","))]}"
+        case .scan(let keys):
+            return "{\"event\":\"scan\",\"keys\":[\(keys.map(LayoutDump.quote).joined(separator: ","))]}"
         }
     }
 }

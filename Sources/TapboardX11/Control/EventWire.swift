@@ -8,7 +8,7 @@ import TapboardCore
 enum EventWire {
     private static let frameKinds = FrameEventKind.allCases
     private static let pageCode: Int16 = 100, layoutCode: Int16 = 101, keyCode: Int8 = 102, keysymCode: Int16 = 103
-    private static let wordsCode: Int8 = 104, lastWordsCode: Int8 = 105
+    private static let wordsCode: Int8 = 104, lastWordsCode: Int8 = 105, lastScanCode: Int8 = 106
 
     static func encode(_ event: PublishedEvent, to window: Window, display: XDisplay) -> [XEvent] {
         func message(format: Int32) -> XEvent {
@@ -56,14 +56,15 @@ enum EventWire {
             }
             if !piece.isEmpty { pieces.append(piece) }
             return pieces.map { message(keyCode, $0[...]) }
-        case .suggestions(let words):
+        case .suggestions(let words), .scan(let words):
             // Not as atoms: an atom lives in the server for any client to read.
             let bytes = Array(words.joined(separator: "\n").utf8)
+            let last = if case .scan = event { lastScanCode } else { lastWordsCode }
             var out: [XEvent] = []
             var start = 0
             repeat {
                 let end = min(start + 18, bytes.count)
-                out.append(message(end == bytes.count ? lastWordsCode : wordsCode, bytes[start ..< end]))
+                out.append(message(end == bytes.count ? last : wordsCode, bytes[start ..< end]))
                 start = end
             } while start < bytes.count
             return out
@@ -97,10 +98,11 @@ enum EventWire {
                 case wordsCode:
                     words += raw[2 ..< 2 + n]
                     return nil
-                case lastWordsCode:
+                case lastWordsCode, lastScanCode:
                     let text = String(decoding: words + raw[2 ..< 2 + n], as: UTF8.self)
                     words = []
-                    return .suggestions(text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+                    let list = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                    return code == lastScanCode ? .scan(list) : .suggestions(list)
                 default: return nil
                 }
             }

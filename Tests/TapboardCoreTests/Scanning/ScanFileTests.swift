@@ -8,7 +8,7 @@ struct ScanFileTests {
         let read = try ScanFile.decode("mode: step\ninterval: 800\ncycles: 4\nswitches: next=F11, select=F12\ndevice: \"USB Switch\"\n", file: "scan.yaml")
         #expect(read.settings.mode == .step && read.namesMode)
         #expect(read.settings.interval == .milliseconds(800) && read.settings.cycles == 4)
-        #expect(read.settings.firstItemDelay == ScanSettings().firstItemDelay)
+        #expect(read.settings.firstItemDelay == .milliseconds(400), "half the interval when not given")
         #expect(read.switches == "next=F11, select=F12" && read.device == "USB Switch")
         #expect(!(try ScanFile.decode("interval: 900\n", file: "scan.yaml")).namesMode)
     }

@@ -1,0 +1,122 @@
+import Foundation
+import TapboardTestKit
+import Testing
+
+/// Switch scanning on the real keyboard under Xvfb: a switch key pressed
+/// through XTest (grabbed by the keyboard, so the application never sees it),
+/// the highlight followed through `tapboard events --keys`, a pangram typed
+/// into xterm and a GTK 3 entry with one switch (auto scan) and with two (step scan).
+@Suite("Switch scanning on X", .serialized)
+struct SwitchScanTests {
+    /// A compact keyboard (four rows of keys) across the bottom of the 1280x800 screen.
+    static let geometry = WindowPlacement(width: 640, height: 260, x: 320, y: 540)
+    static let pangram = "sphinx of black quartz judge my vow"
+    static let f11: Int32 = 0xFFC8, f12: Int32 = 0xFFC9
+
+    private func launch(on desktop: Desktop, _ arguments: [String]) throws -> (Keyboard, ChildProcess) {
+        let keyboard = try desktop.launchKeyboard(geometry: Self.geometry,
+                                                  arguments: ["--no-auto-shift", "--no-suggestions", "--publish-keys"] + arguments)
+        return (keyboard, try desktop.listen(["--keys"]))
+    }
+
+    /// How many lines of an event an events output has.
+    private static func lines(_ output: String, _ event: String) -> Int {
+        output.split(separator: "\n").count { $0.contains("\"event\":\"\(event)\"") }
+    }
+
+    /// The key that types a character.
+    private static func id(_ c: Character) -> String { c == " " ? "space" : c == "\n" ? "return" : String(c) }
+
+    /// Auto scan with one switch: for each character the switch is pressed as its row lights, then as its key does.
+    private func typeByAutoScan(_ text: String, desktop: Desktop, events: ChildProcess) {
+        for c in text {
+            let key = Self.id(c)
+            #expect(desktop.waitForScan(of: events) { $0.count > 1 && $0.contains(key) }, "\(key)'s row never lit")
+            desktop.pressSwitch(keysym: Self.f12)
+            #expect(desktop.waitForScan(of: events) { $0 == [key] }, "\(key) never lit")
+            selectKey(desktop: desktop, events: events)
+        }
+    }
+
+    /// The select switch on a lit key, and its keystroke awaited: a switch
+    /// pressed again within the few milliseconds before the keystroke goes out
+    /// would have the X server send it to the keyboard's grab (no hand is that quick).
+    private func selectKey(desktop: Desktop, events: ChildProcess) {
+        let typed = Self.lines(events.standardOutput, "key")
+        desktop.pressSwitch(keysym: Self.f12)
+        #expect(desktop.waitForOutput(of: events) { Self.lines($0, "key") > typed }, "no keystroke")
+    }
+
+    @Test("One switch (auto scan) types a pangram into xterm, then into a GTK 3 entry, exactly, under openbox; the switch reaches neither")
+    func autoScan() throws {
+        let desktop = try Desktop(manager: .openbox, focusTarget: false)
+        let xterm = try XtermLine(on: desktop.xvfb.displayName, geometry: "60x5+0+0", environment: ["LANG": "C.UTF-8"])
+        desktop.tapper.tap(xterm.inside)
+        let (keyboard, events) = try launch(on: desktop, ["--scan", "auto", "--switch", "F12", "--scan-interval", "250"])
+        defer { _ = events.terminate() }
+        // The first press starts the scan.
+        desktop.pressSwitch(keysym: Self.f12)
+        typeByAutoScan(Self.pangram + "\n", desktop: desktop, events: events)
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.line != nil }, "stderr: \(keyboard.standardError)")
+        #expect(xterm.line == Self.pangram + "\n", "stderr: \(keyboard.standardError)")
+
+        let app = try ToolkitFields(.gtk3, on: desktop, size: (600, 400), environment: ["NO_AT_BRIDGE": "1", "DBUS_SESSION_BUS_ADDRESS": "disabled:"])
+        desktop.tapper.tap(app.centre("entry"))
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
+        // Meanwhile the scan went round its cycles and stopped: the switch starts it again.
+        #expect(desktop.waitForScan(of: events) { $0.isEmpty }, "the scan did not stop")
+        desktop.pressSwitch(keysym: Self.f12)
+        typeByAutoScan(Self.pangram, desktop: desktop, events: events)
+        #expect(desktop.waitForOutput(of: app.process, timeout: .seconds(10)) { _ in app.text("entry") == Self.pangram },
+                "\(app.text("entry")); stderr: \(keyboard.standardError)")
+        #expect(desktop.tapper.noKeyDown)
+        #expect(keyboard.isRunning)
+    }
+
+    @Test("With no window manager too: a GTK 3 entry clicked, then words typed with one switch")
+    func autoScanBare() throws {
+        let desktop = try Desktop(manager: nil, focusTarget: false)
+        let app = try ToolkitFields(.gtk3, on: desktop, size: (600, 400), environment: ["NO_AT_BRIDGE": "1", "DBUS_SESSION_BUS_ADDRESS": "disabled:"])
+        desktop.tapper.tap(app.centre("entry"))
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
+        let (keyboard, events) = try launch(on: desktop, ["--scan", "auto", "--switch", "F12", "--scan-interval", "250"])
+        defer { _ = events.terminate() }
+        desktop.pressSwitch(keysym: Self.f12)
+        typeByAutoScan("judge my vow", desktop: desktop, events: events)
+        #expect(desktop.waitForOutput(of: app.process, timeout: .seconds(10)) { _ in app.text("entry") == "judge my vow" },
+                "\(app.text("entry")); stderr: \(keyboard.standardError)")
+        #expect(desktop.tapper.noKeyDown)
+    }
+
+    @Test("Two switches (step scan) type the pangram into xterm: one moves row by row and key by key, the other selects")
+    func stepScan() throws {
+        let desktop = try Desktop(manager: .openbox, focusTarget: false)
+        let xterm = try XtermLine(on: desktop.xvfb.displayName, geometry: "60x5+0+0", environment: ["LANG": "C.UTF-8"])
+        desktop.tapper.tap(xterm.inside)
+        let (keyboard, events) = try launch(on: desktop, ["--scan", "step", "--switch", "next=F11,select=F12"])
+        defer { _ = events.terminate() }
+        // A switch pressed, then its highlight's event awaited (every press here moves the highlight).
+        func press(_ keysym: Int32) {
+            let before = Self.lines(events.standardOutput, "scan")
+            desktop.pressSwitch(keysym: keysym)
+            #expect(desktop.waitForOutput(of: events) { Self.lines($0, "scan") > before }, "the highlight did not move")
+        }
+        press(Self.f11)
+        for c in Self.pangram + "\n" {
+            let key = Self.id(c)
+            // Next until the key's row lights, select; next until the key lights, select.
+            for lit in [{ (keys: [String]) in keys.count > 1 && keys.contains(key) }, { $0 == [key] }] {
+                var steps = 0
+                while !(Desktop.lastScan(in: events.standardOutput).map(lit) ?? false), steps < 20 {
+                    press(Self.f11)
+                    steps += 1
+                }
+                #expect(steps < 20, "\(key) never lit")
+                if lit([key]) { selectKey(desktop: desktop, events: events) } else { press(Self.f12) }
+            }
+        }
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.line != nil }, "stderr: \(keyboard.standardError)")
+        #expect(xterm.line == Self.pangram + "\n", "stderr: \(keyboard.standardError)")
+        #expect(desktop.tapper.noKeyDown)
+    }
+}
