@@ -102,6 +102,11 @@ extension RunOptions {
             if !(100 ... 10_000).contains(ms) { throw .refused("--scan-interval must be 100 to 10000 ms, not \(ms)") }
             options.scanInterval = ms
         },
+        .integer("--dwell", "ms", "Type the key the pointer rests on this long (a head mouse, an eye tracker); rest again on a key to open its callout.",
+                 example: "800") { options, ms throws(OptionProblem) in
+            if !(200 ... 5000).contains(ms) { throw .refused("--dwell must be 200 to 5000 ms, not \(ms)") }
+            options.dwell = ms
+        },
         .text("--scan-settings", "path", "Switch scanning's settings file (YAML); default ~/.config/tapboard/scan.yaml when it exists.",
               example: "scan.yaml") { $0.scanSettings = $1 },
         .flag("--no-swipe", "No swipe typing (drawing a word across the letters without lifting; on where the strip shows).") { $0.swipe = false },

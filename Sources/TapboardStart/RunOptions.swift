@@ -49,6 +49,8 @@ public struct RunOptions: Equatable, Sendable {
     public var switches: String?
     /// The one device switches are taken from (`--switch-device`).
     public var switchDevice: String?
+    /// Dwell selection's time, in milliseconds (`--dwell`).
+    public var dwell: Int?
     /// The scan settings file (`--scan-settings`); `scan.yaml` in the configuration directory when there is one.
     public var scanSettings: String?
 
@@ -118,6 +120,7 @@ public struct RunOptions: Equatable, Sendable {
         configuration.mode = float ? .float : overlay ? .overlay : .dock(dock ?? .bottom)
         configuration.clipboardHistory = clipboardHistory
         try scanSetup(into: &configuration)
+        configuration.dwell = dwell.map { .milliseconds($0) }
         // Only named here: the file is read when the session first needs it.
         let clipboardFile = clipboardHistory == .disk ? ClipboardFile.standard(environment: SuggestionFiles.environment) : nil
         let (layout, layouts, theme) = (self.layout, self.layouts, self.theme)

@@ -118,9 +118,7 @@ final class CanvasRenderer {
         if case .icon(let i) = k.label { icon = i }
         let style = theme.style(k.styleClass)
         let covered = area(of: r)
-        let tile = self.tile(KeyBody(style: style, pressed: k.pressed || k.highlight == .selected, width: r.width, height: covered.height,
-                                     icon: icon, scale: scale, background: theme.background,
-                                     ring: k.highlight == .none ? nil : theme.highlight), keyHeight: r.height)
+        let tile = self.tile(KeyBody(k, style: style, height: covered.height, icon: icon, scale: scale, theme: theme), keyHeight: r.height)
         canvas.copy(Rect(x: 0, y: 0, width: covered.width, height: covered.height), from: tile, to: Point(x: r.x, y: r.y))
         guard case .text(let text) = k.label, !text.isEmpty,
               let face = fonts.face(family: style.fontFamily, pixelSize: Int((style.fontSize * scale).rounded())) else { return }

@@ -287,7 +287,7 @@ public final class WaylandKeyboard: KeyboardTransport {
             frame = rect
             window.place(rect)
         // The compositor places layer surfaces; nothing else takes the focus; the strip is the exclusive zone.
-        case .move, .raise, .handFocusBack, .placeStrip, .reserveStrip, .releaseStrip: break
+        case .move, .raise, .handFocusBack, .placeStrip, .reserveStrip, .releaseStrip, .followPointer: break
         }
     }
 

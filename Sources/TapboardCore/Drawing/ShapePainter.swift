@@ -41,12 +41,23 @@ public struct KeyBody: Hashable, Sendable {
     public var background: Color
     /// The ring around it when highlighted (`KeyHighlight`), nil when it is not.
     public var ring: HighlightStyle?
+    /// How much of dwell's fill shows, in eighths (`KeyHighlight.dwell`).
+    public var fill: Int
 
     /// Makes a look.
     public init(style: KeyStyle, pressed: Bool, width: Int, height: Int, icon: KeyIcon?, scale: Double, background: Color,
-                ring: HighlightStyle? = nil) {
+                ring: HighlightStyle? = nil, fill: Int = 0) {
         self.style = style; self.pressed = pressed; self.width = width; self.height = height
-        self.icon = icon; self.scale = scale; self.background = background; self.ring = ring
+        self.icon = icon; self.scale = scale; self.background = background; self.ring = ring; self.fill = fill
+    }
+
+    /// The look of a key as it appears: pressed when held or just selected, ringed when highlighted, filled as dwell goes.
+    public init(_ appearance: KeyAppearance, style: KeyStyle, height: Int, icon: KeyIcon?, scale: Double, theme: Theme) {
+        var fill = 0
+        if case .dwell(let eighths) = appearance.highlight { fill = eighths }
+        self.init(style: style, pressed: appearance.pressed || appearance.highlight == .selected, width: appearance.frame.rect.width,
+                  height: height, icon: icon, scale: scale, background: theme.background,
+                  ring: appearance.highlight == .none ? nil : theme.highlight, fill: fill)
     }
 
     /// Draws the background, shadow, body and icon at the painter's origin; the key is `keyHeight` tall.
@@ -66,6 +77,11 @@ public struct KeyBody: Hashable, Sendable {
             let b = max(2, (ring.width * s).rounded())
             painter.fillRounded(x: 0, y: 0, width: w, height: h, radius: radius, ring.color)
             painter.fillRounded(x: b, y: b, width: w - 2 * b, height: h - 2 * b, radius: max(radius - b, 0), fill)
+            if self.fill > 0 {
+                // Dwell's fill rises from the bottom, half the ring's colour over the key's, so the label stays readable.
+                let inner = h - 2 * b, risen = (inner * Double(min(self.fill, DwellPointer.fillSteps)) / Double(DwellPointer.fillSteps)).rounded()
+                painter.fill(Rect(x: Int(b), y: Int(b + inner - risen), width: Int(w - 2 * b), height: Int(risen)), fill.mixed(with: ring.color))
+            }
         } else if style.borderWidth > 0 {
             let b = max(1, (style.borderWidth * s).rounded())
             painter.fillRounded(x: 0, y: 0, width: w, height: h, radius: radius, style.borderColor)

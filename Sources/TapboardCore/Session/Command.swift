@@ -25,6 +25,9 @@ public enum KeyHighlight: Hashable, Sendable {
     case scan
     /// Just selected by a switch: drawn pressed inside the ring, once (its flash).
     case selected
+    /// The pointer resting on it (`--dwell`): the ring, and a fill rising from
+    /// its bottom by eighths (`DwellPointer.fillSteps`) as the dwell time passes.
+    case dwell(Int)
 }
 
 /// The preview balloon to show: its text, where, in which key style.
@@ -86,6 +89,9 @@ public enum WindowChange: Hashable, Sendable {
     case raise
     /// Give the input focus back to the window that had it.
     case handFocusBack
+    /// Follow the pointer beyond the window (true) or only inside it: while
+    /// dwell holds a key, its callout may lie above the keyboard.
+    case followPointer(Bool)
     /// Docked: the strip reserved is this one (kept current while shown or not).
     case placeStrip(Rect)
     /// Docked: reserve the strip (the keyboard shows).

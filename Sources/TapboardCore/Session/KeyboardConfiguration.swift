@@ -76,6 +76,8 @@ public struct KeyboardConfiguration: Sendable {
     public var autoHideDelay: Duration = .milliseconds(300)
     /// Switch scanning (`--scan`); off when nil.
     public var scan: ScanSettings?
+    /// Dwell selection: how long the pointer rests on a key to select it (`--dwell`); off when nil.
+    public var dwell: Duration?
     /// The switches scanning is driven by (`--switch`).
     public var switches: [SwitchBinding] = []
     /// The one input device switches are taken from (`--switch-device`); every device when nil.

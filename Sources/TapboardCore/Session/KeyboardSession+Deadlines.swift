@@ -15,6 +15,7 @@ extension KeyboardSession {
         consider(presentation.nextDeadline)
         consider(swipe.trailDeadline)
         consider(scanner?.nextDeadline)
+        consider(dwell?.nextDeadline)
         // The next touch and an answer wait for the keystrokes still queued; their deadline wakes them.
         if pacing.queue.isEmpty {
             consider(typing.nextDeadline)

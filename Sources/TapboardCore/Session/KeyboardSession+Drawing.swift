@@ -16,10 +16,10 @@ extension KeyboardSession {
         PlacedKeys.Basis(page: state.pageIndex, generation: state.layoutGeneration, size: frame.size, theme: choice.themeGeneration)
     }
 
-    /// How keys look now: all of them, or those given; `scanMarks` when known (`KeyboardSession+Scanning`).
-    func appearances(_ indices: [Int]? = nil, scanMarks known: [Int: KeyHighlight]? = nil) -> [KeyAppearance] {
+    /// How keys look now: all of them, or those given; `highlightMarks` when known (`KeyboardSession+Scanning`).
+    func appearances(_ indices: [Int]? = nil, highlightMarks known: [Int: KeyHighlight]? = nil) -> [KeyAppearance] {
         let chosen = indices.map { $0.filter { $0 < keyFrames.count }.map { keyFrames[$0] } } ?? keyFrames
-        let marks = known ?? scanMarks()
+        let marks = known ?? highlightMarks()
         return chosen.map {
             var label = state.label(of: $0.key)
             if case .suggestion(let rank) = $0.key.action { label = suggestionLabel(rank: rank) }
@@ -58,13 +58,13 @@ extension KeyboardSession {
         _ = pacing.takeDrawing()
         // Every change of page, layout, size or theme comes with a relayout; frames found
         // out of date here all the same are drawn in full.
-        let marks = scanMarks()
+        let marks = highlightMarks()
         if refreshFrames() || plan.relayout {
-            emit(.draw(.all(appearances(scanMarks: marks), size: frame.size)))
-            if scanner != nil { drawnScanMarks = marks }
+            emit(.draw(.all(appearances(highlightMarks: marks), size: frame.size)))
+            if scanner != nil || dwell != nil { drawnHighlights = marks }
         } else if !plan.redraw.isEmpty {
-            emit(.draw(.keys(appearances(plan.redraw, scanMarks: marks))))
-            if scanner != nil { for i in plan.redraw { drawnScanMarks[i] = marks[i] } }
+            emit(.draw(.keys(appearances(plan.redraw, highlightMarks: marks))))
+            if scanner != nil || dwell != nil { for i in plan.redraw { drawnHighlights[i] = marks[i] } }
         }
         switch plan.preview {
         case .show(let key)?:

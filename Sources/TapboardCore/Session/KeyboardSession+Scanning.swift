@@ -38,20 +38,22 @@ extension KeyboardSession {
 
     /// After the batch's inputs: the rows scanned found again for the page as it
     /// is now (a tap may have changed the page, the shift or the strip's words),
-    /// and the keys whose highlight changed drawn again.
-    mutating func refreshScan() {
-        guard scanner != nil else { return }
-        if !shown { scanner?.stop() }
-        refreshScanRows()
-        let highlighted = scanner?.highlighted.map(\.id) ?? []
-        if highlighted != publishedScan {
-            publishedScan = highlighted
-            if configuration.publishKeys, !isSecure { emit(.publish(.scan(highlighted))) }
+    /// and the keys whose highlight (scanning's, dwell's fill) changed drawn again.
+    mutating func refreshHighlights() {
+        guard scanner != nil || dwell != nil else { return }
+        if scanner != nil {
+            if !shown { scanner?.stop() }
+            refreshScanRows()
+            let highlighted = scanner?.highlighted.map(\.id) ?? []
+            if highlighted != publishedScan {
+                publishedScan = highlighted
+                if configuration.publishKeys, !isSecure { emit(.publish(.scan(highlighted))) }
+            }
         }
         // Drawn as it is when drawing's turn comes (`drawNow` notes what it drew).
-        let marks = scanMarks()
-        guard marks != drawnScanMarks else { return }
-        let changed = Set(marks.keys).union(drawnScanMarks.keys).filter { marks[$0] != drawnScanMarks[$0] }
+        let marks = highlightMarks()
+        guard marks != drawnHighlights else { return }
+        let changed = Set(marks.keys).union(drawnHighlights.keys).filter { marks[$0] != drawnHighlights[$0] }
         pending.append(.redraw(changed.sorted()))
     }
 
@@ -59,7 +61,7 @@ extension KeyboardSession {
     /// nothing (the strip's empty slots, a blank emoji cell) are not scanned.
     private mutating func refreshScanRows() {
         refreshFrames()
-        let shown = appearances(scanMarks: [:])
+        let shown = appearances(highlightMarks: [:])
         let rows = ScanRows.rows(keyFrames) { frame in
             guard frame.index < shown.count else { return false }
             if case .text(let text) = shown[frame.index].label { return !text.isEmpty }
@@ -69,13 +71,20 @@ extension KeyboardSession {
         scanner?.setRows(rows, at: time)
     }
 
-    /// The keys switch scanning marks now, by index: the highlighted row or
-    /// key, and the one just selected (found by its id: the tap may have turned the page).
-    func scanMarks() -> [Int: KeyHighlight] {
-        guard let scanner else { return [:] }
+    /// The keys marked now, by index: switch scanning's highlighted row or key
+    /// and the one just selected (found by its id: the tap may have turned the
+    /// page), and the key dwell is filling.
+    func highlightMarks() -> [Int: KeyHighlight] {
+        guard scanner != nil || dwell != nil else { return [:] }
         var marks: [Int: KeyHighlight] = [:]
-        for key in scanner.highlighted where key.index < keyFrames.count { marks[key.index] = .scan }
-        if let flash = scanner.flash, let frame = keyFrames.first(where: { $0.id == flash.id }) { marks[frame.index] = .selected }
+        if let scanner {
+            for key in scanner.highlighted where key.index < keyFrames.count { marks[key.index] = .scan }
+            if let flash = scanner.flash, let frame = keyFrames.first(where: { $0.id == flash.id }) { marks[frame.index] = .selected }
+        }
+        if let dwell, case .key(let id)? = dwell.target, case let fill = dwell.fill(at: now), fill > 0,
+           let frame = keyFrames.first(where: { $0.id == id }) {
+            marks[frame.index] = .dwell(fill)
+        }
         return marks
     }
 }

@@ -81,7 +81,11 @@ public struct KeyboardSession: Sendable {
     /// Switch scanning (`--scan`), nil when off.
     var scanner: SwitchScanner?
     /// The keys drawn with a scanning mark, by index, to draw again those whose mark changed.
-    var drawnScanMarks: [Int: KeyHighlight] = [:]
+    var drawnHighlights: [Int: KeyHighlight] = [:]
+    /// Dwell selection (`--dwell`), nil when off.
+    var dwell: DwellPointer?
+    /// Where the pointer rests (window pixels), for dwell; nil out of the window.
+    var hoverPoint: Point?
     /// The keys switch scanning highlighted when last published (`PublishedEvent.scan`).
     var publishedScan: [String] = []
     /// The key a switch selected, tapped when that switch is let go (`switchChanged`).
@@ -97,6 +101,7 @@ public struct KeyboardSession: Sendable {
         languages = LanguageEngines(configuration.suggestions)
         clipboard = ClipboardKeeping(mode: configuration.clipboardHistory)
         scanner = configuration.scan.map(SwitchScanner.init)
+        dwell = configuration.dwell.map(DwellPointer.init)
         choice = LayoutChoice(layouts: configuration.layouts, provider: configuration.provider, theme: configuration.theme,
                               lexicons: configuration.suggestions?.languages)
         state = KeyboardState(layout: choice.buildShown(width: placed.frame.width), options: configuration.options)
@@ -131,7 +136,7 @@ public struct KeyboardSession: Sendable {
         for input in inputs { process(input) }
         // A layout built again (a resize, another layout) has the emoji page blank.
         fillEmojiPage()
-        refreshScan()
+        refreshHighlights()
         endBatch(typeAhead: typeAhead)
         // `keyFrames` is the page shown now, drawn or not yet.
         refreshFrames()
@@ -223,6 +228,8 @@ public struct KeyboardSession: Sendable {
             if state.page.name == Page.clipboard { pending.append(.redrawAll) }
         case .switchChanged(let role, let down):
             switchChanged(role, down: down)
+        case .pointerHovered(let point):
+            pointerHovered(point)
         case .deadlinePassed:
             runDue()
         }
@@ -269,6 +276,7 @@ public struct KeyboardSession: Sendable {
         }
         if let due = swipe.trailDeadline, due <= now { swipe.drawTrail(&out) }
         scanDue()
+        dwellDue()
         presentation.runDue(&out)
         typeDue()
     }

@@ -63,6 +63,9 @@ public enum SessionInput: Hashable, Sendable {
     /// The clipboard history's file asked for (`ClipboardFileRequest.load`), read
     /// (empty when there is none, or it could not be read).
     case clipboardLoaded(ClipboardHistory)
+    /// The pointer moved with no button held, to a point of the window (or
+    /// beyond it while a key is held by dwell); nil when it left: dwell follows it.
+    case pointerHovered(Point?)
     /// A switch (`--switch`) went down or up: switch scanning moves or selects.
     case switchChanged(SwitchRole, down: Bool)
     /// Time passed: whatever is due by now (see `KeyboardSession.nextDeadline`) is done.

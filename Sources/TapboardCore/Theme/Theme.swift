@@ -113,6 +113,14 @@ public struct CalloutStyle: Hashable, Sendable {
     }
 }
 
+extension Color {
+    /// Half this colour and half another, opaque.
+    public func mixed(with other: Color) -> Color {
+        Color(red: UInt8((Int(red) + Int(other.red)) / 2), green: UInt8((Int(green) + Int(other.green)) / 2),
+              blue: UInt8((Int(blue) + Int(other.blue)) / 2), alpha: 255)
+    }
+}
+
 /// The ring drawn around the keys switch scanning highlights, and the key dwell is filling.
 public struct HighlightStyle: Hashable, Sendable {
     /// The ring's colour.

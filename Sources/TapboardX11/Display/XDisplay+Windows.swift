@@ -104,6 +104,15 @@ extension XDisplay {
     /// Asks for a window's events of these kinds (an event mask), instead of those asked before.
     func selectInput(_ window: Window, _ mask: Int) { XSelectInput(pointer, window, mask) }
 
+    /// Takes the pointer for `window`: its motion comes there wherever it goes (as while a button is held); whether the server let it.
+    func grabPointer(_ window: Window) -> Bool {
+        XGrabPointer(pointer, window, 0, UInt32(PointerMotionMask | ButtonPressMask | ButtonReleaseMask), GrabModeAsync, GrabModeAsync,
+                     0, 0, UInt(CurrentTime)) == GrabSuccess
+    }
+
+    /// Lets the pointer go.
+    func ungrabPointer() { XUngrabPointer(pointer, UInt(CurrentTime)) }
+
     /// The hints every keyboard window carries: it never takes the input focus
     /// (ICCCM input = False), where it goes (`userPlaced`: the user asked for it),
     /// its class, its names, and its EWMH type and states.

@@ -141,17 +141,14 @@ final class KeyboardRenderer {
         guard r.width > 0, r.height > 0, let buffer = pixmap else { return }
         var icon: KeyIcon?
         if case .icon(let i) = k.label { icon = i }
-        let pressed = k.pressed || k.highlight == .selected
-        let quick = LookKey(styleClass: k.styleClass, pressed: pressed, ringed: k.highlight != .none, width: r.width, height: r.height)
+        let quick = LookKey(styleClass: k.styleClass, pressed: k.pressed, highlight: k.highlight, width: r.width, height: r.height)
         var look: Look
         if icon == nil, let known = looks[quick] {
             look = known
         } else {
             let style = theme.style(k.styleClass)
             let covered = area(of: r)
-            let tile = self.tile(KeyBody(style: style, pressed: pressed, width: r.width, height: covered.height,
-                                         icon: icon, scale: scale, background: theme.background,
-                                         ring: k.highlight == .none ? nil : theme.highlight), keyHeight: r.height)
+            let tile = self.tile(KeyBody(k, style: style, height: covered.height, icon: icon, scale: scale, theme: theme), keyHeight: r.height)
             look = Look(tile: tile, covered: Size(width: covered.width, height: covered.height),
                         font: .notOpened(family: style.fontFamily, pixelSize: Int((style.fontSize * scale).rounded())),
                         textColor: style.textColor)
@@ -175,7 +172,7 @@ final class KeyboardRenderer {
     private struct LookKey: Hashable {
         var styleClass: KeyClass
         var pressed: Bool
-        var ringed: Bool
+        var highlight: KeyHighlight
         var width, height: Int
     }
 

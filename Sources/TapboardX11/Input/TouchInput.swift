@@ -19,11 +19,13 @@ final class TouchInput {
 
     /// Selects touch and pointer events on the window if the server has XInput 2.2
     /// and a direct-touch device; nil otherwise (the core pointer events stay).
-    init?(display: XDisplay, window: KeyboardWindow) {
+    /// `hovers`: motion with no button held is followed too (`--dwell`).
+    init?(display: XDisplay, window: KeyboardWindow, hovers: Bool) {
         guard let opcode = display.touchOpcode() else { return nil }
         self.opcode = opcode
+        translator.hovers = hovers
         display.selectXI2(on: window.id, [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_ButtonPress, XI_ButtonRelease, XI_Motion])
-        window.select(Self.coreEventMask)
+        window.select(Self.coreEventMask | (hovers ? LeaveWindowMask : 0))
     }
 
     /// The contact an XInput2 device event of this type carries, if it is one.
@@ -37,6 +39,8 @@ final class TouchInput {
 struct TouchTranslator {
     /// Whether button 1 is down (the mouse's contact), so motion without it is ignored.
     private(set) var pointerDown = false
+    /// Whether motion without button 1 is the pointer resting or moving over the keys (`--dwell`).
+    var hovers = false
 
     /// The contact of an XInput2 device event of this type (`XI_TouchBegin`...), if it is one.
     mutating func contact(type: Int32, _ e: XIDeviceEvent) -> SessionInput? {
@@ -47,7 +51,7 @@ struct TouchTranslator {
         case XI_TouchEnd: return .contact(.ended, id: Int(e.detail) + 1, point: point)
         case XI_ButtonPress, XI_ButtonRelease, XI_Motion:
             guard e.flags & Int32(XIPointerEmulated) == 0 else { return nil }
-            if type == XI_Motion { return pointerDown ? .contact(.moved, id: .pointer, point: point) : nil }
+            if type == XI_Motion { return pointerDown ? .contact(.moved, id: .pointer, point: point) : hovers ? .pointerHovered(point) : nil }
             guard e.detail == 1 else { return nil }
             pointerDown = type == XI_ButtonPress
             return .contact(pointerDown ? .began : .ended, id: .pointer, point: point)

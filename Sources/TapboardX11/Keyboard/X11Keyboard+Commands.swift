@@ -61,6 +61,9 @@ extension X11Keyboard {
             window.raise()
             surface.raisePopups()
         case .handFocusBack: handFocusBack()
+        case .followPointer(let follow):
+            if follow { _ = display.grabPointer(window.id) } else { display.ungrabPointer() }
+            display.flush()
         case .placeStrip(let frame): dock?.place(frame: frame)
         case .reserveStrip: dock?.map()
         case .releaseStrip: dock?.unmap()

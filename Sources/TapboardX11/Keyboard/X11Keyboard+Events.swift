@@ -51,7 +51,11 @@ extension X11Keyboard {
         case ButtonPress where event.xbutton.button == UInt32(Button1):
             inputs.append(.contact(.began, id: .pointer, point: Point(x: Int(event.xbutton.x), y: Int(event.xbutton.y))))
         case MotionNotify:
-            inputs.append(.contact(.moved, id: .pointer, point: Point(x: Int(event.xmotion.x), y: Int(event.xmotion.y))))
+            let point = Point(x: Int(event.xmotion.x), y: Int(event.xmotion.y))
+            // Motion with no button held is selected only for dwell.
+            inputs.append(event.xmotion.state & UInt32(Button1Mask) != 0 || !hovers ? .contact(.moved, id: .pointer, point: point) : .pointerHovered(point))
+        case LeaveNotify where hovers && event.xcrossing.window == window.id && event.xcrossing.mode == NotifyNormal:
+            inputs.append(.pointerHovered(nil))
         case ButtonRelease where event.xbutton.button == UInt32(Button1):
             inputs.append(.contact(.ended, id: .pointer, point: Point(x: Int(event.xbutton.x), y: Int(event.xbutton.y))))
         case GenericEvent where event.xcookie.extension == touch?.opcode ?? switches?.opcode:

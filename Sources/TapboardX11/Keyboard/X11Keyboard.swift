@@ -26,6 +26,8 @@ public final class X11Keyboard: KeyboardTransport {
     var touch: TouchInput?
     /// Switch scanning's switches, grabbed (`--scan`); nil without it.
     let switches: SwitchInput?
+    /// Whether the pointer's motion with no button held is followed (`--dwell`).
+    let hovers: Bool
     /// RandR's first event number; nil without RandR.
     var randrEventBase: Int32?
     /// XKB's event number; nil without XKB.
@@ -55,6 +57,7 @@ public final class X11Keyboard: KeyboardTransport {
     /// the strip's in dock mode; grabs the switches of switch scanning, or says why it cannot.
     public init(_ connection: X11Connection, frame: Rect, configuration: KeyboardConfiguration) throws(X11Error) {
         display = connection.display
+        hovers = configuration.dwell != nil
         switches = configuration.scan == nil ? nil
             : try SwitchInput(display: connection.display, switches: configuration.switches, deviceName: configuration.switchDevice)
         control = connection.control
@@ -104,7 +107,8 @@ public final class X11Keyboard: KeyboardTransport {
         // A new resolution, a rotation, a monitor added or taken away: placed again.
         randrEventBase = display.selectScreenChanges()
         xkbEventBase = injector.selectKeyboardEvents()
-        touch = TouchInput(display: display, window: window)
+        touch = TouchInput(display: display, window: window, hovers: hovers)
+        if hovers, touch == nil { window.select(KeyboardWindow.eventMask | PointerMotionMask | LeaveWindowMask) }
         noteFocus()
         noteActiveWindow()
         // Before the map too: the pointer may rest where the keyboard shows.
