@@ -147,6 +147,8 @@ let package = Package(
         .executableTarget(name: "tapboard-predict", dependencies: ["TapboardCore"], path: "Benchmarks/predict"),
         // The emoji search's time per keystroke in every language (scripts/bench-emoji).
         .executableTarget(name: "tapboard-emoji", dependencies: ["TapboardCore"], path: "Benchmarks/emoji"),
+        // Words per minute of a simulated switch user and a dwell user, beside onboard's scanning (scripts/bench-scan).
+        .executableTarget(name: "tapboard-scan", dependencies: ["TapboardCore"], path: "Benchmarks/scan", exclude: ["onboard-compact.json", "dump-onboard-scan.py"]),
         // Accuracy and speed of the gesture decoder on modelled strokes (scripts/bench-swipe).
         .executableTarget(name: "tapboard-swipe", dependencies: ["TapboardCore"], path: "Benchmarks/swipe"),
         .executableTarget(

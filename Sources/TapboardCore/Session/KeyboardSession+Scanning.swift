@@ -71,6 +71,9 @@ extension KeyboardSession {
         scanner?.setRows(rows, at: time)
     }
 
+    /// The keys switch scanning highlights now, by id (none when no scan runs; for benchmarks and tools).
+    public var scanHighlighted: [String] { scanner?.highlighted.map(\.id) ?? [] }
+
     /// The keys marked now, by index: switch scanning's highlighted row or key
     /// and the one just selected (found by its id: the tap may have turned the
     /// page), and the key dwell is filling.

@@ -100,3 +100,26 @@ struct DwellTests {
         #expect(d.session.state.callout == nil)
     }
 }
+
+extension DwellTests {
+    @Test("A strip slot rested on twice, the pointer off the window between: typed twice")
+    func stripSlotTwice() throws {
+        var configuration = KeyboardConfiguration(layouts: [.enUS])
+        configuration.options.autoShift = false
+        configuration.dwell = .milliseconds(600)
+        configuration.suggestions = SuggestionSettings(languages: ["en"])
+        var d = try SessionDriver(configuration, storage: try EmojiMemoryStorage(), screen: ScreenInfo(size: Size(width: 400, height: 700)))
+        d.send(.pointerHovered(try d.centre("h")), at: .seconds(2))
+        d.run(until: .seconds(3))
+        let slot = try #require(d.session.stripSlots.map { d.session.keyFrames[$0.index] }.first { frame in
+            if case .suggestion(let rank) = frame.key.action { return d.session.suggestions.indices.contains(rank) && d.session.suggestions[rank].word == "hello" }
+            return false
+        })
+        d.send(.pointerHovered(slot.rect.center), at: .seconds(3))
+        d.run(until: .seconds(4))
+        #expect(d.text == "hello ")
+        d.send(.pointerHovered(Point(x: slot.rect.center.x, y: -2)), at: .seconds(4))
+        d.send(.pointerHovered(slot.rect.center), at: .seconds(4))
+        #expect(d.session.nextDeadline != nil, "\(String(describing: d.session.dwell))")
+    }
+}
