@@ -52,6 +52,7 @@ extension Theme {
           text-color: "#000000"
           selected-text-color: "#ffffff"
           border-color: "#a0a4aa"
+        highlight: {color: "#ff9500", width: 3}
         """##),
         ("high-contrast", ##"""
         # High contrast: white on black, yellow accents, 2pt borders, large labels.
@@ -71,6 +72,8 @@ extension Theme {
           active-modifier: {background: "#ffffff", pressed-background: "#c8c8c8", text-color: "#000000", border-color: "#ffd60a"}
           suggestion: {font-size: 22, border-width: 1}
         preview: {background: "#000000", text-color: "#ffffff", border-color: "#ffd60a"}
+        # Cyan, unlike every key colour here: the keys switch scanning lights.
+        highlight: {color: "#00e5ff", width: 5}
         callout:
           background: "#000000"
           selected-background: "#ffd60a"

@@ -49,13 +49,14 @@ struct ThemeFileTests {
         let other = Color(red: 1, green: 2, blue: 3, alpha: 4)
         let style = KeyStyle(background: other, pressedBackground: other, textColor: other, fontFamily: "Other", fontSize: 99,
                              cornerRadius: 99, borderColor: other, borderWidth: 99, shadowColor: other, shadowOffset: 99)
-        let base = Theme(name: "other", background: other,
+        var base = Theme(name: "other", background: other,
                          paddings: Paddings(top: 99, bottom: 99, rowSpacing: 99, leading: 99, trailing: 99, keySpacing: 99),
                          styles: Dictionary(uniqueKeysWithValues: KeyClass.allCases.map { ($0, style) }),
                          preview: PreviewStyle(background: other, textColor: other, fontScale: 9, borderColor: other),
                          callout: CalloutStyle(background: other, selectedBackground: other, textColor: other,
                                                selectedTextColor: other, borderColor: other),
                          referenceHeight: 999)
+        base.highlight = HighlightStyle(color: other, width: 9)
         #expect(try ThemeFile.decode(try Self.read("default.yaml"), file: "default.yaml", over: base) == Theme.default)
     }
 
