@@ -3,11 +3,7 @@ import Foundation
 extension Desktop {
     /// The keys switch scanning highlights as the last `scan` line of a
     /// `tapboard events --keys` output says; nil before any.
-    public static func lastScan(in output: String) -> [String]? {
-        guard let line = output.split(separator: "\n").last(where: { $0.contains("\"scan\"") }),
-              let json = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
-        return json["keys"] as? [String]
-    }
+    public static func lastScan(in output: String) -> [String]? { lastList("scan", "keys", in: output) }
 
     /// Waits (deadline 10 s) until the highlighted keys, as `events` last printed them, pass `test`; whether they did.
     public func waitForScan(of events: ChildProcess, until test: ([String]) -> Bool) -> Bool {
