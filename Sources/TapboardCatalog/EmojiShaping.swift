@@ -30,15 +30,9 @@ public final class EmojiShaping {
     /// the joiners and selectors left out (👍🏽 as a thumb and a brown square).
     public func glyphs(of run: String, file: (path: String, index: Int)?, cmap: (Unicode.Scalar) -> UInt32) -> [UInt32] {
         guard EmojiRuns.needsShaping(run), let file else { return EmojiRuns.pictureScalars(run).map(cmap) }
-        let read = ligatures(of: file)
-        if let read {
-            let glyphs = EmojiRuns.glyphs(of: run, cmap: cmap, ligatures: read)
-            if glyphs.count <= run.count || read.readsEveryLookup { return glyphs }
-        }
-        guard let shaper = shaper(of: file) else {
-            guard let read else { return EmojiRuns.pictureScalars(run).map(cmap) }
-            return EmojiRuns.glyphs(of: run, cmap: cmap, ligatures: read)
-        }
+        let ligated = ligatures(of: file).map { (read: $0, glyphs: EmojiRuns.glyphs(of: run, cmap: cmap, ligatures: $0)) }
+        if let ligated, ligated.glyphs.count <= run.count || ligated.read.readsEveryLookup { return ligated.glyphs }
+        guard let shaper = shaper(of: file) else { return ligated?.glyphs ?? EmojiRuns.pictureScalars(run).map(cmap) }
         return shaper.shape(run).map(\.glyph)
     }
 

@@ -12,13 +12,14 @@ extension KeyboardSession {
     mutating func pointerHovered(_ point: Point?) {
         guard var dwell else { return }
         hoverPoint = point
+        let wasHeld = dwell.held != nil
         let action = dwell.moved(to: dwellTarget(at: point), at: now)
-        let held = dwell.held != nil
         self.dwell = dwell
         // A held key follows the pointer, so its callout shows the alternate under it.
-        if held, let point, action == nil { contact(.moved, id: .dwell, at: point) }
+        if dwell.held != nil, let point, action == nil { contact(.moved, id: .dwell, at: point) }
         if let action { carryOut(action) }
-        if held != (self.dwell?.held != nil) { emit(.window(.followPointer(self.dwell?.held != nil))) }
+        // Let go of the pointer once no key is held (the pointer left it and its callout).
+        if wasHeld, dwell.held == nil { emit(.window(.followPointer(false))) }
     }
 
     /// A rest long enough, when due: the key tapped or pressed, the alternate typed.

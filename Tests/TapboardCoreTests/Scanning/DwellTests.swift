@@ -98,6 +98,22 @@ struct DwellTests {
         d.run(until: ms(2600))
         #expect(d.text == "e[BackSpace]" + open.items[1], "\(d.text)")
         #expect(d.session.state.callout == nil)
+        #expect(d.commands.filter { $0 == .window(.followPointer(true)) }.count == 1)
+        #expect(d.commands.last { if case .window(.followPointer) = $0 { true } else { false } } == .window(.followPointer(false)))
+    }
+
+    @Test("Through the session: leaving a key held for its callout, and the callout, types nothing more and lets the pointer go")
+    func sessionCalloutLeft() throws {
+        var d = try driver()
+        d.send(.pointerHovered(try d.centre("e")), at: ms(100))
+        d.run(until: ms(1800))
+        #expect(d.session.state.callout != nil && d.text == "e")
+        #expect(d.commands.last { if case .window(.followPointer) = $0 { true } else { false } } == .window(.followPointer(true)))
+        d.send(.pointerHovered(nil), at: ms(1900))
+        d.run(until: ms(3000))
+        #expect(d.text == "e")
+        #expect(d.session.state.callout == nil)
+        #expect(d.commands.last { if case .window(.followPointer) = $0 { true } else { false } } == .window(.followPointer(false)))
     }
 }
 
