@@ -14,8 +14,7 @@ extension KeyboardSession {
         consider(strip.deadline)
         consider(presentation.nextDeadline)
         consider(swipe.trailDeadline)
-        consider(scanner?.nextDeadline)
-        consider(dwell?.nextDeadline)
+        consider(handsFree.nextDeadline)
         // The next touch and an answer wait for the keystrokes still queued; their deadline wakes them.
         if pacing.queue.isEmpty {
             consider(typing.nextDeadline)

@@ -61,10 +61,10 @@ extension KeyboardSession {
         let marks = highlightMarks()
         if refreshFrames() || plan.relayout {
             emit(.draw(.all(appearances(highlightMarks: marks), size: frame.size)))
-            if scanner != nil || dwell != nil { drawnHighlights = marks }
+            if handsFree.isOn { handsFree.drawnMarks = marks }
         } else if !plan.redraw.isEmpty {
             emit(.draw(.keys(appearances(plan.redraw, highlightMarks: marks))))
-            if scanner != nil || dwell != nil { for i in plan.redraw { drawnHighlights[i] = marks[i] } }
+            if handsFree.isOn { for i in plan.redraw { handsFree.drawnMarks[i] = marks[i] } }
         }
         switch plan.preview {
         case .show(let key)?:

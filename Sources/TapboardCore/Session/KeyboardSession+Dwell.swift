@@ -10,11 +10,11 @@ extension ContactID {
 extension KeyboardSession {
     /// The pointer moved (nil: it left the window).
     mutating func pointerHovered(_ point: Point?) {
-        guard var dwell else { return }
-        hoverPoint = point
+        guard var dwell = handsFree.dwell else { return }
+        handsFree.hoverPoint = point
         let wasHeld = dwell.held != nil
         let action = dwell.moved(to: dwellTarget(at: point), at: now)
-        self.dwell = dwell
+        handsFree.dwell = dwell
         // A held key follows the pointer, so its callout shows the alternate under it.
         if dwell.held != nil, let point, action == nil { contact(.moved, id: .dwell, at: point) }
         if let action { carryOut(action) }
@@ -24,11 +24,11 @@ extension KeyboardSession {
 
     /// A rest long enough, when due: the key tapped or pressed, the alternate typed.
     mutating func dwellDue() {
-        guard var dwell, let due = dwell.nextDeadline, due <= now else { return }
+        guard var dwell = handsFree.dwell, let due = dwell.nextDeadline, due <= now else { return }
         let frames = keyFrames
         let action = dwell.due(at: now) { id in frames.first { $0.id == id }.map { !$0.key.callouts.isEmpty } ?? false }
-        let wasHeld = self.dwell?.held != nil
-        self.dwell = dwell
+        let wasHeld = handsFree.dwell?.held != nil
+        handsFree.dwell = dwell
         if let action { carryOut(action) }
         if wasHeld != (dwell.held != nil) { emit(.window(.followPointer(dwell.held != nil))) }
     }
@@ -54,11 +54,11 @@ extension KeyboardSession {
             if let c = centre(id) { contact(.began, id: .dwell, at: c) }
         case .release:
             // The alternate takes the place of the key typed at the first rest.
-            guard let point = hoverPoint else { return }
+            guard let point = handsFree.hoverPoint else { return }
             pending.append(.type(.keysym(.backSpace)))
             contact(.ended, id: .dwell, at: point)
         case .cancel:
-            contact(.cancelled, id: .dwell, at: hoverPoint ?? Point(x: -1, y: -1))
+            contact(.cancelled, id: .dwell, at: handsFree.hoverPoint ?? Point(x: -1, y: -1))
         }
     }
 }

@@ -14,16 +14,16 @@ extension KeyboardSession {
     /// is let go: while a key switch is held the X server sends the keyboard's
     /// grab every key, and one typed then would come back instead of reaching the application.
     mutating func switchChanged(_ role: SwitchRole, down: Bool) {
-        guard scanner != nil else { return }
+        guard handsFree.scanner != nil else { return }
         if down, !shown {
             presentation.userShows(&out)
             return
         }
         refreshScanRows()
         let time = now
-        if let key = scanner?.switchChanged(role, down: down, at: time) { switchSelection = (role, key) }
-        guard !down, let (held, key) = switchSelection, held == role else { return }
-        switchSelection = nil
+        if let key = handsFree.scanner?.switchChanged(role, down: down, at: time) { handsFree.switchSelection = (role, key) }
+        guard !down, let (held, key) = handsFree.switchSelection, held == role else { return }
+        handsFree.switchSelection = nil
         let centre = Point(x: key.rect.x + key.rect.width / 2, y: key.rect.y + key.rect.height / 2)
         contact(.began, id: .scan, at: centre)
         contact(.ended, id: .scan, at: centre)
@@ -32,28 +32,28 @@ extension KeyboardSession {
     /// Auto scan's steps, a held switch's repeats and a flash's end, when due.
     mutating func scanDue() {
         let time = now
-        guard let deadline = scanner?.nextDeadline, deadline <= time else { return }
-        scanner?.due(at: time)
+        guard let deadline = handsFree.scanner?.nextDeadline, deadline <= time else { return }
+        handsFree.scanner?.due(at: time)
     }
 
     /// After the batch's inputs: the rows scanned found again for the page as it
     /// is now (a tap may have changed the page, the shift or the strip's words),
     /// and the keys whose highlight (scanning's, dwell's fill) changed drawn again.
     mutating func refreshHighlights() {
-        guard scanner != nil || dwell != nil else { return }
-        if scanner != nil {
-            if !shown { scanner?.stop() }
+        guard handsFree.isOn else { return }
+        if handsFree.scanner != nil {
+            if !shown { handsFree.scanner?.stop() }
             refreshScanRows()
-            let highlighted = scanner?.highlighted.map(\.id) ?? []
-            if highlighted != publishedScan {
-                publishedScan = highlighted
+            let highlighted = handsFree.scanner?.highlighted.map(\.id) ?? []
+            if highlighted != handsFree.publishedScan {
+                handsFree.publishedScan = highlighted
                 if configuration.publishKeys, !isSecure { emit(.publish(.scan(highlighted))) }
             }
         }
         // Drawn as it is when drawing's turn comes (`drawNow` notes what it drew).
         let marks = highlightMarks()
-        guard marks != drawnHighlights else { return }
-        let changed = Set(marks.keys).union(drawnHighlights.keys).filter { marks[$0] != drawnHighlights[$0] }
+        guard marks != handsFree.drawnMarks else { return }
+        let changed = Set(marks.keys).union(handsFree.drawnMarks.keys).filter { marks[$0] != handsFree.drawnMarks[$0] }
         pending.append(.redraw(changed.sorted()))
     }
 
@@ -68,23 +68,23 @@ extension KeyboardSession {
             return true
         }
         let time = now
-        scanner?.setRows(rows, at: time)
+        handsFree.scanner?.setRows(rows, at: time)
     }
 
     /// The keys switch scanning highlights now, by id (none when no scan runs; for benchmarks and tools).
-    public var scanHighlighted: [String] { scanner?.highlighted.map(\.id) ?? [] }
+    public var scanHighlighted: [String] { handsFree.scanner?.highlighted.map(\.id) ?? [] }
 
     /// The keys marked now, by index: switch scanning's highlighted row or key
     /// and the one just selected (found by its id: the tap may have turned the
     /// page), and the key dwell is filling.
     func highlightMarks() -> [Int: KeyHighlight] {
-        guard scanner != nil || dwell != nil else { return [:] }
+        guard handsFree.isOn else { return [:] }
         var marks: [Int: KeyHighlight] = [:]
-        if let scanner {
+        if let scanner = handsFree.scanner {
             for key in scanner.highlighted where key.index < keyFrames.count { marks[key.index] = .scan }
             if let flash = scanner.flash, let frame = keyFrames.first(where: { $0.id == flash.id }) { marks[frame.index] = .selected }
         }
-        if let dwell, case .key(let id)? = dwell.target, case let fill = dwell.fill(at: now), fill > 0,
+        if let dwell = handsFree.dwell, case .key(let id)? = dwell.target, case let fill = dwell.fill(at: now), fill > 0,
            let frame = keyFrames.first(where: { $0.id == id }) {
             marks[frame.index] = .dwell(fill)
         }

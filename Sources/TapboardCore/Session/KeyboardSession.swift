@@ -78,18 +78,8 @@ public struct KeyboardSession: Sendable {
     var clipboard: ClipboardKeeping
     /// The clipboard page's screen.
     var clipboardPage = ClipboardPageView()
-    /// Switch scanning (`--scan`), nil when off.
-    var scanner: SwitchScanner?
-    /// The keys drawn with a scanning mark, by index, to draw again those whose mark changed.
-    var drawnHighlights: [Int: KeyHighlight] = [:]
-    /// Dwell selection (`--dwell`), nil when off.
-    var dwell: DwellPointer?
-    /// Where the pointer rests (window pixels), for dwell; nil out of the window.
-    var hoverPoint: Point?
-    /// The keys switch scanning highlighted when last published (`PublishedEvent.scan`).
-    var publishedScan: [String] = []
-    /// The key a switch selected, tapped when that switch is let go (`switchChanged`).
-    var switchSelection: (role: SwitchRole, key: ScanKey)?
+    /// Switch scanning and dwell: keys selected without a tap.
+    var handsFree: HandsFreeSelection
 
     /// Makes the session for a configuration on a screen: the keyboard placed, its
     /// first layout built for that width; nothing shown until `start`.
@@ -100,8 +90,7 @@ public struct KeyboardSession: Sendable {
                                           animation: configuration.animation, autoHideDelay: configuration.autoHideDelay)
         languages = LanguageEngines(configuration.suggestions)
         clipboard = ClipboardKeeping(mode: configuration.clipboardHistory)
-        scanner = configuration.scan.map(SwitchScanner.init)
-        dwell = configuration.dwell.map(DwellPointer.init)
+        handsFree = HandsFreeSelection(scan: configuration.scan, dwell: configuration.dwell)
         choice = LayoutChoice(layouts: configuration.layouts, provider: configuration.provider, theme: configuration.theme,
                               lexicons: configuration.suggestions?.languages)
         state = KeyboardState(layout: choice.buildShown(width: placed.frame.width), options: configuration.options)
