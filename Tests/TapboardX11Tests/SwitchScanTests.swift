@@ -38,9 +38,8 @@ struct SwitchScanTests {
         }
     }
 
-    /// The select switch on a lit key, and its keystroke awaited: a switch
-    /// pressed again within the few milliseconds before the keystroke goes out
-    /// would have the X server send it to the keyboard's grab (no hand is that quick).
+    /// The select switch on a lit key, and its keystroke awaited, so the next
+    /// step starts from the page the key left (shift let go, the strip updated).
     private func selectKey(desktop: Desktop, events: ChildProcess) {
         let typed = Self.lines(events.standardOutput, "key")
         desktop.pressSwitch(keysym: Self.f12)

@@ -15,6 +15,9 @@ final class SwitchInput {
     private var keys: [Int32: SwitchRole] = [:], buttons: [Int32: SwitchRole] = [:]
     /// The switches held now, so a press is said once and a release only after a press.
     private var held: Set<Int32> = []
+    /// Presses of other keys that a held key switch's grab took (with the
+    /// modifier state each had), to be typed again once no key switch is held.
+    private var caught: [(keycode: Int32, state: UInt32)] = []
 
     /// Grabs every switch; throws when one cannot be: a keysym that is none
     /// or that no key types, a device that is not there, a key or button
@@ -68,6 +71,12 @@ final class SwitchInput {
         case XI_KeyPress, XI_KeyRelease:
             guard e.flags & XIKeyRepeat == 0 else { return nil }
             role = keys[e.detail]
+            // While a key switch is held its grab takes every key of that keyboard,
+            // the keyboard's own keystrokes included (a switch bouncing just after
+            // a select). Their releases the server drops again once let go.
+            if role == nil, type == XI_KeyPress, held.contains(where: { $0 > 0 }) {
+                caught.append((e.detail, UInt32(bitPattern: e.mods.effective) | UInt32(bitPattern: e.group.effective) << 13))
+            }
         case XI_ButtonPress, XI_ButtonRelease:
             role = buttons[e.detail]
         default:
@@ -79,5 +88,12 @@ final class SwitchInput {
         let down = type == XI_KeyPress || type == XI_ButtonPress
         guard down ? held.insert(id).inserted : held.remove(id) != nil else { return nil }
         return .switchChanged(role, down: down)
+    }
+
+    /// The key presses caught while a key switch was held, once none is: to be typed again.
+    func takeCaught() -> [(keycode: Int32, state: UInt32)] {
+        guard !caught.isEmpty, !held.contains(where: { $0 > 0 }) else { return [] }
+        defer { caught = [] }
+        return caught
     }
 }

@@ -64,6 +64,8 @@ extension X11Keyboard {
                 switches?.input(type: type, device) ?? touch?.contact(type: type, device)
             }
             if let input = input ?? nil { inputs.append(input) }
+            // Before the switch's own tap, which the session makes after this batch.
+            for key in switches?.takeCaught() ?? [] { injector.typeAgain(keycode: key.keycode, state: key.state, now: clock()) }
         case MappingNotify:
             display.refreshKeyboardMapping(&event)
             if event.xmapping.request != MappingPointer {

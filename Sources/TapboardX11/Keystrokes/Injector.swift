@@ -224,6 +224,20 @@ final class Injector {
         return true
     }
 
+    /// Types again a key press a held switch's grab took from the application:
+    /// the keysym it typed, with the Control, Alt and Super it had held; a
+    /// modifier's own press is left out (its state rides on the keys after it).
+    func typeAgain(keycode: Int32, state: UInt32, now: Duration) {
+        guard let (keysym, isModifier) = display.keysym(of: keycode, state: state), !isModifier,
+              let name = Keysyms.name(of: keysym) else { return }
+        var modifiers: [Modifier] = []
+        if state & UInt32(ControlMask) != 0 { modifiers.append(.control) }
+        if state & UInt32(Mod1Mask) != 0 { modifiers.append(.alt) }
+        if state & UInt32(Mod4Mask) != 0 { modifiers.append(.super) }
+        let key = Keystroke.keysym(KeySymbol(name))
+        type(modifiers.isEmpty ? key : .chord(modifiers, key), now: now)
+    }
+
     /// Types one character whose keysym the keymap has, at once; false (nothing
     /// typed) for anything else, which `type` may have to borrow a keycode for.
     /// A tap's letter typed ahead of its batch: one keymap lookup, no wait to work out.

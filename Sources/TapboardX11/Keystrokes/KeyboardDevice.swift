@@ -14,6 +14,16 @@ extension XDisplay {
         XTestFakeKeyEvent(pointer, UInt32(keycode), pressed ? 1 : 0, 0)
     }
 
+    /// The keysym a key press typed with this modifier and group state (an XInput2
+    /// event's), and whether that keysym is a modifier's; nil when it typed none.
+    func keysym(of keycode: Int32, state: UInt32) -> (keysym: KeySym, isModifier: Bool)? {
+        var consumed: UInt32 = 0, keysym: KeySym = 0
+        guard XkbLookupKeySym(pointer, KeyCode(truncatingIfNeeded: keycode), state, &consumed, &keysym) != 0, keysym != 0 else { return nil }
+        let isModifier = (UInt(XK_Shift_L) ... UInt(XK_Hyper_R)).contains(keysym) || (UInt(XK_ISO_Lock) ... UInt(XK_ISO_Level5_Lock)).contains(keysym)
+            || keysym == UInt(XK_Mode_switch) || keysym == UInt(XK_Num_Lock)
+        return (keysym, isModifier)
+    }
+
     /// The server's core keymap.
     func readKeymap() -> Keymap {
         var lo: Int32 = 0, hi: Int32 = 0, per: Int32 = 0
@@ -98,6 +108,11 @@ enum Keysyms {
     static func keysym(named name: String) -> KeySym? {
         let ks = XStringToKeysym(name)
         return ks == 0 ? nil : ks
+    }
+
+    /// A keysym's X name, if it has one.
+    static func name(of keysym: KeySym) -> String? {
+        XKeysymToString(keysym).map { String(cString: $0) }
     }
 
     /// The character a keysym types, if it types one.
