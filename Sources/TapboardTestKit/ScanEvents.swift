@@ -20,3 +20,41 @@ extension Desktop {
         tapper.sync()
     }
 }
+
+extension Desktop {
+    /// How many lines of an event (`"event":"scan"`, `"event":"key"`) an events output has.
+    public static func eventLines(_ event: String, in output: String) -> Int {
+        output.split(separator: "\n").count { $0.contains("\"event\":\"\(event)\"") }
+    }
+
+    /// The key that types a character on the letters page.
+    public static func keyID(typing c: Character) -> String { c == " " ? "space" : c == "\n" ? "return" : String(c) }
+
+    /// Types `text` by step scan with two switches, `next` and `select` (each
+    /// presses its switch once): for each character, `next` until its row
+    /// lights, `select`, `next` until its key lights, `select`. Every press's
+    /// answer is awaited (the highlight's move, the keystroke). Returns what
+    /// went wrong, empty when nothing did.
+    public func typeByStepScan(_ text: String, events: ChildProcess, next: () -> Void, select: () -> Void) -> [String] {
+        var failures: [String] = []
+        func awaiting(_ event: String, _ press: () -> Void) {
+            let before = Self.eventLines(event, in: events.standardOutput)
+            press()
+            if !waitForOutput(of: events, until: { Self.eventLines(event, in: $0) > before }) { failures.append("no \(event) event after a press") }
+        }
+        awaiting("scan", next)
+        for c in text {
+            let key = Self.keyID(typing: c)
+            for lit in [{ (keys: [String]) in keys.count > 1 && keys.contains(key) }, { $0 == [key] }] {
+                var steps = 0
+                while !(Self.lastScan(in: events.standardOutput).map(lit) ?? false), steps < 20 {
+                    awaiting("scan", next)
+                    steps += 1
+                }
+                if steps == 20 { failures.append("\(key) never lit") }
+                awaiting(lit([key]) ? "key" : "scan", select)
+            }
+        }
+        return failures
+    }
+}

@@ -19,18 +19,10 @@ struct SwitchScanTests {
         return (keyboard, try desktop.listen(["--keys"]))
     }
 
-    /// How many lines of an event an events output has.
-    private static func lines(_ output: String, _ event: String) -> Int {
-        output.split(separator: "\n").count { $0.contains("\"event\":\"\(event)\"") }
-    }
-
-    /// The key that types a character.
-    private static func id(_ c: Character) -> String { c == " " ? "space" : c == "\n" ? "return" : String(c) }
-
     /// Auto scan with one switch: for each character the switch is pressed as its row lights, then as its key does.
     private func typeByAutoScan(_ text: String, desktop: Desktop, events: ChildProcess) {
         for c in text {
-            let key = Self.id(c)
+            let key = Desktop.keyID(typing: c)
             #expect(desktop.waitForScan(of: events) { $0.count > 1 && $0.contains(key) }, "\(key)'s row never lit")
             desktop.pressSwitch(keysym: Self.f12)
             #expect(desktop.waitForScan(of: events) { $0 == [key] }, "\(key) never lit")
@@ -41,9 +33,9 @@ struct SwitchScanTests {
     /// The select switch on a lit key, and its keystroke awaited, so the next
     /// step starts from the page the key left (shift let go, the strip updated).
     private func selectKey(desktop: Desktop, events: ChildProcess) {
-        let typed = Self.lines(events.standardOutput, "key")
+        let typed = Desktop.eventLines("key", in: events.standardOutput)
         desktop.pressSwitch(keysym: Self.f12)
-        #expect(desktop.waitForOutput(of: events) { Self.lines($0, "key") > typed }, "no keystroke")
+        #expect(desktop.waitForOutput(of: events) { Desktop.eventLines("key", in: $0) > typed }, "no keystroke")
     }
 
     @Test("One switch (auto scan) types a pangram into xterm, then into a GTK 3 entry, exactly, under openbox; the switch reaches neither")
@@ -94,26 +86,9 @@ struct SwitchScanTests {
         desktop.tapper.tap(xterm.inside)
         let (keyboard, events) = try launch(on: desktop, ["--scan", "step", "--switch", "next=F11,select=F12"])
         defer { _ = events.terminate() }
-        // A switch pressed, then its highlight's event awaited (every press here moves the highlight).
-        func press(_ keysym: Int32) {
-            let before = Self.lines(events.standardOutput, "scan")
-            desktop.pressSwitch(keysym: keysym)
-            #expect(desktop.waitForOutput(of: events) { Self.lines($0, "scan") > before }, "the highlight did not move")
-        }
-        press(Self.f11)
-        for c in Self.pangram + "\n" {
-            let key = Self.id(c)
-            // Next until the key's row lights, select; next until the key lights, select.
-            for lit in [{ (keys: [String]) in keys.count > 1 && keys.contains(key) }, { $0 == [key] }] {
-                var steps = 0
-                while !(Desktop.lastScan(in: events.standardOutput).map(lit) ?? false), steps < 20 {
-                    press(Self.f11)
-                    steps += 1
-                }
-                #expect(steps < 20, "\(key) never lit")
-                if lit([key]) { selectKey(desktop: desktop, events: events) } else { press(Self.f12) }
-            }
-        }
+        let failures = desktop.typeByStepScan(Self.pangram + "\n", events: events,
+                                              next: { desktop.pressSwitch(keysym: Self.f11) }, select: { desktop.pressSwitch(keysym: Self.f12) })
+        #expect(failures.isEmpty, "\(failures)")
         #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.line != nil }, "stderr: \(keyboard.standardError)")
         #expect(xterm.line == Self.pangram + "\n", "stderr: \(keyboard.standardError)")
         #expect(desktop.tapper.noKeyDown)
