@@ -63,7 +63,9 @@ public enum StartFailure {
     /// fails it, 2 when what the user asked for is wrong; nil for the others.
     public static func status(for error: Error) -> Int32? {
         switch error {
-        case is X11Error, is OnScreenKeyboard.NoDisplay: 1
+        // A switch that cannot be had is what the user asked for, like a bad option.
+        case let error as X11Error: if case .badSwitch = error { 2 } else { 1 }
+        case is OnScreenKeyboard.NoDisplay: 1
         case is UserError, is CatalogError, is FileError: 2
         default: nil
         }

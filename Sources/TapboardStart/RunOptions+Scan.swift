@@ -13,8 +13,8 @@ extension RunOptions {
             file = try ScanFile.decode(try FileLocations.read(path), file: path)
         }
         guard let mode = scan ?? (file.namesMode ? file.settings.mode : nil) else {
-            if switches != nil || switchDevice != nil || scanInterval != nil {
-                throw UserError(description: "--switch, --switch-device and --scan-interval need --scan (auto, step or directed)")
+            if switches != nil || switchDevice != nil || detachSwitchDevice || scanInterval != nil {
+                throw UserError(description: "--switch, --switch-device, --detach-switch-device and --scan-interval need --scan (auto, step or directed)")
             }
             return
         }
@@ -35,5 +35,9 @@ extension RunOptions {
         }
         configuration.scan = settings
         configuration.switchDevice = switchDevice ?? file.device
+        configuration.detachSwitchDevice = detachSwitchDevice || file.detachDevice
+        if configuration.detachSwitchDevice, configuration.switchDevice == nil {
+            throw UserError(description: "--detach-switch-device needs the device: --switch-device NAME (or device: in the scan settings)")
+        }
     }
 }

@@ -97,6 +97,10 @@ extension RunOptions {
             if name.isEmpty { throw .refused("--switch-device '': expected a device name, as xinput list shows it") }
             options.switchDevice = name
         },
+        .flag("--detach-switch-device",
+              "Detach the switch device from the pointer while the keyboard runs: it moves no pointer and clicks nothing but the switches.") {
+            $0.detachSwitchDevice = true
+        },
         .integer("--scan-interval", "ms", "How long auto scan highlights each row or key (and how often a held switch moves on); 1000 by default.",
                  example: "800") { options, ms throws(OptionProblem) in
             if !(100 ... 10_000).contains(ms) { throw .refused("--scan-interval must be 100 to 10000 ms, not \(ms)") }

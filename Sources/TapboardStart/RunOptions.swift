@@ -49,6 +49,8 @@ public struct RunOptions: Equatable, Sendable {
     public var switches: String?
     /// The one device switches are taken from (`--switch-device`).
     public var switchDevice: String?
+    /// `--detach-switch-device`.
+    public var detachSwitchDevice = false
     /// Dwell selection's time, in milliseconds (`--dwell`).
     public var dwell: Int?
     /// The scan settings file (`--scan-settings`); `scan.yaml` in the configuration directory when there is one.

@@ -34,7 +34,7 @@ extension Desktop {
     /// presses its switch once): for each character, `next` until its row
     /// lights, `select`, `next` until its key lights, `select`. Every press's
     /// answer is awaited (the highlight's move, the keystroke). Returns what
-    /// went wrong, empty when nothing did.
+    /// went wrong (it stops at the first), empty when nothing did.
     public func typeByStepScan(_ text: String, events: ChildProcess, next: () -> Void, select: () -> Void) -> [String] {
         var failures: [String] = []
         func awaiting(_ event: String, _ press: () -> Void) {
@@ -43,15 +43,16 @@ extension Desktop {
             if !waitForOutput(of: events, until: { Self.eventLines(event, in: $0) > before }) { failures.append("no \(event) event after a press") }
         }
         awaiting("scan", next)
-        for c in text {
+        for c in text where failures.isEmpty {
             let key = Self.keyID(typing: c)
             for lit in [{ (keys: [String]) in keys.count > 1 && keys.contains(key) }, { $0 == [key] }] {
                 var steps = 0
-                while !(Self.lastScan(in: events.standardOutput).map(lit) ?? false), steps < 20 {
+                while !(Self.lastScan(in: events.standardOutput).map(lit) ?? false), steps < 20, failures.isEmpty {
                     awaiting("scan", next)
                     steps += 1
                 }
                 if steps == 20 { failures.append("\(key) never lit") }
+                guard failures.isEmpty else { break }
                 awaiting(lit([key]) ? "key" : "scan", select)
             }
         }

@@ -4,7 +4,6 @@ import Foundation
 /// A switch box beside the keyboard: a second master device added to the
 /// server (XInput2), whose XTest keyboard ("NAME XTEST keyboard", a slave
 /// device of its own) presses keys, as a switch interface plugged in would.
-/// Also reads which devices are attached and which float.
 public final class SwitchBox {
     /// The master's name; its devices are "NAME pointer", "NAME keyboard" and their XTest slaves.
     public let name: String
@@ -52,28 +51,24 @@ public final class SwitchBox {
         XSync(display, 0)
     }
 
-    /// An input device of the server: its id, its name, whether it floats, and the device it is attached to (a master's: its pair).
-    public struct Device: Sendable {
-        public let id: Int32
-        public let name: String
-        public let floating: Bool
-        public let master: Int32
-    }
-
-    /// The server's input devices now.
-    public func devices() -> [Device] {
-        guard let display else { return [] }
-        return Self.devices(display)
-    }
-
-    private static func devices(_ d: OpaquePointer) -> [Device] {
+    /// A server's input devices now (`Tapper.inputDevices`).
+    static func devices(_ d: OpaquePointer) -> [InputDevice] {
         var count: Int32 = 0
         guard let info = XIQueryDevice(d, XIAllDevices, &count) else { return [] }
         defer { XIFreeDeviceInfo(info) }
         return (0 ..< Int(count)).map { i in
             let device = info[i]
-            return Device(id: device.deviceid, name: device.name.map { String(cString: $0) } ?? "",
+            return InputDevice(id: device.deviceid, name: device.name.map { String(cString: $0) } ?? "",
                           floating: device.use == XIFloatingSlave, master: device.attachment)
         }
     }
+}
+
+/// An input device of an X server: its id, its name, whether it floats, and
+/// the device it is attached to (a master's: its pair).
+public struct InputDevice: Sendable {
+    public let id: Int32
+    public let name: String
+    public let floating: Bool
+    public let master: Int32
 }

@@ -132,6 +132,22 @@ public final class Tapper {
     /// Whether no key is down at all (XQueryKeymap all zero).
     public var noKeyDown: Bool { keysDown().isEmpty }
 
+    /// The server's input devices now (XInput2).
+    public func inputDevices() -> [InputDevice] {
+        guard let display else { return [] }
+        return SwitchBox.devices(display)
+    }
+
+    /// Where the pointer is on the screen.
+    public func pointerPosition() -> ScreenPoint {
+        guard let display else { return ScreenPoint(x: -1, y: -1) }
+        var root: Window = 0, child: Window = 0
+        var rx: Int32 = 0, ry: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
+        var mask: UInt32 = 0
+        XQueryPointer(display, tb_root_window(display, screen), &root, &child, &rx, &ry, &wx, &wy, &mask)
+        return ScreenPoint(x: rx, y: ry)
+    }
+
     /// The pointer buttons down (XQueryPointer's mask), 0 when none.
     public func buttonsDown() -> UInt32 {
         guard let display else { return 0 }

@@ -62,4 +62,53 @@ struct SwitchDeviceTests {
         #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == "qwq" }, "\(app.text("entry"))")
         #expect(desktop.tapper.noKeyDown)
     }
+
+    @Test("--detach-switch-device: the device named floats while the keyboard runs; it is attached to its master again at exit, and after a SIGKILL at the next start")
+    func detachedDevice() throws {
+        // Xvfb's own mouse: a real slave device (XTest's cannot be detached), with no motion of its own.
+        let desktop = try Desktop(manager: nil, focusTarget: false)
+        let name = "Xvfb mouse"
+        func device() -> InputDevice? { desktop.tapper.inputDevices().first { $0.name == name } }
+        let attached = try #require(device(), "\(desktop.tapper.inputDevices().map(\.name))")
+        #expect(!attached.floating)
+        let arguments = ["--no-suggestions", "--scan", "auto", "--switch", "button3", "--switch-device", name, "--detach-switch-device"]
+        let keyboard = try desktop.launchKeyboard(arguments: arguments)
+        #expect(device()?.floating == true, "stderr: \(keyboard.standardError)")
+        #expect(keyboard.terminate() != nil)
+        #expect(device()?.floating == false && device()?.master == attached.master, "stderr: \(keyboard.standardError)")
+        // Killed, a keyboard leaves it detached; the next start attaches it again and says so.
+        let killed = try desktop.launchKeyboard(arguments: arguments)
+        #expect(device()?.floating == true)
+        killed.child.send(SIGKILL)
+        _ = killed.child.wait(until: Deadline(.seconds(5)))
+        #expect(device()?.floating == true)
+        let next = try desktop.launchKeyboard(arguments: ["--no-suggestions"])
+        #expect(device()?.floating == false && device()?.master == attached.master, "stderr: \(next.standardError)")
+        #expect(next.standardError.contains("attached the switch device again"), "stderr: \(next.standardError)")
+        #expect(next.terminate() != nil)
+    }
+
+    @Test("Switches that cannot be had are refused with a line naming them, exit 2, and nothing left behind: no such keysym, no key for it, no such device, a device the server will not detach, none named")
+    func refused() throws {
+        let desktop = try Desktop(manager: nil, focusTarget: false)
+        func run(_ arguments: [String]) throws -> (status: TapboardTestKit.ExitStatus?, stderr: String) {
+            let child = try ChildProcess(try Keyboard.locateBinary(), ["--display", desktop.xvfb.displayName, "--scan", "auto"] + arguments)
+            return (child.wait(until: Deadline(.seconds(10))), child.standardError)
+        }
+        let cases: [([String], String)] = [
+            (["--switch", "F99"], "tapboard: --switch 'F99': no such keysym; expected an X keysym name like F12, space or KP_Enter\n"),
+            (["--switch", "Hangul_Jeonja"], "tapboard: --switch 'Hangul_Jeonja': no key types it on this keymap\n"),
+            (["--switch", "F12", "--switch-device", "Foot Pedal"], "tapboard: --switch-device 'Foot Pedal': no such input device; the devices are "),
+            (["--switch", "F12", "--switch-device", "Virtual core XTEST keyboard", "--detach-switch-device"],
+             "tapboard: --detach-switch-device: the X server would not detach 'Virtual core XTEST keyboard' (XTest's own devices stay attached)\n"),
+            (["--switch", "F12", "--detach-switch-device"], "tapboard: --detach-switch-device needs the device: --switch-device NAME (or device: in the scan settings)\n"),
+        ]
+        for (arguments, said) in cases {
+            let result = try run(arguments)
+            #expect(result.status == .exited(2), "\(arguments): \(result)")
+            #expect(result.stderr.hasPrefix(said), "\(arguments): \(result.stderr)")
+        }
+        #expect(desktop.tapper.inputDevices().allSatisfy { !$0.floating })
+        #expect(desktop.tapper.noKeyDown)
+    }
 }

@@ -11,6 +11,8 @@ public struct ScanFileSettings: Hashable, Sendable {
     public var switches: String?
     /// The one device switches are taken from, by its XInput name.
     public var device: String?
+    /// Whether that device is detached from the pointer while the keyboard runs.
+    public var detachDevice = false
 
     /// The defaults.
     public init() {}
@@ -18,7 +20,7 @@ public struct ScanFileSettings: Hashable, Sendable {
 
 /// Reads scan settings files (YAML; the format is in README, "Switch scanning").
 public enum ScanFile {
-    static let fields = ["mode", "interval", "first-item-delay", "cycles", "hold", "flash", "switches", "device"]
+    static let fields = ["mode", "interval", "first-item-delay", "cycles", "hold", "flash", "switches", "device", "detach-device"]
 
     /// Decodes a scan settings file; every error names the file, line, column and field.
     public static func decode(_ text: String, file: String) throws(FileError) -> ScanFileSettings {
@@ -41,6 +43,7 @@ public enum ScanFile {
             case "hold": out.settings.holdThreshold = try milliseconds(value, "how long a switch is held before it scans while held", 100 ... 10_000)
             case "flash": out.settings.flash = try milliseconds(value, "how long the selected key flashes", 0 ... 1_000)
             case "switches": out.switches = try value.string("switches like select=F12, next=button3")
+            case "detach-device": out.detachDevice = try value.bool("true or false (whether the device stops moving the pointer)")
             default:
                 let device = try value.string("a device name, as xinput list shows it")
                 guard !device.isEmpty else { throw value.error("expected a device name, as xinput list shows it, found ''") }

@@ -89,6 +89,15 @@ struct YAMLValue {
         return v
     }
 
+    /// A boolean: true or false (also True, TRUE, False, FALSE).
+    func bool(_ expected: String = "true or false") throws(FileError) -> Bool {
+        switch scalar {
+        case "true", "True", "TRUE": return true
+        case "false", "False", "FALSE": return false
+        default: throw error("expected \(expected), found \(scalar.map { "'\($0)'" } ?? kind)")
+        }
+    }
+
     /// The items of a list.
     func list(_ expected: String = "a list") throws(FileError) -> [YAMLValue] {
         guard case .sequence(let seq, _) = node else { throw error("expected \(expected), found \(kind)") }

@@ -82,6 +82,9 @@ public struct KeyboardConfiguration: Sendable {
     public var switches: [SwitchBinding] = []
     /// The one input device switches are taken from (`--switch-device`); every device when nil.
     public var switchDevice: String?
+    /// Whether that device is detached from the pointer while the keyboard runs
+    /// (`--detach-switch-device`): it then moves no pointer and reaches no application.
+    public var detachSwitchDevice = false
     /// The suggestion strip, for layouts whose language has a lexicon; none when nil (`--no-suggestions`).
     public var suggestions: SuggestionSettings?
     /// The file that keeps the patterns fontconfig matched for the keyboard's

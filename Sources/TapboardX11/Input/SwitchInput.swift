@@ -20,9 +20,10 @@ final class SwitchInput {
     private var caught: [(keycode: Int32, state: UInt32)] = []
 
     /// Grabs every switch; throws when one cannot be: a keysym that is none
-    /// or that no key types, a device that is not there, a key or button
-    /// another client grabs.
-    init(display: XDisplay, switches: [SwitchBinding], deviceName: String?) throws(X11Error) {
+    /// or that no key types, a device that is not there or cannot be detached,
+    /// a key or button another client grabs. With `detach`, the device named is
+    /// taken off its master first (and put back if a grab fails).
+    init(display: XDisplay, switches: [SwitchBinding], deviceName: String?, detach: Bool = false) throws(X11Error) {
         guard let opcode = display.xinput2Opcode() else { throw .missingExtension("XInputExtension 2.0") }
         self.opcode = opcode
         self.display = display
@@ -36,6 +37,17 @@ final class SwitchInput {
         } else {
             device = XIAllMasterDevices
         }
+        if detach, let deviceName { try detachDevice(named: deviceName) }
+        do {
+            try grab(switches)
+        } catch {
+            release(replaced: false)
+            throw error
+        }
+    }
+
+    /// Grabs each switch on `device`.
+    private func grab(_ switches: [SwitchBinding]) throws(X11Error) {
         for binding in switches {
             switch binding.trigger {
             case .key(let keysym):
@@ -57,10 +69,52 @@ final class SwitchInput {
         }
     }
 
-    /// Lets every switch go (at exit; the server would at the disconnection too).
-    func release() {
+    /// The root window property naming the device detached and its master (two
+    /// ids), kept while detached: a keyboard killed before its exit (SIGKILL, a
+    /// crash) leaves it for the next start to attach the device again.
+    static let detachedProperty = "_TAPBOARD_DETACHED_DEVICE"
+
+    /// The device detached from its master (`--detach-switch-device`), and that master.
+    private var detached: (device: Int32, master: Int32)?
+
+    /// Takes `device` off its master, recorded first; one that floats already is left as it is.
+    private func detachDevice(named name: String) throws(X11Error) {
+        guard let master = display.attachment(of: device).master else { return }
+        display.setProperty(Self.detachedProperty, of: display.root, cardinals: [UInt(device), UInt(master)])
+        display.detach(device: device)
+        guard display.attachment(of: device).master == nil else {
+            display.deleteProperty(Self.detachedProperty, of: display.root)
+            throw .badSwitch("--detach-switch-device: the X server would not detach '\(printable(name))' (XTest's own devices stay attached)")
+        }
+        detached = (device, master)
+    }
+
+    /// Attaches the device a keyboard killed before its exit left detached, if
+    /// it still floats; whether it did. Called at every start, once no other
+    /// keyboard runs on the display.
+    static func attachLeftover(display: XDisplay) -> Bool {
+        guard let record = display.property(detachedProperty, of: display.root, type: XA_CARDINAL, maxLength: 2) else { return false }
+        display.deleteProperty(detachedProperty, of: display.root)
+        guard record.format == 32, record.items.count == 2, display.xinput2Opcode() != nil else { return false }
+        let device = Int32(truncatingIfNeeded: record.items[0]), master = Int32(truncatingIfNeeded: record.items[1])
+        let now = display.attachment(of: device)
+        guard now.found, now.master == nil else { return false }
+        display.attach(device: device, to: master)
+        return display.attachment(of: device).master != nil
+    }
+
+    /// Lets every switch go (at exit; the server would at the disconnection
+    /// too) and attaches the device detached again, unless another keyboard
+    /// took over (`replaced`): that one has seen to the device already.
+    func release(replaced: Bool) {
         for keycode in keys.keys { display.ungrabSwitch(keycode: keycode, device: device) }
         for button in buttons.keys { display.ungrabSwitch(button: button, device: device) }
+        keys = [:]
+        buttons = [:]
+        guard let detached, !replaced else { return }
+        display.attach(device: detached.device, to: detached.master)
+        display.deleteProperty(Self.detachedProperty, of: display.root)
+        self.detached = nil
     }
 
     /// The switch an XInput2 device event of this type is, if it is one of the grabbed.

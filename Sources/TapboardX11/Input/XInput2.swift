@@ -109,3 +109,46 @@ extension XDisplay {
         }
     }
 }
+
+/// XInput 2 for `SwitchInput`'s detached device: a slave device taken off its
+/// master (it then floats: its events reach only clients that ask for that
+/// device) and put back.
+extension XDisplay {
+    /// The master a slave device is attached to (nil when it floats), or nil
+    /// for `found` when there is no such slave device.
+    func attachment(of device: Int32) -> (found: Bool, master: Int32?) {
+        var count: Int32 = 0
+        guard let info = XIQueryDevice(pointer, device, &count), count == 1 else { return (false, nil) }
+        defer { XIFreeDeviceInfo(info) }
+        switch info[0].use {
+        case XISlavePointer, XISlaveKeyboard: return (true, info[0].attachment)
+        case XIFloatingSlave: return (true, nil)
+        default: return (false, nil)
+        }
+    }
+
+    /// Detaches a slave device from its master, quietly (the server refuses
+    /// for some, XTest's own devices); the caller looks whether it floats after.
+    func detach(device: Int32) {
+        var change = XIDetachSlaveInfo(type: XIDetachSlave, deviceid: device)
+        quietly {
+            withUnsafeMutableBytes(of: &change) { raw in
+                _ = XIChangeHierarchy(pointer, raw.baseAddress!.assumingMemoryBound(to: XIAnyHierarchyChangeInfo.self), 1)
+            }
+        }
+        // Outside `quietly`: the error read while waiting is then known as expected.
+        XSync(pointer, 0)
+    }
+
+    /// Attaches a floating device to a master again, quietly (either may have gone).
+    func attach(device: Int32, to master: Int32) {
+        var change = XIAttachSlaveInfo(type: XIAttachSlave, deviceid: device, new_master: master)
+        quietly {
+            withUnsafeMutableBytes(of: &change) { raw in
+                _ = XIChangeHierarchy(pointer, raw.baseAddress!.assumingMemoryBound(to: XIAnyHierarchyChangeInfo.self), 1)
+            }
+        }
+        // Outside `quietly`: the error read while waiting is then known as expected.
+        XSync(pointer, 0)
+    }
+}

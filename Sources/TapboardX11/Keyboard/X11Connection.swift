@@ -4,7 +4,7 @@ import TapboardCore
 /// session places the keyboard on the screen it reports). Opening it takes
 /// the display's control selection (a second keyboard is refused here, first),
 /// reads the keymap and puts back the keycodes a killed keyboard left
-/// borrowed, and prepares drawing.
+/// borrowed (and attaches the switch device it left detached), and prepares drawing.
 public final class X11Connection {
     let display: XDisplay
     let matches: FontMatches
@@ -23,7 +23,7 @@ public final class X11Connection {
         matches.check(display: display)
         // Every atom the start names, in one round trip (Xlib's own WM_PROTOCOLS
         // too: it looks in the same cache), not one each before the window maps.
-        display.internAtoms([ControlWindow.selection(screen: display.screen), Injector.borrowedProperty,
+        display.internAtoms([ControlWindow.selection(screen: display.screen), Injector.borrowedProperty, SwitchInput.detachedProperty,
                              PointerFocus.givenProperty, PointerFocus.windowManagerProperty] + XDisplay.windowAtoms)
         // First, so a second keyboard on the display says so before anything else.
         control = try ControlWindow(display: display, replace: configuration.replace)
@@ -32,6 +32,9 @@ public final class X11Connection {
         let restored = injector.keycodesPutBack
         if restored > 0 {
             notes.append("put back \(restored) keycode\(restored == 1 ? "" : "s") that a tapboard killed before its exit had borrowed")
+        }
+        if SwitchInput.attachLeftover(display: display) {
+            notes.append("attached the switch device again that a tapboard killed before its exit had detached")
         }
         resources = try RenderResources(display: display, matches: matches)
     }

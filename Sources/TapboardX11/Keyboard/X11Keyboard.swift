@@ -59,7 +59,8 @@ public final class X11Keyboard: KeyboardTransport {
         display = connection.display
         hovers = configuration.dwell != nil
         switches = configuration.scan == nil ? nil
-            : try SwitchInput(display: connection.display, switches: configuration.switches, deviceName: configuration.switchDevice)
+            : try SwitchInput(display: connection.display, switches: configuration.switches, deviceName: configuration.switchDevice,
+                              detach: configuration.detachSwitchDevice)
         control = connection.control
         events = connection.events
         injector = connection.injector
@@ -179,7 +180,7 @@ public final class X11Keyboard: KeyboardTransport {
         injector.releaseAll()
         injector.restoreSpares(replaced: replaced)
         pointerFocus.finish()
-        switches?.release()
+        switches?.release(replaced: replaced)
         if let announcedBus, display.text(Self.accessibilityBusProperty, of: display.root) == announcedBus {
             display.deleteProperty(Self.accessibilityBusProperty, of: display.root)
         }

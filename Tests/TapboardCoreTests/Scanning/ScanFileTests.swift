@@ -5,11 +5,13 @@ import Testing
 struct ScanFileTests {
     @Test("A file's values, the defaults for the rest")
     func values() throws {
-        let read = try ScanFile.decode("mode: step\ninterval: 800\ncycles: 4\nswitches: next=F11, select=F12\ndevice: \"USB Switch\"\n", file: "scan.yaml")
+        let read = try ScanFile.decode("mode: step\ninterval: 800\ncycles: 4\nswitches: next=F11, select=F12\ndevice: \"USB Switch\"\ndetach-device: true\n",
+                                       file: "scan.yaml")
         #expect(read.settings.mode == .step && read.namesMode)
         #expect(read.settings.interval == .milliseconds(800) && read.settings.cycles == 4)
         #expect(read.settings.firstItemDelay == .milliseconds(400), "half the interval when not given")
-        #expect(read.switches == "next=F11, select=F12" && read.device == "USB Switch")
+        #expect(read.switches == "next=F11, select=F12" && read.device == "USB Switch" && read.detachDevice)
+        #expect(!(try ScanFile.decode("detach-device: False\n", file: "scan.yaml")).detachDevice)
         #expect(!(try ScanFile.decode("interval: 900\n", file: "scan.yaml")).namesMode)
     }
 
@@ -17,7 +19,8 @@ struct ScanFileTests {
         ("mode: fast\n", "scan.yaml:1:7: mode: expected auto, step or directed, found 'fast'"),
         ("interval: 50\n", "scan.yaml:1:11: interval: expected how long each row or key is highlighted, in milliseconds: a whole number from 100 to 10000, found 50"),
         ("cycles: 1.5\n", "scan.yaml:1:9: cycles: expected how many times the rows are gone through before scanning stops: a whole number from 1 to 100, found 1.5"),
-        ("speed: 3\n", "scan.yaml:1:1: unknown field 'speed'; expected mode, interval, first-item-delay, cycles, hold, flash, switches or device"),
+        ("speed: 3\n", "scan.yaml:1:1: unknown field 'speed'; expected mode, interval, first-item-delay, cycles, hold, flash, switches, device or detach-device"),
+        ("detach-device: yes\n", "scan.yaml:1:16: detach-device: expected true or false (whether the device stops moving the pointer), found 'yes'"),
     ])
     func errors(_ text: String, _ message: String) {
         #expect(throws: FileError.self) { try ScanFile.decode(text, file: "scan.yaml") }
