@@ -6,7 +6,9 @@ import TapboardCore
 /// region (touches go to the key under it) and, being part of the keyboard's
 /// surface, never given the keyboard focus (compositors give some `xdg_popup`s
 /// of layer surfaces the focus, and the keys typed would go to the keyboard
-/// itself). Drawn whole into a transparent buffer at each change.
+/// itself). Drawn whole into a transparent buffer at each change. The callout
+/// takes the pointer with dwell: resting on an alternate above the keyboard
+/// selects it, and no grab is needed to follow the pointer there.
 final class PopupSurface {
     private let connection: WaylandConnection
     private var surface: OpaquePointer?
@@ -19,6 +21,10 @@ final class PopupSurface {
     /// What to draw once a buffer comes back.
     private var pending: ((PixelCanvas) -> Void)?
     var note: (String) -> Void = { _ in }
+    /// The pointer's events over it come to it (the callout with dwell), instead of to what is under it.
+    var takesPointer = false
+    /// Told before its surface goes, so the pointer on it is known to be off it.
+    var surfaceGoing: (OpaquePointer) -> Void = { _ in }
 
     init(connection: WaylandConnection) {
         self.connection = connection
@@ -44,8 +50,15 @@ final class PopupSurface {
         present()
     }
 
+    /// Where it is on the keyboard's surface, when `s` is its surface.
+    func origin(of s: OpaquePointer) -> Point? {
+        guard s == surface, let placed else { return nil }
+        return Point(x: placed.x, y: placed.y)
+    }
+
     /// Takes the popup away.
     func hide() {
+        if let surface { surfaceGoing(surface) }
         if let subsurface { wl_subsurface_destroy(subsurface) }
         if let surface { wl_surface_destroy(surface) }
         (subsurface, surface, placed) = (nil, nil, nil)
@@ -57,9 +70,11 @@ final class PopupSurface {
         let made = wl_compositor_create_surface(connection.compositor)
         surface = made
         // No input region: a touch on the preview goes to the keyboard under it.
-        let region = wl_compositor_create_region(connection.compositor)
-        wl_surface_set_input_region(made, region)
-        wl_region_destroy(region)
+        if !takesPointer {
+            let region = wl_compositor_create_region(connection.compositor)
+            wl_surface_set_input_region(made, region)
+            wl_region_destroy(region)
+        }
         subsurface = wl_subcompositor_get_subsurface(connection.subcompositor, made, parent)
         // Its frames show as it commits them, not with the keyboard's.
         wl_subsurface_set_desync(subsurface)

@@ -6,16 +6,28 @@ import TapboardCore
 /// touch point a contact of its own (as XInput2 touches are on X). While a
 /// button or finger is down, the compositor keeps sending its motion to the
 /// surface it went down on (an implicit grab), so a callout above the
-/// keyboard follows the finger.
+/// keyboard follows the finger. With dwell, the pointer's motion with no
+/// button held is followed too, over the keyboard's surface and its callout.
 final class SeatInput {
     private let connection: WaylandConnection
     private var pointer: OpaquePointer?
     private var touch: OpaquePointer?
     /// Which surface is the keyboard's (events on others are not contacts).
     var surface: () -> OpaquePointer? = { nil }
-    /// Where the pointer is on the keyboard's surface, while it is on it.
+    /// Where another surface the pointer may rest on lies on the keyboard's
+    /// surface (the callout, with dwell); nil for any other surface.
+    var popupOrigin: (OpaquePointer) -> Point? = { _ in nil }
+    /// Motion with no button held is followed (`--dwell`).
+    var hovers = false
+    /// The keyboard's surface or popup the pointer is on.
+    private var entered: OpaquePointer?
+    /// Where the pointer is, on the keyboard's surface, while it is on one of the keyboard's.
     private var position: Point?
     private var buttonDown = false
+    /// The pointer left with nothing of the keyboard's entered since: told at `take`,
+    /// as the compositor sends the leave and the enter between the keyboard's
+    /// surface and its callout as two frames, and the held key must survive that.
+    private var left = false
     /// Touch points down on the keyboard, by the compositor's id, with their last place.
     private var touches: [Int32: Point] = [:]
     /// The contacts heard since last taken.
@@ -35,6 +47,8 @@ final class SeatInput {
 
     /// Takes the contacts heard.
     func take() -> [SessionInput] {
+        if left, entered == nil { inputs.append(.pointerHovered(nil)) }
+        left = false
         defer { inputs.removeAll(keepingCapacity: true) }
         return inputs
     }
@@ -64,8 +78,32 @@ final class SeatInput {
     func cancelAll() {
         if buttonDown, let p = position { inputs.append(.contact(.cancelled, id: .pointer, point: p)) }
         buttonDown = false
+        if entered != nil { pointerLeft() }
         for (id, p) in touches { inputs.append(.contact(.cancelled, id: Self.contact(id), point: p)) }
         touches = [:]
+    }
+
+    /// A popup of the keyboard's is going away: the pointer on it is on nothing of the keyboard's.
+    func surfaceGone(_ gone: OpaquePointer) {
+        if entered == gone { pointerLeft() }
+    }
+
+    private func pointerLeft() {
+        entered = nil
+        position = nil
+        left = hovers
+    }
+
+    /// Where a surface lies on the keyboard's: nil when it is not the keyboard's.
+    private func origin(of s: OpaquePointer) -> Point? {
+        s == surface() ? Point(x: 0, y: 0) : popupOrigin(s)
+    }
+
+    /// A point of the surface the pointer is on, on the keyboard's surface.
+    private func onKeyboard(_ x: wl_fixed_t, _ y: wl_fixed_t) -> Point? {
+        guard let entered, let o = origin(of: entered) else { return nil }
+        let p = Self.point(x, y)
+        return Point(x: p.x + o.x, y: p.y + o.y)
     }
 
     /// A touch point's contact id: above the pointer's and `tapboard type`'s.
@@ -80,22 +118,30 @@ final class SeatInput {
     nonisolated(unsafe) private static var pointerListener = wl_pointer_listener(
         enter: { data, _, _, surface, x, y in
             let me = me(data)
-            guard surface != nil, surface == me.surface() else { return }
-            me.position = point(x, y)
+            guard let surface, me.origin(of: surface) != nil else { return }
+            me.entered = surface
+            me.left = false
+            me.position = me.onKeyboard(x, y)
+            if me.hovers, !me.buttonDown, let p = me.position { me.inputs.append(.pointerHovered(p)) }
         },
-        leave: { data, _, _, _ in
+        leave: { data, _, _, surface in
             let me = me(data)
+            // A surface already gone arrives as nil; any other not entered is not the pointer's.
+            if let surface, surface != me.entered { return }
             // A leave with the button down is the grab broken (another client took the pointer).
             if me.buttonDown, let p = me.position { me.inputs.append(.contact(.cancelled, id: .pointer, point: p)) }
             me.buttonDown = false
-            me.position = nil
+            me.pointerLeft()
         },
         motion: { data, _, _, x, y in
             let me = me(data)
-            guard me.position != nil else { return }
-            let p = point(x, y)
+            guard let p = me.onKeyboard(x, y) else { return }
             me.position = p
-            if me.buttonDown { me.inputs.append(.contact(.moved, id: .pointer, point: p)) }
+            if me.buttonDown {
+                me.inputs.append(.contact(.moved, id: .pointer, point: p))
+            } else if me.hovers {
+                me.inputs.append(.pointerHovered(p))
+            }
         },
         button: { data, _, _, _, button, state in
             let me = me(data)
@@ -103,6 +149,8 @@ final class SeatInput {
             guard button == 0x110, let p = me.position else { return }
             let down = state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue
             guard down != me.buttonDown else { return }
+            // A press on the callout is no contact: it opens only for a key already held.
+            if down, me.entered != me.surface() { return }
             me.buttonDown = down
             me.inputs.append(.contact(down ? .began : .ended, id: .pointer, point: p))
         },

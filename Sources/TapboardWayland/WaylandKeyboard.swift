@@ -69,6 +69,12 @@ public final class WaylandKeyboard: KeyboardTransport {
         let letters = configuration.theme.style(.character)
         firstFont = (letters.fontFamily, Int((letters.fontSize * configuration.theme.scale(forHeight: frame.height)).rounded()))
         input.surface = { [unowned window] in window.surface }
+        if configuration.dwell != nil {
+            input.hovers = true
+            callout.takesPointer = true
+            input.popupOrigin = { [unowned callout] in callout.origin(of: $0) }
+            callout.surfaceGoing = { [unowned input] in input.surfaceGone($0) }
+        }
         window.configuredTo = { [unowned self] size in self.configured(size) }
         window.closed = { [unowned self] in
             self.input.cancelAll()
@@ -287,7 +293,9 @@ public final class WaylandKeyboard: KeyboardTransport {
             frame = rect
             window.place(rect)
         // The compositor places layer surfaces; nothing else takes the focus; the strip is the exclusive zone.
-        case .move, .raise, .handFocusBack, .placeStrip, .reserveStrip, .releaseStrip, .followPointer: break
+        case .move, .raise, .handFocusBack, .placeStrip, .reserveStrip, .releaseStrip: break
+        // No grab is needed: with dwell the callout takes the pointer itself (`PopupSurface.takesPointer`).
+        case .followPointer: break
         }
     }
 
