@@ -148,6 +148,16 @@ public final class Tapper {
         return ScreenPoint(x: rx, y: ry)
     }
 
+    /// Whether another client grabs the pointer now (a grab tried here is refused).
+    public func pointerGrabbedElsewhere() -> Bool {
+        guard let display else { return false }
+        let root = tb_root_window(display, screen)
+        let result = XGrabPointer(display, root, 0, 0, GrabModeAsync, GrabModeAsync, 0, 0, UInt(CurrentTime))
+        if result == GrabSuccess { XUngrabPointer(display, UInt(CurrentTime)) }
+        XSync(display, 0)
+        return result == AlreadyGrabbed
+    }
+
     /// The pointer buttons down (XQueryPointer's mask), 0 when none.
     public func buttonsDown() -> UInt32 {
         guard let display else { return 0 }

@@ -39,4 +39,53 @@ struct DwellTypingTests {
                 "\(app.text("entry")); stderr: \(keyboard.standardError)")
         #expect(desktop.tapper.noKeyDown)
     }
+
+    @Test("An alternate in the callout above the keyboard, reached by the pointer alone, replaces its key; the keyboard holds the pointer only while a key is held", arguments: [WindowManager.Kind?.some(.openbox), nil])
+    func callout(manager: WindowManager.Kind?) throws {
+        let desktop = try Desktop(manager: manager, focusTarget: false)
+        let xterm = try XtermLine(on: desktop.xvfb.displayName, geometry: "60x5+0+0", environment: ["LANG": "C.UTF-8"])
+        desktop.tapper.tap(xterm.inside)
+        let keyboard = try desktop.launchKeyboard(geometry: SwitchScanTests.geometry,
+                                                  arguments: ["--no-auto-shift", "--no-suggestions", "--publish-keys", "--dwell", "300"])
+        let events = try desktop.listen(["--keys"])
+        defer { _ = events.terminate() }
+        let frames = try keyboard.frames(of: "letters")
+        let e = try #require(frames.key("e"))
+        let onE = keyboard.actual.screenPoint(x: e.x + e.width / 2, y: e.y + e.height / 2)
+        // e's callout opens above the keyboard's window, in cells as wide as e from e rightwards: é is the second.
+        #expect(e.y < e.height, "e is not in the top row")
+        let onAcute = keyboard.actual.screenPoint(x: e.x + e.width * 1.5, y: e.y - e.height / 2)
+        func keystrokes() -> Int { Desktop.eventLines("key", in: events.standardOutput) }
+        func rest(on point: ScreenPoint, typing count: Int) {
+            let before = keystrokes()
+            desktop.tapper.move(to: point)
+            #expect(desktop.waitForOutput(of: events) { Desktop.eventLines("key", in: $0) >= before + count }, "nothing typed at \(point)")
+        }
+        func calloutShows() -> Bool {
+            (try? WindowWatcher.topLevelWindows(named: "tapboard-callout", on: desktop.xvfb.displayName).contains(where: \.mapped)) ?? false
+        }
+        rest(on: onE, typing: 1)
+        // Resting on e again holds it: its callout opens, and the keyboard holds
+        // the pointer so that the callout, above its window, can be reached.
+        #expect(desktop.waitUntil { desktop.tapper.pointerGrabbedElsewhere() }, "the pointer was not held; stderr: \(keyboard.standardError)")
+        #expect(desktop.waitUntil(calloutShows), "no callout")
+        // BackSpace, then é.
+        rest(on: onAcute, typing: 2)
+        #expect(desktop.waitUntil { !desktop.tapper.pointerGrabbedElsewhere() }, "the pointer stayed held after the alternate")
+        let onReturn = try #require(frames.key("return"))
+        rest(on: keyboard.actual.screenPoint(x: onReturn.x + onReturn.width / 2, y: onReturn.y + onReturn.height / 2), typing: 1)
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.line != nil }, "stderr: \(keyboard.standardError)")
+        #expect(xterm.line == "é\n", "stderr: \(keyboard.standardError)")
+
+        // Held again, then the pointer leaves the keyboard and its callout: let go, nothing typed.
+        rest(on: onE, typing: 1)
+        #expect(desktop.waitUntil { desktop.tapper.pointerGrabbedElsewhere() })
+        #expect(desktop.waitUntil(calloutShows), "no callout the second time")
+        let typed = keystrokes()
+        desktop.tapper.move(to: ScreenPoint(x: 100, y: 200))
+        #expect(desktop.waitUntil { !desktop.tapper.pointerGrabbedElsewhere() && !calloutShows() }, "the pointer stayed held, or the callout open, after it left")
+        #expect(keystrokes() == typed)
+        #expect(desktop.tapper.noKeyDown)
+        #expect(keyboard.isRunning)
+    }
 }
