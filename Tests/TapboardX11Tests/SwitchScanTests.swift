@@ -93,4 +93,31 @@ struct SwitchScanTests {
         #expect(xterm.line == Self.pangram + "\n", "stderr: \(keyboard.standardError)")
         #expect(desktop.tapper.noKeyDown)
     }
+
+    @Test("Into a Qt 5 line edit under openbox: two switches type words, then, with dwell, the pointer alone types more")
+    func qt5() throws {
+        let desktop = try Desktop(manager: .openbox, focusTarget: false)
+        let app = try ToolkitFields(.qt5, on: desktop, size: (600, 400), environment: ["NO_AT_BRIDGE": "1", "DBUS_SESSION_BUS_ADDRESS": "disabled:"])
+        desktop.tapper.tap(app.centre("entry"))
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
+        let (scanning, events) = try launch(on: desktop, ["--scan", "step", "--switch", "next=F11,select=F12"])
+        let failures = desktop.typeByStepScan("judge my", events: events,
+                                              next: { desktop.pressSwitch(keysym: Self.f11) }, select: { desktop.pressSwitch(keysym: Self.f12) })
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == "judge my" }, "\(app.text("entry")); stderr: \(scanning.standardError)")
+        _ = events.terminate()
+        #expect(scanning.terminate() == .exited(0))
+
+        let (dwelling, listener) = try launch(on: desktop, ["--dwell", "300"])
+        defer { _ = listener.terminate() }
+        let frames = try dwelling.frames(of: "letters")
+        for c in " vow" {
+            let key = try #require(frames.key(Desktop.keyID(typing: c)))
+            let typed = Desktop.eventLines("key", in: listener.standardOutput)
+            desktop.tapper.move(to: dwelling.actual.screenPoint(x: key.x + key.width / 2, y: key.y + key.height / 2))
+            #expect(desktop.waitForOutput(of: listener) { Desktop.eventLines("key", in: $0) > typed }, "\(c) was not typed")
+        }
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == "judge my vow" }, "\(app.text("entry")); stderr: \(dwelling.standardError)")
+        #expect(desktop.tapper.noKeyDown)
+    }
 }
