@@ -120,4 +120,23 @@ struct SwitchScanTests {
         #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == "judge my vow" }, "\(app.text("entry")); stderr: \(dwelling.standardError)")
         #expect(desktop.tapper.noKeyDown)
     }
+
+    @Test("A press made while the keyboard was kept from stepping (stopped, as by a busy machine) selects the row that still showed")
+    func pressDuringStall() throws {
+        let desktop = try Desktop(manager: nil, focusTarget: false)
+        let (keyboard, events) = try launch(on: desktop, ["--scan", "auto", "--switch", "F12", "--scan-interval", "500"])
+        defer { _ = events.terminate() }
+        desktop.pressSwitch(keysym: Self.f12)
+        // The second row lights; at once the keyboard is stopped, well before its next step.
+        #expect(desktop.waitForScan(of: events) { $0.contains("a") && $0.count > 1 }, "the second row never lit")
+        let shown = Desktop.lastScan(in: events.standardOutput) ?? []
+        keyboard.child.send(SIGSTOP)
+        desktop.pressSwitch(keysym: Self.f12)
+        // Stopped past its next step: when it runs again it makes the step, then reads the press.
+        Thread.sleep(forTimeInterval: 0.8)
+        keyboard.child.send(SIGCONT)
+        #expect(desktop.waitForScan(of: events) { $0.count == 1 }, "no key lit after the select")
+        #expect(Desktop.lastScan(in: events.standardOutput) == [shown.first ?? ""], "lit \(shown), then: \(events.standardOutput.suffix(600))")
+        #expect(desktop.tapper.noKeyDown)
+    }
 }

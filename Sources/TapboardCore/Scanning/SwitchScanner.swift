@@ -73,6 +73,10 @@ public struct SwitchScanner: Sendable {
     public private(set) var flash: (id: String, until: Duration)?
     /// When the last flash began.
     private var lastFlash: Duration?
+    /// What showed before the steps the scan last made by itself, and when it
+    /// made them: a press from before then was meant for what showed (the
+    /// keyboard was kept from stepping on time, and the screen still showed it).
+    private var beforeSteps: (level: Level, position: Int, passes: Int, madeAt: Duration)?
 
     /// Scanning with these settings, not yet running.
     public init(_ settings: ScanSettings) {
@@ -108,6 +112,7 @@ public struct SwitchScanner: Sendable {
         guard !new.isEmpty else { return stop() }
         let ids = new.map { $0.map(\.id) }
         if ids == old.map({ $0.map(\.id) }) { return }
+        beforeSteps = nil
         if settings.mode == .directed, let current {
             let all = new.indices.flatMap { r in new[r].indices.map { (r, $0) } }
             let same = all.first { new[$0.0][$0.1].id == current.id }
@@ -126,10 +131,16 @@ public struct SwitchScanner: Sendable {
         top(at: now)
     }
 
-    /// A switch went down or up; the key to tap when it selected one.
-    public mutating func switchChanged(_ role: SwitchRole, down: Bool, at now: Duration) -> ScanKey? {
-        // A step due by the press came before it: the user saw it.
+    /// A switch went down or up at `now`, pressed at `pressedAt` when known
+    /// (an event's own time, earlier when the keyboard was busy); the key to
+    /// tap when it selected one.
+    public mutating func switchChanged(_ role: SwitchRole, down: Bool, at now: Duration, pressedAt: Duration? = nil) -> ScanKey? {
+        // A step due by now came before the press, unless it was made after it.
         due(at: now)
+        if down, let pressedAt, let before = beforeSteps, pressedAt < before.madeAt {
+            (scanning, level, position, passes) = (true, before.level, before.position, before.passes)
+        }
+        if down { beforeSteps = nil }
         guard down else {
             if held?.role == role {
                 held = nil
@@ -160,7 +171,10 @@ public struct SwitchScanner: Sendable {
     /// Whatever is due by now: auto scan's steps, a held switch's repeats, a flash's end.
     public mutating func due(at now: Duration) {
         if let until = flash?.until, until <= now { flash = nil }
+        let shown = (level, position, passes)
+        var stepped = false
         while scanning, let deadline = stepDeadline, deadline <= now {
+            stepped = true
             if let held {
                 held.role == .next ? advance() : move(held.role)
             } else {
@@ -169,10 +183,12 @@ public struct SwitchScanner: Sendable {
             guard scanning else { break }
             stepDeadline = deadline + settings.interval
         }
+        if stepped { beforeSteps = (shown.0, shown.1, shown.2, now) }
     }
 
     /// Stops the scan (the keyboard hidden, or the keys gone).
     public mutating func stop() {
+        beforeSteps = nil
         scanning = false
         stepDeadline = nil
         held = nil

@@ -13,7 +13,7 @@ extension KeyboardSession {
     /// scan. A key selected (and flashed) at the press is tapped as the switch
     /// is let go: while a key switch is held the X server sends the keyboard's
     /// grab every key, and one typed then would come back instead of reaching the application.
-    mutating func switchChanged(_ role: SwitchRole, down: Bool) {
+    mutating func switchChanged(_ role: SwitchRole, down: Bool, pressedAt: Duration? = nil) {
         guard handsFree.scanner != nil else { return }
         if down, !shown {
             presentation.userShows(&out)
@@ -21,7 +21,7 @@ extension KeyboardSession {
         }
         refreshScanRows()
         let time = now
-        if let key = handsFree.scanner?.switchChanged(role, down: down, at: time) { handsFree.switchSelection = (role, key) }
+        if let key = handsFree.scanner?.switchChanged(role, down: down, at: time, pressedAt: pressedAt) { handsFree.switchSelection = (role, key) }
         guard !down, let (held, key) = handsFree.switchSelection, held == role else { return }
         handsFree.switchSelection = nil
         let centre = Point(x: key.rect.x + key.rect.width / 2, y: key.rect.y + key.rect.height / 2)

@@ -215,8 +215,8 @@ public struct KeyboardSession: Sendable {
         case .clipboardLoaded(let history):
             clipboard.loaded(history, &out)
             if state.page.name == Page.clipboard { pending.append(.redrawAll) }
-        case .switchChanged(let role, let down):
-            switchChanged(role, down: down)
+        case .switchChanged(let role, let down, let pressedAt):
+            switchChanged(role, down: down, pressedAt: pressedAt)
         case .pointerHovered(let point):
             pointerHovered(point)
         case .deadlinePassed:

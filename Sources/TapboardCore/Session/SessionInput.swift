@@ -66,8 +66,10 @@ public enum SessionInput: Hashable, Sendable {
     /// The pointer moved with no button held, to a point of the window (or
     /// beyond it while a key is held by dwell); nil when it left: dwell follows it.
     case pointerHovered(Point?)
-    /// A switch (`--switch`) went down or up: switch scanning moves or selects.
-    case switchChanged(SwitchRole, down: Bool)
+    /// A switch (`--switch`) went down or up: switch scanning moves or
+    /// selects. `pressedAt`: when it did, by the event's own time, if known
+    /// (earlier than the input's when the keyboard was busy).
+    case switchChanged(SwitchRole, down: Bool, pressedAt: Duration? = nil)
     /// Time passed: whatever is due by now (see `KeyboardSession.nextDeadline`) is done.
     case deadlinePassed
 }

@@ -117,8 +117,12 @@ final class SwitchInput {
         self.detached = nil
     }
 
-    /// The switch an XInput2 device event of this type is, if it is one of the grabbed.
-    func input(type: Int32, _ e: XIDeviceEvent) -> SessionInput? {
+    /// The server's event times on the keyboard's clock.
+    private var eventClock = EventClock()
+
+    /// The switch an XInput2 device event of this type is, if it is one of the
+    /// grabbed, with when it was pressed (`clock`, read then, is when it arrived).
+    func input(type: Int32, _ e: XIDeviceEvent, clock: () -> Duration) -> SessionInput? {
         guard e.event == display.root else { return nil }
         let role: SwitchRole?
         switch type {
@@ -141,7 +145,9 @@ final class SwitchInput {
         let id = type == XI_KeyPress || type == XI_KeyRelease ? e.detail : -e.detail
         let down = type == XI_KeyPress || type == XI_ButtonPress
         guard down ? held.insert(id).inserted : held.remove(id) != nil else { return nil }
-        return .switchChanged(role, down: down)
+        // Every switch event's time is a sample of the clocks' offset.
+        let happened = eventClock.time(of: e.time, arrivedAt: clock())
+        return .switchChanged(role, down: down, pressedAt: down ? happened : nil)
     }
 
     /// The key presses caught while a key switch was held, once none is: to be typed again.

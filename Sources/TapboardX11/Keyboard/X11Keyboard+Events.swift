@@ -61,7 +61,7 @@ extension X11Keyboard {
         case GenericEvent where event.xcookie.extension == touch?.opcode ?? switches?.opcode:
             // Read once (its data is freed after): a switch's, else a contact.
             let input = display.withDeviceEvent(&event) { [touch, switches] type, device in
-                switches?.input(type: type, device) ?? touch?.contact(type: type, device)
+                switches?.input(type: type, device, clock: clock) ?? touch?.contact(type: type, device)
             }
             if let input = input ?? nil { inputs.append(input) }
             // Before the switch's own tap, which the session makes after this batch.

@@ -45,6 +45,33 @@ struct SwitchScannerTests {
         #expect(highlighted(&s, at: 9000) == ["q", "w", "e"])
     }
 
+    @Test("A press stamped before steps made late (the keyboard was busy) selects what still showed; one after them, what they lit")
+    func pressBeforeLateSteps() {
+        var s = scanner(.auto)
+        _ = s.switchChanged(.select, down: true, at: .zero)
+        _ = s.switchChanged(.select, down: false, at: ms(100))
+        // q w e showed until the keyboard stepped, late, at 2700: two steps at once, to space.
+        #expect(highlighted(&s, at: 2700) == ["space"])
+        #expect(s.switchChanged(.select, down: true, at: ms(2700), pressedAt: ms(2600)) == nil)
+        #expect(s.highlighted.map(\.id) == ["q"], "into the row that showed")
+        _ = s.switchChanged(.select, down: false, at: ms(2750))
+
+        var late = scanner(.auto)
+        _ = late.switchChanged(.select, down: true, at: .zero)
+        #expect(highlighted(&late, at: 2700) == ["space"])
+        #expect(late.switchChanged(.select, down: true, at: ms(2800), pressedAt: ms(2750))?.id == "space", "pressed after the steps showed")
+
+        // Steps made on the press's arrival (the deadline and the press read together) never showed.
+        var together = scanner(.auto)
+        _ = together.switchChanged(.select, down: true, at: .zero)
+        #expect(together.switchChanged(.select, down: true, at: ms(1600), pressedAt: ms(1450)) == nil)
+        #expect(together.highlighted.map(\.id) == ["q"])
+        // w shows on time, e late: a press between selects w.
+        #expect(highlighted(&together, at: 3100) == ["w"])
+        #expect(highlighted(&together, at: 4300) == ["e"])
+        #expect(together.switchChanged(.select, down: true, at: ms(4300), pressedAt: ms(4150))?.id == "w")
+    }
+
     @Test("Auto scan: a select goes into the row, a second types its key, then back to the first row")
     func autoSelect() {
         var s = scanner(.auto)
