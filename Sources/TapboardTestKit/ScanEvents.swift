@@ -59,3 +59,19 @@ extension Desktop {
         return failures
     }
 }
+
+extension Desktop {
+    /// Types `text` by dwell alone: the pointer moved onto each character's key
+    /// on `frames` and kept there until its keystroke comes. Returns what went
+    /// wrong (it stops at the first), empty when nothing did.
+    public func typeByDwell(_ text: String, keyboard: Keyboard, frames: PageFrames, events: ChildProcess) -> [String] {
+        for c in text {
+            let id = Self.keyID(typing: c)
+            guard let key = frames.key(id) else { return ["no key \(id)"] }
+            let typed = Self.eventLines("key", in: events.standardOutput)
+            tapper.move(to: keyboard.actual.screenPoint(x: key.x + key.width / 2, y: key.y + key.height / 2))
+            if !waitForOutput(of: events, until: { Self.eventLines("key", in: $0) > typed }) { return ["\(id) was not typed"] }
+        }
+        return []
+    }
+}

@@ -6,35 +6,31 @@ import Testing
 /// each key and left there, no button ever pressed; what arrives must be exact.
 @Suite("Dwell typing on X", .serialized)
 struct DwellTypingTests {
-    @Test("The pointer alone types a pangram into xterm and a GTK 3 entry, exactly", arguments: [WindowManager.Kind?.some(.openbox), nil])
-    func pangram(manager: WindowManager.Kind?) throws {
+    /// An xterm with the focus, a keyboard with dwell at 300 ms, and a listener for its keystrokes.
+    private func dwellIntoXterm(manager: WindowManager.Kind?) throws -> (Desktop, XtermLine, Keyboard, ChildProcess) {
         let desktop = try Desktop(manager: manager, focusTarget: false)
         let xterm = try XtermLine(on: desktop.xvfb.displayName, geometry: "60x5+0+0", environment: ["LANG": "C.UTF-8"])
         desktop.tapper.tap(xterm.inside)
         let keyboard = try desktop.launchKeyboard(geometry: SwitchScanTests.geometry,
                                                   arguments: ["--no-auto-shift", "--no-suggestions", "--publish-keys", "--dwell", "300"])
-        let events = try desktop.listen(["--keys"])
+        return (desktop, xterm, keyboard, try desktop.listen(["--keys"]))
+    }
+
+    @Test("The pointer alone types a pangram into xterm and a GTK 3 entry, exactly", arguments: [WindowManager.Kind?.some(.openbox), nil])
+    func pangram(manager: WindowManager.Kind?) throws {
+        let (desktop, xterm, keyboard, events) = try dwellIntoXterm(manager: manager)
         defer { _ = events.terminate() }
         let frames = try keyboard.frames(of: "letters")
-        func type(_ text: String) throws {
-            for c in text {
-                let id = c == " " ? "space" : c == "\n" ? "return" : String(c)
-                let key = try #require(frames.key(id), "no key \(id)")
-                let typed = events.standardOutput.split(separator: "\n").count { $0.contains("\"event\":\"key\"") }
-                // Onto the key, and kept there until its keystroke comes.
-                desktop.tapper.move(to: keyboard.actual.screenPoint(x: key.x + key.width / 2, y: key.y + key.height / 2))
-                #expect(desktop.waitForOutput(of: events) { $0.split(separator: "\n").count { $0.contains("\"event\":\"key\"") } > typed },
-                        "\(id) was not typed")
-            }
-        }
-        try type(SwitchScanTests.pangram + "\n")
+        var failures = desktop.typeByDwell(SwitchScanTests.pangram + "\n", keyboard: keyboard, frames: frames, events: events)
+        #expect(failures.isEmpty, "\(failures)")
         #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.line != nil }, "stderr: \(keyboard.standardError)")
         #expect(xterm.line == SwitchScanTests.pangram + "\n", "stderr: \(keyboard.standardError)")
 
         let app = try ToolkitFields(.gtk3, on: desktop, size: (600, 400), environment: ["NO_AT_BRIDGE": "1", "DBUS_SESSION_BUS_ADDRESS": "disabled:"])
         desktop.tapper.tap(app.centre("entry"))
         #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
-        try type(SwitchScanTests.pangram)
+        failures = desktop.typeByDwell(SwitchScanTests.pangram, keyboard: keyboard, frames: frames, events: events)
+        #expect(failures.isEmpty, "\(failures)")
         #expect(desktop.waitForOutput(of: app.process, timeout: .seconds(10)) { _ in app.text("entry") == SwitchScanTests.pangram },
                 "\(app.text("entry")); stderr: \(keyboard.standardError)")
         #expect(desktop.tapper.noKeyDown)
@@ -42,12 +38,7 @@ struct DwellTypingTests {
 
     @Test("An alternate in the callout above the keyboard, reached by the pointer alone, replaces its key; the keyboard holds the pointer only while a key is held", arguments: [WindowManager.Kind?.some(.openbox), nil])
     func callout(manager: WindowManager.Kind?) throws {
-        let desktop = try Desktop(manager: manager, focusTarget: false)
-        let xterm = try XtermLine(on: desktop.xvfb.displayName, geometry: "60x5+0+0", environment: ["LANG": "C.UTF-8"])
-        desktop.tapper.tap(xterm.inside)
-        let keyboard = try desktop.launchKeyboard(geometry: SwitchScanTests.geometry,
-                                                  arguments: ["--no-auto-shift", "--no-suggestions", "--publish-keys", "--dwell", "300"])
-        let events = try desktop.listen(["--keys"])
+        let (desktop, xterm, keyboard, events) = try dwellIntoXterm(manager: manager)
         defer { _ = events.terminate() }
         let frames = try keyboard.frames(of: "letters")
         let e = try #require(frames.key("e"))

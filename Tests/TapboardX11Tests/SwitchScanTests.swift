@@ -111,12 +111,8 @@ struct SwitchScanTests {
         let (dwelling, listener) = try launch(on: desktop, ["--dwell", "300"])
         defer { _ = listener.terminate() }
         let frames = try dwelling.frames(of: "letters")
-        for c in " vow" {
-            let key = try #require(frames.key(Desktop.keyID(typing: c)))
-            let typed = Desktop.eventLines("key", in: listener.standardOutput)
-            desktop.tapper.move(to: dwelling.actual.screenPoint(x: key.x + key.width / 2, y: key.y + key.height / 2))
-            #expect(desktop.waitForOutput(of: listener) { Desktop.eventLines("key", in: $0) > typed }, "\(c) was not typed")
-        }
+        let dwelt = desktop.typeByDwell(" vow", keyboard: dwelling, frames: frames, events: listener)
+        #expect(dwelt.isEmpty, "\(dwelt)")
         #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == "judge my vow" }, "\(app.text("entry")); stderr: \(dwelling.standardError)")
         #expect(desktop.tapper.noKeyDown)
     }
