@@ -139,7 +139,7 @@ struct SwitchPress: ParsableCommand {
     @Argument(help: ArgumentHelp("down or up; a press and its release when neither is given.", valueName: "down|up"))
     var motion: String?
 
-    // Checked here, not by ArgumentParser: a bad word is a mistake in what was asked (exit 2), on one line.
+    // Checked here, not by ArgumentParser: a bad word is a mistake in what was asked, said on one line as a bad option is.
     func run() throws {
         guard let switchRole = SwitchRole(rawValue: role) else {
             throw UserError(description: "switch role '\(printable(role))': expected "
