@@ -121,6 +121,14 @@ public enum KeyboardControl {
         }
     }
 
+    /// Tells the keyboard running on a display that a switch went down or up
+    /// (`tapboard switch`); `down` nil: a press and its release. Nothing
+    /// answers: a keyboard that is not scanning ignores it.
+    public static func switchChanged(_ role: SwitchRole, down: Bool?, displayName: String?) throws {
+        let client = try channel(displayName: displayName)
+        for state in down.map({ [$0] }) ?? [true, false] { client.send(.switchChanged(role, down: state)) }
+    }
+
     /// Sends a command to the keyboard running on a display (`$DISPLAY` when nil);
     /// for `quit`, waits until it has gone (at most `timeout`).
     public static func send(_ command: ControlCommand, displayName: String?, timeout: Duration = .seconds(5)) throws {

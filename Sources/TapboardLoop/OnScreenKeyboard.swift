@@ -113,7 +113,6 @@ public final class OnScreenKeyboard {
         if backend == .wayland {
             // Only a binary that carries the Wayland backend gets here (`OnScreenKeyboard.wayland`).
             guard let wayland = Self.wayland else { throw WaylandMissing() }
-            if configuration.scan != nil { throw X11Error.badSwitch("--scan: switch scanning needs an X server for now (its switches are grabbed through XInput 2)") }
             let make = try wayland.connect(&configuration, buses.accessibility)
             do {
                 session = try KeyboardSession(configuration, screen: make.screen)

@@ -79,14 +79,14 @@ extension RunOptions {
         },
         .text("--scan", "auto|step|directed",
               "Switch scanning: rows then keys highlighted in turn, selected with a switch (auto: one switch; step: next and select; "
-                  + "directed: arrows and select). Needs --switch.",
+                  + "directed: arrows and select). Needs --switch on X11; on Wayland, key bindings that run tapboard switch.",
               example: "step") { options, name throws(OptionProblem) in
             guard let mode = ScanMode(rawValue: name) else { throw .refused("--scan '\(printable(name))': expected auto, step or directed") }
             options.scan = mode
         },
         .text("--switch", "list",
               "The switches, comma-separated: keysyms (F12) or buttons (button3), perhaps named (select=F12,next=F11); taken from every device, "
-                  + "never passed on.",
+                  + "never passed on (X11 only).",
               example: "select=F12") { options, list throws(OptionProblem) in
             // The roles are checked against the mode once every option is read.
             do { _ = try SwitchBinding.parse(list, mode: nil) } catch { throw .refused("--switch \(error)") }

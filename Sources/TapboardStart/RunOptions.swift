@@ -96,7 +96,8 @@ public struct RunOptions: Equatable, Sendable {
     public func showKeyboard() throws -> Int32 {
         // Wayland is carried by a binary of its own, so an X11 start loads none of its
         // libraries; handed over first, before any file is read twice.
-        if OnScreenKeyboard.wayland == nil, OnScreenKeyboard.backend(chosen: backend, displayName: display) == .wayland {
+        let chosenBackend = OnScreenKeyboard.backend(chosen: backend, displayName: display)
+        if OnScreenKeyboard.wayland == nil, chosenBackend == .wayland {
             throw WaylandBinary.replaceProcess(arguments: CommandLine.arguments)
         }
         var options = InteractionOptions()
@@ -118,10 +119,11 @@ public struct RunOptions: Equatable, Sendable {
         configuration.fontMatchesPath = FileLocations.cacheFile("font-matches", environment: FileLocations.environment)
         configuration.animation = animate ? .milliseconds(250) : .zero
         configuration.monitor = monitor
-        configuration.backend = backend
+        // As chosen here, so the keyboard does not look for the compositor again.
+        configuration.backend = chosenBackend
         configuration.mode = float ? .float : overlay ? .overlay : .dock(dock ?? .bottom)
         configuration.clipboardHistory = clipboardHistory
-        try scanSetup(into: &configuration)
+        try scanSetup(into: &configuration, wayland: chosenBackend == .wayland)
         configuration.dwell = dwell.map { .milliseconds($0) }
         // Only named here: the file is read when the session first needs it.
         let clipboardFile = clipboardHistory == .disk ? ClipboardFile.standard(environment: SuggestionFiles.environment) : nil

@@ -31,23 +31,31 @@ extension Desktop {
     public static func keyID(typing c: Character) -> String { c == " " ? "space" : c == "\n" ? "return" : String(c) }
 
     /// Types `text` by step scan with two switches, `next` and `select` (each
+    /// presses its switch once), into the keyboard whose `tapboard events --keys` output is `events`.
+    public func typeByStepScan(_ text: String, events: ChildProcess, next: () -> Void, select: () -> Void) -> [String] {
+        Self.typeByStepScan(text, output: { events.standardOutput }, waitFor: { waitForOutput(of: events, until: $0) }, next: next, select: select)
+    }
+
+    /// Types `text` by step scan with two switches, `next` and `select` (each
     /// presses its switch once): for each character, `next` until its row
     /// lights, `select`, `next` until its key lights, `select`. Every press's
-    /// answer is awaited (the highlight's move, the keystroke). Returns what
-    /// went wrong (it stops at the first), empty when nothing did.
-    public func typeByStepScan(_ text: String, events: ChildProcess, next: () -> Void, select: () -> Void) -> [String] {
+    /// answer is awaited (the highlight's move, the keystroke) in `output`, the
+    /// events printed so far, by `waitFor` (whether its condition came in time).
+    /// Returns what went wrong (it stops at the first), empty when nothing did.
+    public static func typeByStepScan(_ text: String, output: () -> String, waitFor: ((String) -> Bool) -> Bool,
+                                      next: () -> Void, select: () -> Void) -> [String] {
         var failures: [String] = []
         func awaiting(_ event: String, _ press: () -> Void) {
-            let before = Self.eventLines(event, in: events.standardOutput)
+            let before = eventLines(event, in: output())
             press()
-            if !waitForOutput(of: events, until: { Self.eventLines(event, in: $0) > before }) { failures.append("no \(event) event after a press") }
+            if !waitFor({ eventLines(event, in: $0) > before }) { failures.append("no \(event) event after a press") }
         }
         awaiting("scan", next)
         for c in text where failures.isEmpty {
-            let key = Self.keyID(typing: c)
+            let key = keyID(typing: c)
             for lit in [{ (keys: [String]) in keys.count > 1 && keys.contains(key) }, { $0 == [key] }] {
                 var steps = 0
-                while !(Self.lastScan(in: events.standardOutput).map(lit) ?? false), steps < 20, failures.isEmpty {
+                while !(lastScan(in: output()).map(lit) ?? false), steps < 20, failures.isEmpty {
                     awaiting("scan", next)
                     steps += 1
                 }

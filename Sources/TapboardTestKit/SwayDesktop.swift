@@ -78,6 +78,32 @@ public final class SwayDesktop {
         return Deadline.waitFor(timeout) { FileManager.default.fileExists(atPath: socket) || !keyboard.isRunning } && keyboard.isRunning
     }
 
+    /// Runs `tapboard switch` with these words to its end: its exit status and stderr.
+    public func pressSwitch(_ words: [String]) throws -> (ExitStatus?, String) {
+        // Not kept with the desktop's children: it has ended when this returns.
+        let child = try ChildProcess(try Keyboard.locateBinary(), ["switch"] + words, environment: sway.environment)
+        return (child.wait(until: Deadline(.seconds(10))), child.standardError)
+    }
+
+    /// Types `text` by step scan (`Desktop.typeByStepScan`), each switch a
+    /// `tapboard switch next` or `select` run to its end, into the keyboard
+    /// whose `tapboard events --keys` output is `events`.
+    public func typeByStepScan(_ text: String, events: ChildProcess) -> [String] {
+        var failures: [String] = []
+        func press(_ role: String) {
+            do {
+                let (status, stderr) = try pressSwitch([role])
+                if status != .exited(0) { failures.append("tapboard switch \(role): \(String(describing: status)) \(stderr)") }
+            } catch {
+                failures.append("tapboard switch \(role): \(error)")
+            }
+        }
+        let typing = Desktop.typeByStepScan(text, output: { events.standardOutput },
+                                            waitFor: { test in Deadline.waitFor(.seconds(10)) { test(events.standardOutput) } },
+                                            next: { press("next") }, select: { press("select") })
+        return failures + typing
+    }
+
     /// Runs `tapboard type` to its end: its exit status and stderr.
     public func type(_ text: String, delay: Int = 20) throws -> (ExitStatus?, String) {
         let child = try tapboard(["type", "--delay", "\(delay)", text])

@@ -4,7 +4,7 @@ import TapboardCore
 
 /// The keyboard's control channel on Wayland, where no X server carries it: a
 /// Unix socket beside the compositor's (`ControlLine.socketPath`), readable by
-/// its owner only. `tapboard show`, `type` and `events` connect and send
+/// its owner only. `tapboard show`, `type`, `events` and `switch` connect and send
 /// `ControlLine` requests; the keyboard answers and publishes on the same
 /// connection. A client that goes while its typing runs stops it.
 final class ControlSocket {
@@ -97,6 +97,8 @@ final class ControlSocket {
                     inputs.append(.listenerAdded)
                 case .clipboard(let request):
                     inputs.append(.control(.clipboard(request, requester: clients[i].id)))
+                case .switchChanged(let role, let down):
+                    inputs.append(.switchChanged(role, down: down))
                 }
             }
             if closed {

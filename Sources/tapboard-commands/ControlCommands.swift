@@ -117,3 +117,41 @@ struct TypeText: ParsableCommand {
         }
     }
 }
+
+/// `tapboard switch ROLE [down|up]`: a switch for switch scanning, pressed
+/// through a key binding of the compositor or window manager.
+struct SwitchPress: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "switch",
+        abstract: "Tell the running keyboard that a switch went down or up, for switch scanning (--scan).",
+        discussion: """
+            For compositors and window managers whose key bindings run commands: on Wayland the \
+            keyboard cannot take keys itself. With neither down nor up, a press and its release. \
+            In sway: bindsym --no-repeat F12 exec tapboard switch select down, and bindsym --release \
+            F12 exec tapboard switch select up. A keyboard that is not scanning ignores it.
+            """
+    )
+    @OptionGroup var display: DisplayOptions
+
+    @Argument(help: ArgumentHelp("What the switch does: select, next, up, down, left or right.", valueName: "role"))
+    var role: String
+
+    @Argument(help: ArgumentHelp("down or up; a press and its release when neither is given.", valueName: "down|up"))
+    var motion: String?
+
+    // Checked here, not by ArgumentParser: a bad word is a mistake in what was asked, said on one line as a bad option is.
+    func run() throws {
+        guard let switchRole = SwitchRole(rawValue: role) else {
+            throw UserError(description: "switch role '\(printable(role))': expected "
+                + SwitchRole.allCases.map(\.rawValue).dropLast().joined(separator: ", ") + " or " + (SwitchRole.allCases.last?.rawValue ?? ""))
+        }
+        var down: Bool?
+        if let motion {
+            guard motion == "down" || motion == "up" else {
+                throw UserError(description: "switch \(role) '\(printable(motion))': expected down or up (or neither: a press and its release)")
+            }
+            down = motion == "down"
+        }
+        try KeyboardControl.switchChanged(switchRole, down: down, displayName: display.display)
+    }
+}

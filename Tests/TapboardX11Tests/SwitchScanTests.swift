@@ -5,7 +5,8 @@ import Testing
 /// Switch scanning on the real keyboard under Xvfb: a switch key pressed
 /// through XTest (grabbed by the keyboard, so the application never sees it),
 /// the highlight followed through `tapboard events --keys`, a pangram typed
-/// into xterm and a GTK 3 entry with one switch (auto scan) and with two (step scan).
+/// into xterm and a GTK 3 entry with one switch (auto scan) and with two (step
+/// scan), and a word by `tapboard switch` commands.
 @Suite("Switch scanning on X", .serialized)
 struct SwitchScanTests {
     /// A compact keyboard (four rows of keys) across the bottom of the 1280x800 screen.
@@ -114,6 +115,22 @@ struct SwitchScanTests {
         let dwelt = desktop.typeByDwell(" vow", keyboard: dwelling, frames: frames, events: listener)
         #expect(dwelt.isEmpty, "\(dwelt)")
         #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == "judge my vow" }, "\(app.text("entry")); stderr: \(dwelling.standardError)")
+        #expect(desktop.tapper.noKeyDown)
+    }
+
+    @Test("tapboard switch, as a window manager's key binding runs it, steps and selects as the grabbed switches do: a word into the target window")
+    func switchCommand() throws {
+        let desktop = try Desktop()
+        let (keyboard, events) = try launch(on: desktop, ["--scan", "step", "--switch", "next=F11,select=F12"])
+        defer { _ = events.terminate() }
+        let binary = try Keyboard.locateBinary()
+        func press(_ role: String) {
+            let child = try? ChildProcess(binary, ["switch", role, "--display", desktop.xvfb.displayName])
+            #expect(child?.wait(until: Deadline(.seconds(10))) == .exited(0), "tapboard switch \(role): \(child?.standardError ?? "")")
+        }
+        let failures = desktop.typeByStepScan("hi", events: events, next: { press("next") }, select: { press("select") })
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(desktop.waitUntil { desktop.target.text == "hi" }, "\(desktop.target.text.debugDescription); stderr: \(keyboard.standardError)")
         #expect(desktop.tapper.noKeyDown)
     }
 

@@ -34,6 +34,8 @@ struct CLITests {
               events                  Print the keyboard's events, one JSON object a line, until it quits.
               type                    Make the running keyboard tap the keys for a text, as a person would (for
                                       UI tests).
+              switch                  Tell the running keyboard that a switch went down or up, for switch
+                                      scanning (--scan).
               forget                  Delete the words the keyboard learned (every language), and make a
                                       keyboard running on the display drop them too.
               clipboard               List or clear the texts the keyboard kept of what was copied to the
@@ -70,6 +72,42 @@ struct CLITests {
               -h, --help              Show help information.
 
             """#)
+    }
+
+    @Test("switch --help text is pinned: its roles, down and up, and a compositor's bindings")
+    func switchHelpText() {
+        let help = Tapboard.helpMessage(for: SwitchPress.self, columns: 100)
+        #expect(help == """
+            OVERVIEW: Tell the running keyboard that a switch went down or up, for switch scanning (--scan).
+
+            For compositors and window managers whose key bindings run commands: on Wayland the keyboard cannot
+            take keys itself. With neither down nor up, a press and its release. In sway: bindsym --no-repeat
+            F12 exec tapboard switch select down, and bindsym --release F12 exec tapboard switch select up. A
+            keyboard that is not scanning ignores it.
+
+            USAGE: tapboard switch [--display <name>] <role> [<down|up>]
+
+            ARGUMENTS:
+              <role>                  What the switch does: select, next, up, down, left or right.
+              <down|up>               down or up; a press and its release when neither is given.
+
+            OPTIONS:
+              --display <name>        The X display to use, exactly as given; default $DISPLAY.
+              --version               Show the version.
+              -h, --help              Show help information.
+
+            """)
+    }
+
+    @Test("tapboard switch: a bad role or a word other than down or up is named on one line, exit 2, before any keyboard is looked for",
+          arguments: [(["switch", "jump"], "switch role 'jump': expected select, next, up, down, left or right"),
+                      (["switch", "select", "held"], "switch select 'held': expected down or up (or neither: a press and its release)"),
+                      (["switch", "Select", "down"], "switch role 'Select'")])
+    func switchRefusesBadWords(arguments: [String], message: String) throws {
+        let result = try #require(try TapboardBinary.run(arguments), "tapboard \(arguments) hung")
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("tapboard: " + message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
 
     @Test("dump-layout --help text is pinned")
@@ -162,6 +200,7 @@ struct CLITests {
         (["quit", "--display", ""], "--display '': expected a display name such as :0"),
         (["events", "--display", ""], "--display '': expected a display name such as :0"),
         (["type", "abc", "--display", ""], "--display '': expected a display name such as :0"),
+        (["switch", "select", "--display", ""], "--display '': expected a display name such as :0"),
         // X cannot make a window over 32767 pixels wide or high.
         (["--geometry", "99999x99999+0+0"],
          "invalid geometry '99999x99999+0+0': width and height are at most 32767 pixels (the X protocol's limit)"),

@@ -24,6 +24,9 @@ public enum ControlClientRequest: Hashable, Sendable {
     case subscribe(keys: Bool)
     /// List or clear the clipboard history; answered with `ControlMessage.clipboard`.
     case clipboard(ClipboardRequest)
+    /// A switch went down or up (`tapboard switch`, run by a compositor's or
+    /// window manager's key binding where the keyboard cannot grab the key itself).
+    case switchChanged(SwitchRole, down: Bool)
 }
 
 /// The control channel's lines where it is a stream socket (Wayland, where no
@@ -92,6 +95,7 @@ public enum ControlLine {
         case .stopTyping: return line(["stop"])
         case .subscribe(let keys): return line(["subscribe", keys ? "keys" : "nokeys"])
         case .clipboard(let request): return line(["clipboard", request.rawValue])
+        case .switchChanged(let role, let down): return line(["switch", role.rawValue, down ? "down" : "up"])
         }
     }
 
@@ -104,6 +108,9 @@ public enum ControlLine {
         case ("stop", 1): return .stopTyping
         case ("subscribe", 2): return .subscribe(keys: f[1] == "keys")
         case ("clipboard", 2): return ClipboardRequest(rawValue: f[1]).map { .clipboard($0) }
+        case ("switch", 3):
+            guard let role = SwitchRole(rawValue: f[1]), f[2] == "down" || f[2] == "up" else { return nil }
+            return .switchChanged(role, down: f[2] == "down")
         default: return nil
         }
     }

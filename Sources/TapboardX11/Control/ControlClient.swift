@@ -45,6 +45,9 @@ public final class ControlClient: ControlChannel {
         case .subscribe(let keys): subscribe(keys: keys)
         case .clipboard(let asked):
             self.request(ControlWindow.clipboardRequest, window: helperWindow(), value: ClipboardRequest.allCases.firstIndex(of: asked) ?? 0)
+        case .switchChanged(let role, let down):
+            // No answer comes: the role's number goes where other requests name a window.
+            self.request(ControlWindow.switchRequest, window: Window(SwitchRole.allCases.firstIndex(of: role) ?? 0), value: down ? 1 : 0)
         }
     }
 

@@ -54,6 +54,8 @@ final class ControlWindow {
         case stopTyping(Window)
         /// `tapboard clipboard list|clear`: answer this window with the history's entries.
         case clipboard(ClipboardRequest, Window)
+        /// `tapboard switch`: a switch went down or up.
+        case switchChanged(SwitchRole, down: Bool)
     }
 
     /// The request a ClientMessage to this window carries, if it is one.
@@ -74,6 +76,11 @@ final class ControlWindow {
             guard requests.indices.contains(event.data.l.2) else { return nil }
             return .clipboard(requests[event.data.l.2], Window(UInt(bitPattern: event.data.l.1)))
         }
+        if name == display.atom(Self.switchRequest) {
+            let roles = SwitchRole.allCases
+            guard roles.indices.contains(event.data.l.1) else { return nil }
+            return .switchChanged(roles[event.data.l.1], down: event.data.l.2 != 0)
+        }
         return ControlCommand.allCases.first { display.atom("_TAPBOARD_" + $0.rawValue.uppercased()) == name }.map { .command($0) }
     }
 
@@ -88,6 +95,8 @@ final class ControlWindow {
     /// the answer's type, and the property the answer's entries are in (`ControlLine.encode(.clipboard)`).
     static let clipboardRequest = "_TAPBOARD_CLIPBOARD_REQUEST", clipboardAnswer = "_TAPBOARD_CLIPBOARD_ANSWER"
     static let clipboardEntries = "_TAPBOARD_CLIPBOARD_ENTRIES"
+    /// The request name of `tapboard switch` (its second number: `SwitchRole.allCases`' index; its third: 1 down, 0 up).
+    static let switchRequest = "_TAPBOARD_SWITCH"
 
     /// Answers a `tapboard clipboard` request: the entries in a property of the requester's window, then the answer message.
     static func answerClipboard(_ requester: Window, entries: [ClipboardEntry], display: XDisplay) {

@@ -132,6 +132,8 @@ extension X11Keyboard {
                     inputs.append(.listenerAdded)
                 case .clipboard(let request, let requester):
                     inputs.append(.control(.clipboard(request, requester: UInt64(requester))))
+                case .switchChanged(let role, let down):
+                    inputs.append(.switchChanged(role, down: down))
                 }
             } else if Atom(event.xclient.data.l.0) == display.atom("WM_DELETE_WINDOW") {
                 inputs.append(.control(.command(.quit)))

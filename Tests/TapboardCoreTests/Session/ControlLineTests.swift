@@ -8,7 +8,7 @@ struct ControlLineTests {
         let requests: [ControlClientRequest] = [
             .command(.show), .command(.quit), .type("a b%c\nd\té €🙂 ", delay: .milliseconds(20)), .type("", delay: .zero),
             .stopTyping, .subscribe(keys: true), .subscribe(keys: false), .clipboard(.list), .clipboard(.clear),
-        ]
+        ] + SwitchRole.allCases.flatMap { [ControlClientRequest.switchChanged($0, down: true), .switchChanged($0, down: false)] }
         for r in requests {
             let line = ControlLine.encode(r)
             #expect(line.hasSuffix("\n") && line.dropLast().firstIndex(of: "\n") == nil)
@@ -40,5 +40,15 @@ struct ControlLineTests {
         #expect(ControlLine.message("clipboard 1 p") == nil)
         #expect(ControlLine.message("clipboard x p text") == nil)
         #expect(ControlLine.message("clipboard 1 q text") == nil)
+        #expect(ControlLine.request("switch jump down") == nil)
+        #expect(ControlLine.request("switch select held") == nil)
+        #expect(ControlLine.request("switch select") == nil)
+    }
+
+    @Test("A switch request is its role and down or up, in words")
+    func switchLine() {
+        #expect(ControlLine.encode(.switchChanged(.select, down: true)) == "switch select down\n")
+        #expect(ControlLine.encode(.switchChanged(.next, down: false)) == "switch next up\n")
+        #expect(ControlLine.request("switch left down") == .switchChanged(.left, down: true))
     }
 }
