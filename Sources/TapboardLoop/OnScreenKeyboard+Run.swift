@@ -21,6 +21,7 @@ extension OnScreenKeyboard {
             return 1
         }
         x.firstFrameOut()
+        sayNotes()
         if buses.dbus { serveDBus() }
         started?()
         while exitStatus == nil {

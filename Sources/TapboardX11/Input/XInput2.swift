@@ -56,7 +56,8 @@ extension XDisplay {
     func xinput2Opcode() -> Int32? {
         var op: Int32 = 0, event: Int32 = 0, error: Int32 = 0
         guard XQueryExtension(pointer, "XInputExtension", &op, &event, &error) != 0 else { return nil }
-        var major: Int32 = 2, minor: Int32 = 0
+        // The version touch asks for: a client that asks for a lower one after a higher is refused.
+        var major: Int32 = 2, minor: Int32 = 2
         guard XIQueryVersion(pointer, &major, &minor) == Success, major >= 2 else { return nil }
         return op
     }

@@ -4,7 +4,7 @@ import TapboardCore
 /// session places the keyboard on the screen it reports). Opening it takes
 /// the display's control selection (a second keyboard is refused here, first),
 /// reads the keymap and puts back the keycodes a killed keyboard left
-/// borrowed (and attaches the switch device it left detached), and prepares drawing.
+/// borrowed, and prepares drawing.
 public final class X11Connection {
     let display: XDisplay
     let matches: FontMatches
@@ -32,9 +32,6 @@ public final class X11Connection {
         let restored = injector.keycodesPutBack
         if restored > 0 {
             notes.append("put back \(restored) keycode\(restored == 1 ? "" : "s") that a tapboard killed before its exit had borrowed")
-        }
-        if SwitchInput.attachLeftover(display: display) {
-            notes.append("attached the switch device again that a tapboard killed before its exit had detached")
         }
         resources = try RenderResources(display: display, matches: matches)
     }

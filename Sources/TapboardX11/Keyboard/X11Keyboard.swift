@@ -58,6 +58,9 @@ public final class X11Keyboard: KeyboardTransport {
     public init(_ connection: X11Connection, frame: Rect, configuration: KeyboardConfiguration) throws(X11Error) {
         display = connection.display
         hovers = configuration.dwell != nil
+        // A device a killed keyboard left detached is attached before this one
+        // detaches its own; with no switches, once the first frame is out.
+        if configuration.scan != nil { Self.attachLeftoverDevice(display, notes: &notes) }
         switches = configuration.scan == nil ? nil
             : try SwitchInput(display: connection.display, switches: configuration.switches, deviceName: configuration.switchDevice,
                               detach: configuration.detachSwitchDevice)
@@ -140,6 +143,14 @@ public final class X11Keyboard: KeyboardTransport {
         resources.savesMatches = true
         // After the first frame: XFixes costs two round trips the window need not wait for.
         if followsClipboard { followClipboard() }
+        if switches == nil { Self.attachLeftoverDevice(display, notes: &notes) }
+    }
+
+    /// Attaches the switch device a keyboard killed before its exit left detached, and says so.
+    private static func attachLeftoverDevice(_ display: XDisplay, notes: inout [String]) {
+        if SwitchInput.attachLeftover(display: display) {
+            notes.append("attached the switch device again that a tapboard killed before its exit had detached")
+        }
     }
 
     /// Starts following the clipboard (XFixes); without XFixes, says there is no history.
