@@ -29,15 +29,33 @@ func fail(_ message: String) -> Never {
 func parseOptions() -> Options {
     var o = Options()
     var args = CommandLine.arguments.dropFirst()
-    func numbers(_ text: String) -> [Double] { text.split(separator: ",").compactMap { Double($0) } }
+    func value(_ name: String) -> String {
+        guard let v = args.popFirst() else { fail("\(name) needs a value") }
+        return v
+    }
+    // A value that is not what the option takes is named, not passed over.
+    func seconds(_ name: String) -> [Double] {
+        let text = value(name)
+        let parts = text.split(separator: ",")
+        let all = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard !all.isEmpty, all.count == parts.count, all.allSatisfy({ $0 > 0 }) else {
+            fail("\(name) '\(text)': expected seconds above 0 separated by commas")
+        }
+        return all
+    }
+    func whole(_ name: String, from least: Int) -> Int {
+        let text = value(name)
+        guard let n = Int(text), n >= least else { fail("\(name) '\(text)': expected a whole number from \(least)") }
+        return n
+    }
     while let a = args.popFirst() {
         switch a {
-        case "--intervals": o.intervals = numbers(args.popFirst() ?? "")
-        case "--dwells": o.dwells = numbers(args.popFirst() ?? "")
-        case "--max-chars": o.maxChars = Int(args.popFirst() ?? "") ?? o.maxChars
-        case "--seed": o.seed = UInt64(args.popFirst() ?? "") ?? o.seed
-        case "--lexicons": o.lexicons = args.popFirst() ?? o.lexicons
-        case "--onboard-rows": o.onboardRows = args.popFirst() ?? o.onboardRows
+        case "--intervals": o.intervals = seconds(a)
+        case "--dwells": o.dwells = seconds(a)
+        case "--max-chars": o.maxChars = whole(a, from: 1)
+        case "--seed": o.seed = UInt64(whole(a, from: 0))
+        case "--lexicons": o.lexicons = value(a)
+        case "--onboard-rows": o.onboardRows = value(a)
         case "--json": o.json = true
         default:
             if a.hasPrefix("-") { fail("unknown option \(a)") }
@@ -45,7 +63,6 @@ func parseOptions() -> Options {
         }
     }
     if o.files.isEmpty { fail("no text file given") }
-    if o.intervals.isEmpty || o.dwells.isEmpty { fail("--intervals and --dwells take numbers of seconds separated by commas") }
     return o
 }
 
