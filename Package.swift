@@ -34,6 +34,7 @@ let package = Package(
         .library(name: "TapboardWayland", targets: ["TapboardWayland"]),
         .library(name: "TapboardDBus", targets: ["TapboardDBus"]),
         .library(name: "TapboardLoop", targets: ["TapboardLoop"]),
+        .library(name: "TapboardControl", targets: ["TapboardControl"]),
         .library(name: "TapboardTestKit", targets: ["TapboardTestKit"]),
         .executable(name: "tapboard", targets: ["tapboard"]),
         .executable(name: "tapboard-commands", targets: ["tapboard-commands"]),
@@ -68,18 +69,24 @@ let package = Package(
         .target(name: "TapboardDBus", dependencies: ["CTapboardBus", "TapboardCore"], swiftSettings: orderable),
         // signalfd and mallopt, which Swift's Glibc module does not import.
         .systemLibrary(name: "CGlibcExtras"),
-        // The keyboard's one loop: it owns the session, polls the X connection, the signals, the
-        // D-Bus and accessibility buses and the deadlines, and feeds the session's inputs to it;
-        // the clock, the log, run keys' programs, and the control client's waiting.
-        .target(name: "TapboardLoop", dependencies: ["CGlibcExtras", "TapboardCore", "TapboardX11", "TapboardDBus"], swiftSettings: orderable),
-        // The keyboard's start shared by the two executables: the options as plain values, their table
-        // and its parser (QuickStart), showing the keyboard, and handing a command line to tapboard-commands.
-        .target(name: "TapboardStart", dependencies: ["TapboardCore", "TapboardCatalog", "TapboardX11", "TapboardLoop"], swiftSettings: orderable),
+        // The keyboard's one loop: it owns the session, polls the display server's connection (a backend
+        // hands it over: `DisplayBackend`), the signals, the D-Bus and accessibility buses and the
+        // deadlines, and feeds the session's inputs to it; the clock, the log, run keys' programs.
+        // It knows no display server: no X and no Wayland library (scripts/check-boundaries).
+        .target(name: "TapboardLoop", dependencies: ["CGlibcExtras", "TapboardCore", "TapboardDBus"], swiftSettings: orderable),
+        // The sending end (`tapboard show`, `type`, `events`...) as calls: to a keyboard on X through
+        // its control window, on Wayland through its control socket.
+        .target(name: "TapboardControl", dependencies: ["CGlibcExtras", "TapboardCore", "TapboardX11"]),
+        // The keyboard's start shared by the executables: the options as plain values, their table and
+        // its parser (QuickStart), choosing the display server (handing over to the binary that carries
+        // it), showing the keyboard on the backend the binary hands it, and handing a command line to
+        // tapboard-commands. No display server's library: each binary brings its own.
+        .target(name: "TapboardStart", dependencies: ["TapboardCore", "TapboardCatalog", "TapboardLoop"], swiftSettings: orderable),
         // The keyboard, its options read through their table: no ArgumentParser, so neither it nor the
         // FoundationEssentials it links is in this binary (docs/performance.md, start-up and memory).
         .executableTarget(
             name: "tapboard",
-            dependencies: ["TapboardStart"],
+            dependencies: ["TapboardStart", "TapboardX11"],
             swiftSettings: orderable,
             // Release links with lld (from the Swift toolchain) for three savings in
             // resident memory and start-up (docs/performance.md):
@@ -96,7 +103,8 @@ let package = Package(
             ], .when(configuration: .release))]
         ),
         // The keyboard with its Wayland backend, which `tapboard` runs when Wayland is chosen:
-        // an X11 start loads no Wayland library.
+        // an X11 start loads no Wayland library, and this binary links no X library (it runs
+        // `tapboard` when X11 is wanted).
         .executableTarget(
             name: "tapboard-wayland",
             dependencies: ["TapboardStart", "TapboardWayland"],
@@ -111,7 +119,7 @@ let package = Package(
         .executableTarget(
             name: "tapboard-commands",
             dependencies: [
-                "TapboardStart", "TapboardCore", "TapboardCatalog", "TapboardX11", "TapboardLoop",
+                "TapboardStart", "TapboardCore", "TapboardCatalog", "TapboardX11", "TapboardLoop", "TapboardControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [.unsafeFlags(leanLink, .when(configuration: .release))]
@@ -124,7 +132,7 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev", "libfontconfig-dev", "libxkbcommon-dev"])]),
         // The Wayland side of a keyboard: a layer-shell surface drawn from shared memory, the seat's
         // pointer and touch in, a virtual keyboard out; the same session as on X.
-        .target(name: "TapboardWayland", dependencies: ["CWayland", "CWaylandExtras", "CGlibcExtras", "TapboardCore", "TapboardCatalog", "TapboardLoop"],
+        .target(name: "TapboardWayland", dependencies: ["CWayland", "CWaylandExtras", "CGlibcExtras", "TapboardCore", "TapboardCatalog"],
                 swiftSettings: orderable),
         .target(name: "TapboardTestKit", dependencies: ["CX11", "CWayland"]),
         // Benchmarks (scripts/bench): built with everything so they never rot, run only on demand.
@@ -157,7 +165,7 @@ let package = Package(
             path: "Benchmarks/micro"
         ),
         .testTarget(name: "TapboardCoreTests", dependencies: ["TapboardCore"]),
-        .testTarget(name: "TapboardX11Tests", dependencies: ["TapboardX11", "TapboardLoop", "TapboardCore", "TapboardTestKit", "CX11"]),
+        .testTarget(name: "TapboardX11Tests", dependencies: ["TapboardX11", "TapboardLoop", "TapboardControl", "TapboardCore", "TapboardTestKit", "CX11"]),
         .testTarget(name: "TapboardWaylandTests", dependencies: ["TapboardTestKit", "TapboardCore"]),
         .testTarget(name: "TapboardCatalogTests", dependencies: ["TapboardCatalog", "TapboardCore", "TapboardTestKit"]),
         .testTarget(name: "tapboardTests", dependencies: ["tapboard-commands", "TapboardStart", "TapboardCatalog", "TapboardTestKit"]),

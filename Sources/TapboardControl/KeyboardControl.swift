@@ -22,8 +22,8 @@ public struct ClipboardUnanswered: Error, CustomStringConvertible {
 }
 
 /// The sending end: `tapboard show` and the others, `tapboard type` and
-/// `tapboard events`. The X side of it is `ControlClient`; the waiting
-/// (signals, time) is here.
+/// `tapboard events`. The X side of it is `ControlClient`, the Wayland side
+/// `ControlSocketClient`; the waiting (signals, time) is here.
 public enum KeyboardControl {
     /// The running keyboard's channel: on Wayland its socket (when no X display
     /// is named and `WAYLAND_DISPLAY` is set, and no X display is either, or
@@ -57,21 +57,21 @@ public enum KeyboardControl {
         let client = try channel(displayName: displayName)
         client.send(.type(text, delay: delay))
         var interruptedBy: Int32?
-        var end: Duration?
+        var end: ContinuousClock.Instant?
         while true {
             while let message = client.pendingMessage() {
                 switch message {
-                case .gone: throw X11Error.notRunning(client.displayName)
+                case .gone: throw KeyboardControlError.notRunning(client.displayName)
                 case .stoppedTyping(let typed): return .interrupted(signal: interruptedBy ?? SIGINT, typed: typed)
                 // Finished as the signal came: all was typed.
                 case .typed(let untypable): return .finished(untypable: untypable)
                 case .event, .clipboard: continue
                 }
             }
-            if let end, Clock.now() >= end { return .interrupted(signal: interruptedBy ?? SIGINT, typed: nil) }
+            if let end, ContinuousClock.now >= end { return .interrupted(signal: interruptedBy ?? SIGINT, typed: nil) }
             var fds = [pollfd(fd: client.fileDescriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
-            let timeout = end.map { Int32(($0 - Clock.now()).millisecondsRoundedUp) } ?? -1
+            let timeout = end.map { Self.milliseconds(until: $0) } ?? -1
             _ = poll(&fds, 2, max(timeout, 0))
             if fds[1].revents & Int16(POLLIN) != 0 {
                 var info = signalfd_siginfo()
@@ -80,7 +80,7 @@ public enum KeyboardControl {
                 if let first = interruptedBy { return .interrupted(signal: first, typed: nil) }
                 interruptedBy = Int32(info.ssi_signo)
                 client.send(.stopTyping)
-                end = Clock.now() + .seconds(2)
+                end = ContinuousClock.now + .seconds(2)
             }
         }
     }
@@ -105,19 +105,19 @@ public enum KeyboardControl {
     public static func clipboard(_ request: ClipboardRequest, displayName: String?, timeout: Duration = .seconds(5)) throws -> [ClipboardEntry] {
         let client = try channel(displayName: displayName)
         client.send(.clipboard(request))
-        let end = Clock.now() + timeout
+        let end = ContinuousClock.now + timeout
         var pfd = pollfd(fd: client.fileDescriptor, events: Int16(POLLIN), revents: 0)
         while true {
             while let message = client.pendingMessage() {
                 switch message {
-                case .gone: throw X11Error.notRunning(client.displayName)
+                case .gone: throw KeyboardControlError.notRunning(client.displayName)
                 case .clipboard(let entries): return entries
                 case .typed, .stoppedTyping, .event: continue
                 }
             }
-            let now = Clock.now()
+            let now = ContinuousClock.now
             guard now < end else { throw ClipboardUnanswered(display: client.displayName) }
-            _ = poll(&pfd, 1, Int32((end - now).millisecondsRoundedUp))
+            _ = poll(&pfd, 1, Self.milliseconds(until: end))
         }
     }
 
@@ -135,15 +135,42 @@ public enum KeyboardControl {
         let client = try channel(displayName: displayName)
         client.send(.command(command))
         guard command == .quit else { return }
-        let end = Clock.now() + timeout
+        let end = ContinuousClock.now + timeout
         var pfd = pollfd(fd: client.fileDescriptor, events: Int16(POLLIN), revents: 0)
         while true {
             while let message = client.pendingMessage() {
                 if message == .gone { return }
             }
-            let now = Clock.now()
-            guard now < end else { throw X11Error.didNotQuit(client.displayName) }
-            _ = poll(&pfd, 1, Int32((end - now).millisecondsRoundedUp))
+            let now = ContinuousClock.now
+            guard now < end else { throw KeyboardControlError.didNotQuit(client.displayName) }
+            _ = poll(&pfd, 1, Self.milliseconds(until: end))
         }
     }
+}
+
+extension KeyboardControl {
+    /// The time from now until `end`, in whole milliseconds rounded up, for `poll()` (never negative).
+    static func milliseconds(until end: ContinuousClock.Instant) -> Int32 {
+        let (seconds, attoseconds) = (end - ContinuousClock.now).components
+        return Int32(clamping: max(seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000, 0))
+    }
+}
+
+/// A keyboard reached through its control channel went away, or would not quit.
+public enum KeyboardControlError: BackendError, Equatable {
+    /// No keyboard answers on the display (it went while asked).
+    case notRunning(String)
+    /// The keyboard was told to quit and is still there.
+    case didNotQuit(String)
+
+    /// A one-line message naming the display.
+    public var description: String {
+        switch self {
+        case .notRunning(let name): "no tapboard is running on display \(printable(name))"
+        case .didNotQuit(let name): "the tapboard on display \(printable(name)) was told to quit and is still running"
+        }
+    }
+
+    /// 1: the keyboard, not the command line, is what failed.
+    public var exitStatus: Int32 { 1 }
 }

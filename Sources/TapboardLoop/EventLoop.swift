@@ -1,37 +1,37 @@
 import CGlibcExtras
 import Glibc
 
-/// Waits for the X connection, signals, any other descriptors and the nearest
+/// Waits for the display server's connection, signals, any other descriptors and the nearest
 /// deadline: one thread, one `poll()`, no sleeping and no wake-ups while idle.
 final class EventLoop {
     /// Why the wait ended.
     enum Wake {
-        /// Something may be readable on the X connection (or a deadline passed).
+        /// Something may be readable on the connection (or a deadline passed).
         case ready
         /// A signal arrived.
         case signal(Int32)
-        /// The X connection closed.
+        /// The display server's connection closed.
         case connectionClosed
     }
 
-    private let xfd: Int32
+    private let connectionFD: Int32
     private let signalFD: Int32
     /// Other descriptors (a D-Bus or accessibility connection) and what to do when one is readable.
     private var sources: [(fd: Int32, ready: () -> Void)] = []
-    /// What `wait` polls: the X connection, the signals, then `sources`.
+    /// What `wait` polls: the connection, the signals, then `sources`.
     private var fds: [pollfd] = []
     /// The signals delivered through the loop instead of their default action.
     static let handledSignals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2]
 
     /// Blocks the handled signals and opens a descriptor that delivers them.
-    init(xConnection: Int32) {
-        xfd = xConnection
+    init(connection: Int32) {
+        connectionFD = connection
         var mask = sigset_t()
         sigemptyset(&mask)
         for s in Self.handledSignals { sigaddset(&mask, s) }
         sigprocmask(SIG_BLOCK, &mask, nil)
         signalFD = signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
-        // A dead X server must surface as a write error Xlib reports, not a silent SIGPIPE death.
+        // A dead display server must surface as a write error (Xlib reports it), not a silent SIGPIPE death.
         signal(SIGPIPE, SIG_IGN)
     }
 
@@ -47,12 +47,12 @@ final class EventLoop {
         sources.removeAll { $0.fd == fd }
     }
 
-    /// Waits until the X connection is readable, a signal arrives, or the deadline
+    /// Waits until the connection is readable, a signal arrives, or the deadline
     /// passes; other descriptors found readable meanwhile have their handlers run.
     func wait(until deadline: Duration?, now: Duration) -> Wake {
         // Kept between waits (two a tap): made afresh, the list cost two allocations each.
         fds.removeAll(keepingCapacity: true)
-        fds.append(pollfd(fd: xfd, events: Int16(POLLIN), revents: 0))
+        fds.append(pollfd(fd: connectionFD, events: Int16(POLLIN), revents: 0))
         fds.append(pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0))
         for source in sources { fds.append(pollfd(fd: source.fd, events: Int16(POLLIN), revents: 0)) }
         let timeout: Int32 = deadline.map { $0 > now ? ($0 - now).millisecondsRoundedUp : 0 } ?? -1

@@ -1,11 +1,10 @@
 import TapboardCore
-import TapboardX11
 
-/// The session's commands carried out: on X, to the delegate and the library's
+/// The session's commands carried out: by the transport, to the delegate and the library's
 /// callers, to the storage, to the log.
 extension OnScreenKeyboard: SessionExecutor {
     public func type(_ keystrokes: [Keystroke], waitingForKeycodes: Bool) -> SessionInput {
-        let answer = x.type(keystrokes, waitingForKeycodes: waitingForKeycodes, clock: Clock.now)
+        let answer = transport.type(keystrokes, waitingForKeycodes: waitingForKeycodes, clock: Clock.now)
         sayNotes()
         return answer
     }
@@ -18,7 +17,7 @@ extension OnScreenKeyboard: SessionExecutor {
         // The emoji the fonts cannot draw are not offered.
         if case .emojiLoaded(let loaded?) = done.answer {
             let all = loaded.catalog.everything
-            let drawable = Dictionary(zip(all, x.drawableEmoji(all)), uniquingKeysWith: { $0 && $1 })
+            let drawable = Dictionary(zip(all, transport.drawableEmoji(all)), uniquingKeysWith: { $0 && $1 })
             return .emojiLoaded(loaded.offering(only: drawable))
         }
         return done.answer
@@ -59,11 +58,11 @@ extension OnScreenKeyboard: SessionExecutor {
     public func carryOut(_ command: Command) {
         switch command {
         case .draw(let drawing):
-            x.draw(drawing)
+            transport.draw(drawing)
         case .window(let change):
-            x.apply(change)
+            transport.apply(change)
         case .publish(let event):
-            x.publish(event)
+            transport.publish(event)
         case .notify(let event):
             delegate?.dispatch(event)
         case .run(let argv):
@@ -72,12 +71,12 @@ extension OnScreenKeyboard: SessionExecutor {
             if let answer = typeAnswers.removeValue(forKey: requester) {
                 answer(untyped)
             } else {
-                x.answer(requester: requester, untyped: untyped)
+                transport.answer(requester: requester, untyped: untyped)
             }
         case .typingStopped(let requester, let typed):
-            x.answerStopped(requester: requester, typed: typed)
+            transport.answerStopped(requester: requester, typed: typed)
         case .clipboardAnswer(let requester, let entries):
-            x.answerClipboard(requester: requester, entries: entries)
+            transport.answerClipboard(requester: requester, entries: entries)
         case .log(let line):
             logError(line)
         case .exit(let status):

@@ -1,26 +1,26 @@
 import Glibc
 import TapboardCore
 
-/// The keyboard's loop: X events, signals and deadlines in, the session's commands out.
+/// The keyboard's loop: the display server's events, signals and deadlines in, the session's commands out.
 extension OnScreenKeyboard {
     /// Shows the keyboard and handles events until it is told to quit; returns the exit status.
     /// `started` runs once the first frame is out (for what the window need not wait for).
     public func run(started: (() -> Void)? = nil) -> Int32 {
-        x.begin()
+        transport.begin()
         // The session maps first, then draws: the map leaves at once (see `X11Keyboard.apply`),
         // and the drawing waits for fontconfig's thread.
         perform(session.start(at: Clock.now()))
-        let focused = x.focusAtStart()
+        let focused = transport.focusAtStart()
         if !focused.isEmpty { perform(session.handle(focused, at: Clock.now())) }
         // A missing font is the one failure left after the window shows: said, and nothing left behind.
         do {
-            try x.openFirstFont()
+            try transport.openFirstFont()
         } catch {
             logError("\(error)")
             shutdown()
             return 1
         }
-        x.firstFrameOut()
+        transport.firstFrameOut()
         sayNotes()
         if buses.dbus { serveDBus() }
         started?()
@@ -34,11 +34,11 @@ extension OnScreenKeyboard {
             }
             waitedFor = nil
             // The transport's own deadline (a clipboard owner that does not answer).
-            if let due = x.nextDeadline, due <= Clock.now() {
-                x.deadlinePassed(now: Clock.now())
+            if let due = transport.nextDeadline, due <= Clock.now() {
+                transport.deadlinePassed(now: Clock.now())
                 sayNotes()
             }
-            while exitStatus == nil, x.hasEvents() {
+            while exitStatus == nil, transport.hasEvents() {
                 drainEvents()
             }
             if exitStatus != nil || stopRequested { continue }
@@ -47,12 +47,12 @@ extension OnScreenKeyboard {
             // accessibility bus) changes the session through `perform`, which forgets it.
             waitedFor = .some(due)
             var wake = due
-            if let own = x.nextDeadline, wake.map({ own < $0 }) ?? true { wake = own }
+            if let own = transport.nextDeadline, wake.map({ own < $0 }) ?? true { wake = own }
             switch loop.wait(until: wake, now: Clock.now()) {
             case .ready: break
             case .signal(let signo): handleSignal(signo)
             case .connectionClosed:
-                logError("lost the connection to the X server \(x.displayName)")
+                logError("lost the connection to \(serverName) \(transport.displayName)")
                 closeBuses()
                 return 1
             }
@@ -70,11 +70,11 @@ extension OnScreenKeyboard {
     /// found some) to the session as one batch; a tap's letter goes out as soon
     /// as the session has decided it, before the rest is worked out.
     private func drainEvents() {
-        let inputs = x.readEvents(clock: Clock.now)
+        let inputs = transport.readEvents(clock: Clock.now)
         sayNotes()
         guard !inputs.isEmpty else { return }
-        let x = self.x
-        perform(session.handle(inputs, at: Clock.now(), typeAhead: { x.typeAhead($0) }))
+        let transport = self.transport
+        perform(session.handle(inputs, at: Clock.now(), typeAhead: { transport.typeAhead($0) }))
     }
 
     /// Carries out the session's commands, in the order every executor keeps (`carryOutAll`).
@@ -83,9 +83,9 @@ extension OnScreenKeyboard {
         carryOutAll(commands)
     }
 
-    /// Says what the X side had to say.
+    /// Says what the transport had to say.
     func sayNotes() {
-        for note in x.takeNotes() { logError(note) }
+        for note in transport.takeNotes() { logError(note) }
     }
 
     private func handleSignal(_ signo: Int32) {
@@ -114,9 +114,9 @@ extension OnScreenKeyboard {
         }
     }
 
-    /// Leaves nothing behind in the server (`X11Keyboard.shutdown`), then leaves the buses.
+    /// Leaves nothing behind in the server (`KeyboardTransport.shutdown`), then leaves the buses.
     private func shutdown() {
-        x.shutdown()
+        transport.shutdown()
         closeBuses()
     }
 }

@@ -1,7 +1,6 @@
 import Glibc
 import TapboardCore
 import TapboardDBus
-import TapboardX11
 
 /// A running observation of the keyboard's events; `cancel()` stops it.
 public final class EventObservation {
@@ -18,7 +17,7 @@ public final class EventObservation {
     deinit { cancel() }
 }
 
-/// The buses a keyboard joins besides the X server, each a source in its loop.
+/// The buses a keyboard joins besides the display server, each a source in its loop.
 public struct KeyboardBuses: Equatable, Sendable {
     /// Serve `sm.puri.OSK0` and `org.tapboard.Keyboard1` on the session bus,
     /// once the keyboard shows (connecting and taking the names took ~8 ms the window would wait for).
@@ -35,14 +34,16 @@ public struct KeyboardBuses: Equatable, Sendable {
     }
 }
 
-/// An on-screen keyboard in an X window: presses on its keys are typed into
-/// the application that has the focus.
+/// An on-screen keyboard in a window of the display server its backend
+/// connects (`X11Backend`, `WaylandBackend`): presses on its keys are typed
+/// into the application that has the focus.
 ///
 /// It owns the keyboard's `KeyboardSession` and runs its one `poll()` loop on
-/// the calling thread: the X connection, whose events `X11Keyboard` translates
-/// into the session's inputs and which carries out the session's commands; the
-/// signals; the D-Bus and accessibility buses when asked for; descriptors
-/// added with `addSource`; and the session's next deadline. `run()` returns
+/// the calling thread: the display server's connection, whose events the
+/// backend's transport (`KeyboardTransport`) translates into the session's
+/// inputs and which carries out the session's commands; the signals; the
+/// D-Bus and accessibility buses when asked for; descriptors added with
+/// `addSource`; and the session's next deadline. `run()` returns
 /// when the keyboard is told to quit (a signal, the window closed), after
 /// releasing every key and restoring every keycode it borrowed.
 public final class OnScreenKeyboard {
@@ -54,7 +55,9 @@ public final class OnScreenKeyboard {
     /// Every decision: what is shown, where, what a contact does, when.
     var session: KeyboardSession
     /// The display side (X11 or Wayland): translates its events in, carries commands out.
-    let x: any KeyboardTransport
+    let transport: any KeyboardTransport
+    /// What the display server is called in messages (`DisplayBackend.serverName`).
+    let serverName: String
     let loop: EventLoop
     let reload: (@Sendable () throws -> ReloadedFiles)?
     let buses: KeyboardBuses
@@ -68,18 +71,13 @@ public final class OnScreenKeyboard {
     var exitStatus: Int32?
     /// `stop()` was called: the session is told at the next turn of the loop.
     var stopRequested = false
-    /// Whom to answer for `type(_:delay:answer:)` calls, by requester id (above any X window's).
+    /// Whom to answer for `type(_:delay:answer:)` calls, by requester id (above any control client's).
     var typeAnswers: [UInt64: (String) -> Void] = [:]
     private var nextTypeRequest: UInt64 = 1 << 63
     /// The deadline the last wait was for, while the session has not changed
     /// since (`perform` forgets it): not read again from the session, cold,
     /// before the events that woke the loop.
     var waitedFor: Duration??
-
-    /// Opens the display and creates the (not yet shown) keyboard window.
-    public convenience init(_ configuration: KeyboardConfiguration) throws {
-        try self.init(configuration, buses: KeyboardBuses())
-    }
 
     /// Where the strip's languages are read and what they learned is kept (the session asks: `Command.files`).
     let storage: (any SuggestionStorage)?
@@ -88,20 +86,20 @@ public final class OnScreenKeyboard {
     /// Where the clipboard history is kept between runs (`--clipboard-history=disk`; the session asks: `Command.clipboardFile`).
     let clipboardStorage: (any ClipboardStorage)?
 
-    /// Opens the display and creates the (not yet shown) keyboard window; joins
-    /// the accessibility bus first when asked (the D-Bus session bus once it
+    /// Connects `backend` (`X11Backend()` for X) and creates the (not yet
+    /// shown) keyboard window; joins the accessibility bus first when asked
+    /// and the backend learns the focus there (the D-Bus session bus once it
     /// shows); the strip's files are read from and kept in `storage`, the
     /// clipboard history in `clipboardStorage` (read when first needed).
-    public init(_ configuration: KeyboardConfiguration, buses: KeyboardBuses, storage: (any SuggestionStorage)? = nil,
-                clipboardStorage: (any ClipboardStorage)? = nil) throws {
+    public init(_ configuration: KeyboardConfiguration, backend: any DisplayBackend, buses: KeyboardBuses = KeyboardBuses(),
+                storage: (any SuggestionStorage)? = nil, clipboardStorage: (any ClipboardStorage)? = nil) throws {
         self.storage = storage
         self.clipboardStorage = clipboardStorage
         var configuration = configuration
-        let backend = Self.backend(configuration)
         // The accessibility client first: without one the keyboard starts as it would without it.
-        // On Wayland the compositor's input method tells the focus instead (`WaylandKeyboard`).
+        // A display server that tells the focus itself (a Wayland compositor's input method) is asked as it connects.
         var accessibility: AccessibilityFocus?
-        if buses.accessibility, backend == .x11 {
+        if buses.accessibility, backend.focusSource == .accessibilityBus {
             do {
                 accessibility = try AccessibilityFocus()
                 configuration.autoShow = true
@@ -110,105 +108,24 @@ public final class OnScreenKeyboard {
                 logError("--auto-show: \(error); running as a keyboard that does not follow the focus")
             }
         }
-        if backend == .wayland {
-            // Only a binary that carries the Wayland backend gets here (`OnScreenKeyboard.wayland`).
-            guard let wayland = Self.wayland else { throw WaylandMissing() }
-            let make = try wayland.connect(&configuration, buses.accessibility)
-            do {
-                session = try KeyboardSession(configuration, screen: make.screen)
-            } catch {
-                throw X11Error.noSuchMonitor(error.name, error.names)
-            }
-            x = try make.transport(session.frame, configuration)
-        } else {
-            let connection: X11Connection
-            do {
-                connection = try X11Connection(configuration)
-            } catch X11Error.noDisplay where Self.passedOver != nil {
-                throw NoDisplay(wayland: Self.passedOver ?? "")
-            }
-            for note in connection.takeNotes() { logError(note) }
-            do {
-                session = try KeyboardSession(configuration, screen: connection.screen)
-            } catch {
-                throw X11Error.noSuchMonitor(error.name, error.names)
-            }
-            x = try X11Keyboard(connection, frame: session.frame, configuration: configuration)
-        }
+        let connection = try backend.connect(&configuration, followingFocus: buses.accessibility && backend.focusSource == .displayServer)
+        for note in connection.notes { logError(note) }
+        // `NoSuchMonitor` (`--monitor`), the same words on every display server.
+        session = try KeyboardSession(configuration, screen: connection.screen)
+        transport = try connection.makeTransport(session.frame, configuration)
+        serverName = backend.serverName
         // Until a delegate is set, the session builds no events for it.
         session.notifiesDelegate = false
         reload = configuration.reload
         self.buses = buses
         replace = configuration.replace
-        loop = EventLoop(xConnection: x.fileDescriptor)
+        loop = EventLoop(connection: transport.fileDescriptor)
         if let accessibility {
             self.accessibility = accessibility
-            x.announceAccessibilityBus(accessibility.busAddress)
+            transport.announceAccessibilityBus(accessibility.busAddress)
             let fd = accessibility.fileDescriptor
             loop.add(fd) { [unowned self] in self.accessibilityReadable(fd) }
         }
-    }
-
-    /// The backend a configuration runs on: the one it names, else Wayland when
-    /// `WAYLAND_DISPLAY` is set and its compositor offers the layer shell and
-    /// the virtual keyboard, else X11 (also when an X display is named).
-    public static func backend(_ configuration: KeyboardConfiguration) -> KeyboardBackend {
-        backend(chosen: configuration.backend, displayName: configuration.displayName)
-    }
-
-    /// The backend for a `--backend` (nil: none given) and a `--display`, as `backend(_:)` says.
-    public static func backend(chosen: KeyboardBackend?, displayName: String?) -> KeyboardBackend {
-        if let chosen { return chosen }
-        guard displayName == nil, getenv("WAYLAND_DISPLAY") != nil else { return .x11 }
-        // This binary cannot look: the one that carries Wayland will, and runs on X11 if it must.
-        guard let wayland = Self.wayland else { return .wayland }
-        passedOver = wayland.unavailable()
-        return passedOver == nil ? .wayland : .x11
-    }
-
-    /// Why the Wayland compositor named by `WAYLAND_DISPLAY` was passed over for X11, if it was:
-    /// said with the X error when there is no X display either (a kiosk compositor without the layer shell).
-    nonisolated(unsafe) static var passedOver: String?
-
-    /// The Wayland backend, when this binary carries it (`tapboard-wayland` sets
-    /// it as it starts); the X11 binary loads no Wayland library.
-    nonisolated(unsafe) public static var wayland: Wayland?
-
-    /// How a binary that carries the Wayland backend connects it.
-    public struct Wayland {
-        /// Why `WAYLAND_DISPLAY` names no compositor offering what the keyboard needs; nil when it does.
-        public var unavailable: () -> String?
-        /// Connects (`followFocus`: `--auto-show`, which it may turn on in the
-        /// configuration): the screen to place the session on, and what makes
-        /// the transport for the session's frame.
-        public var connect: (inout KeyboardConfiguration, _ followFocus: Bool) throws -> Connected
-
-        /// A connection made.
-        public struct Connected {
-            public var screen: ScreenInfo
-            public var transport: (Rect, KeyboardConfiguration) throws -> any KeyboardTransport
-            public init(screen: ScreenInfo, transport: @escaping (Rect, KeyboardConfiguration) throws -> any KeyboardTransport) {
-                self.screen = screen
-                self.transport = transport
-            }
-        }
-
-        public init(unavailable: @escaping () -> String?, connect: @escaping (inout KeyboardConfiguration, Bool) throws -> Connected) {
-            self.unavailable = unavailable
-            self.connect = connect
-        }
-    }
-
-    /// Neither backend can run: no X display, and a Wayland compositor without what the keyboard needs.
-    public struct NoDisplay: Error, CustomStringConvertible {
-        /// Why the Wayland compositor would not do.
-        public var wayland: String
-        public var description: String { "\(X11Error.noDisplay); and \(wayland)" }
-    }
-
-    /// The Wayland backend asked of a binary without it (the X11 `tapboard` runs `tapboard-wayland` first).
-    struct WaylandMissing: Error, CustomStringConvertible {
-        var description: String { "this binary has no Wayland backend: run tapboard-wayland (installed beside tapboard)" }
     }
 
     /// Asks the keyboard to quit: what is queued is typed, then `run()` returns.
@@ -244,7 +161,7 @@ public final class OnScreenKeyboard {
     /// so already; taken away at exit. A session bus started without `DISPLAY`
     /// leaves it unsaid, and Qt 5 applications started after the bus then never
     /// join it (they connect in time only through this property).
-    public func announceAccessibilityBus(_ address: String) { x.announceAccessibilityBus(address) }
+    public func announceAccessibilityBus(_ address: String) { transport.announceAccessibilityBus(address) }
 
     /// Also waits on `fd` (a D-Bus or accessibility connection); `ready` runs on the keyboard's thread when it is readable.
     public func addSource(_ fd: Int32, ready: @escaping () -> Void) { loop.add(fd, ready: ready) }
@@ -267,7 +184,7 @@ public final class OnScreenKeyboard {
     /// `KeyboardConfiguration.publishKeys`); the observation stops when cancelled or
     /// released. Handlers run on the thread that runs the keyboard; cancel there too.
     public func observe(_ names: Set<String>? = nil, _ handler: @escaping (PublishedEvent) -> Void) -> EventObservation {
-        let id = x.addObserver(names: names, handler)
-        return EventObservation { [weak self] in self?.x.removeObserver(id) }
+        let id = transport.addObserver(names: names, handler)
+        return EventObservation { [weak self] in self?.transport.removeObserver(id) }
     }
 }

@@ -2,7 +2,6 @@ import Glibc
 import TapboardCatalog
 import TapboardCore
 import TapboardLoop
-import TapboardX11
 
 /// What the lean `tapboard` hands over to `tapboard-commands` beside it: the
 /// subcommands, help, version and the options `QuickStart` refuses, whose
@@ -45,27 +44,50 @@ public enum Commands {
     }
 }
 
-/// The keyboard with its Wayland backend, beside the lean X11 `tapboard`.
-public enum WaylandBinary {
-    /// Its file name, in the directory of the running binary.
-    public static let binaryName = "tapboard-wayland"
+/// The keyboard's two binaries, one for each display server: `tapboard`
+/// (X11, lean) and `tapboard-wayland` beside it. Each runs the other in its
+/// place when the keyboard is for the other's server (`BackendChoice`).
+public enum KeyboardBinary {
+    /// The binary carrying `backend`, by file name.
+    public static func name(carrying backend: KeyboardBackend) -> String {
+        backend == .x11 ? "tapboard" : "tapboard-wayland"
+    }
 
-    /// Runs it in place of this process with the same arguments; returns only if it cannot, with the reason.
-    public static func replaceProcess(arguments: [String]) -> UserError {
-        Commands.replaceProcess(with: binaryName, arguments: arguments,
-                                purpose: "it runs the keyboard on Wayland (install it beside tapboard, or use --backend x11)")
+    /// Where the Wayland binary says why it passed the compositor over, to the X11 one it runs.
+    public static let passedOverVariable = "TAPBOARD_WAYLAND_PASSED_OVER"
+
+    /// Why the Wayland binary that ran this one passed its compositor over, if
+    /// it did; taken out of the environment, so no program this one runs inherits it.
+    public static func takePassedOver() -> String? {
+        guard let value = getenv(passedOverVariable).map({ String(cString: $0) }) else { return nil }
+        unsetenv(passedOverVariable)
+        return value
+    }
+
+    /// Runs the binary carrying `backend` in place of this process with the
+    /// same arguments, telling it why Wayland was passed over (`passedOver`);
+    /// returns only if it cannot, with the reason.
+    public static func replaceProcess(carrying backend: KeyboardBackend, arguments: [String], passedOver: String?) -> UserError {
+        if let passedOver { setenv(passedOverVariable, passedOver, 1) }
+        let purpose = backend == .wayland
+            ? "it runs the keyboard on Wayland (install it beside tapboard, or use --backend x11)"
+            : "it runs the keyboard on X11 (install it beside tapboard-wayland)"
+        let problem = Commands.replaceProcess(with: name(carrying: backend), arguments: arguments, purpose: purpose)
+        unsetenv(passedOverVariable)
+        // The Wayland compositor's failure first: it is why X11 was wanted.
+        return passedOver.map { UserError(description: "\($0); and \(problem)") } ?? problem
     }
 }
 
 /// How a failed start is told: one line on standard error, then the exit status.
 public enum StartFailure {
-    /// The exit status for the keyboard's own errors: 1 when the X server
-    /// fails it, 2 when what the user asked for is wrong; nil for the others.
+    /// The exit status for the keyboard's own errors: 1 when the display
+    /// server fails it, 2 when what the user asked for is wrong; nil for the others.
     public static func status(for error: Error) -> Int32? {
         switch error {
-        // A switch that cannot be had is what the user asked for, like a bad option.
-        case let error as X11Error: if case .badSwitch = error { 2 } else { 1 }
-        case is OnScreenKeyboard.NoDisplay: 1
+        // Each backend's errors say which they are (a switch that cannot be had is what the user asked for).
+        case let error as any BackendError: error.exitStatus
+        case is NoSuchMonitor: 1
         case is UserError, is CatalogError, is FileError: 2
         default: nil
         }
@@ -86,15 +108,18 @@ public enum StartFailure {
 }
 
 /// What both keyboard binaries run: the keyboard, its options read through
-/// their table (`QuickStart`); every other command line (help, version, a
-/// subcommand, a mistake) goes to `tapboard-commands` beside it.
+/// their table (`QuickStart`), on the backend the binary carries; every other
+/// command line (help, version, a subcommand, a mistake) goes to
+/// `tapboard-commands` beside it.
 public enum KeyboardMain {
-    public static func run(arguments: [String] = CommandLine.arguments) -> Never {
+    /// Runs the command line; `backend` makes the binary's backend, told why
+    /// the Wayland compositor was passed over if it was (`KeyboardBinary.takePassedOver`).
+    public static func run(arguments: [String] = CommandLine.arguments, backend: (_ waylandPassedOver: String?) -> any DisplayBackend) -> Never {
         if let options = QuickStart.parse(Array(arguments.dropFirst())) {
             // Said after the error is gone: nothing of it is left to look leaked at exit.
             let failure: (message: String, status: Int32)
             do {
-                exit(try options.showKeyboard())
+                exit(try options.showKeyboard(backend: backend))
             } catch {
                 failure = ("\(error)", StartFailure.status(for: error) ?? 1)
             }

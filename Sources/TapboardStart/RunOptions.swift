@@ -1,3 +1,4 @@
+import Glibc
 import TapboardCatalog
 import TapboardCore
 import TapboardLoop
@@ -77,10 +78,12 @@ public struct RunOptions: Equatable, Sendable {
         }
     }
 
-    /// The layouts asked for, read and checked; the default one without reading any file.
-    public static func layoutSources(layout: String?, layouts: String?, allowRun: Bool = false) throws -> [LayoutSource] {
+    /// The layouts asked for, read and checked (keysym names with `keysymExists`,
+    /// the backend's); the default one without reading any file.
+    public static func layoutSources(layout: String?, layouts: String?, allowRun: Bool = false,
+                                     keysymExists: @escaping @Sendable (String) -> Bool) throws -> [LayoutSource] {
         let names = layouts.map { self.names($0, keepingEmpty: false) } ?? [layout ?? LayoutSource.enUS.name]
-        var catalog = Catalog<LayoutSource>.layouts()
+        var catalog = Catalog<LayoutSource>.layouts(environment: FileLocations.environment, keysymExists: keysymExists)
         catalog.allowRun = allowRun
         return try names.map { try catalog.item($0) }
     }
@@ -93,17 +96,26 @@ public struct RunOptions: Equatable, Sendable {
     }
 
     /// Shows the keyboard until it is told to quit; returns the exit status.
-    public func showKeyboard() throws -> Int32 {
-        // Wayland is carried by a binary of its own, so an X11 start loads none of its
-        // libraries; handed over first, before any file is read twice.
-        let chosenBackend = OnScreenKeyboard.backend(chosen: backend, displayName: display)
-        if OnScreenKeyboard.wayland == nil, chosenBackend == .wayland {
-            throw WaylandBinary.replaceProcess(arguments: CommandLine.arguments)
+    /// `makeBackend` makes the backend the binary carries, told why the Wayland
+    /// compositor was passed over if it was; when the keyboard is for the other
+    /// display server, the binary carrying it runs in this process's place.
+    public func showKeyboard(backend makeBackend: (_ waylandPassedOver: String?) -> any DisplayBackend) throws -> Int32 {
+        // Each display server is carried by a binary of its own, so a start loads
+        // only its own server's libraries; handed over first, before any file is read twice.
+        let passedOver = KeyboardBinary.takePassedOver()
+        let displayBackend = makeBackend(passedOver)
+        let choice = BackendChoice.of(carried: displayBackend.kind, chosen: backend, displayName: display,
+                                      waylandDisplay: getenv("WAYLAND_DISPLAY") != nil, passedOver: passedOver,
+                                      waylandUnavailable: displayBackend.unavailable)
+        if case .handOver(let other, let reason) = choice {
+            throw KeyboardBinary.replaceProcess(carrying: other, arguments: CommandLine.arguments, passedOver: reason)
         }
+        let keysymExists = displayBackend.keysymExists
         var options = InteractionOptions()
         options.autoShift = !noAutoShift
         options.calloutDelay = calloutDelay
-        var configuration = KeyboardConfiguration(layouts: try Self.layoutSources(layout: layout, layouts: layouts, allowRun: allowRun),
+        var configuration = KeyboardConfiguration(layouts: try Self.layoutSources(layout: layout, layouts: layouts, allowRun: allowRun,
+                                                                                  keysymExists: keysymExists),
                                                   wideWidth: wideWidth, theme: try Self.theme(named: theme), options: options,
                                                   geometry: geometry ?? WindowGeometry(), displayName: display)
         configuration.scale = scale
@@ -119,25 +131,24 @@ public struct RunOptions: Equatable, Sendable {
         configuration.fontMatchesPath = FileLocations.cacheFile("font-matches", environment: FileLocations.environment)
         configuration.animation = animate ? .milliseconds(250) : .zero
         configuration.monitor = monitor
-        // As chosen here, so the keyboard does not look for the compositor again.
-        configuration.backend = chosenBackend
+        configuration.backend = displayBackend.kind
         configuration.mode = float ? .float : overlay ? .overlay : .dock(dock ?? .bottom)
         configuration.clipboardHistory = clipboardHistory
-        try scanSetup(into: &configuration, wayland: chosenBackend == .wayland)
+        try scanSetup(into: &configuration, wayland: displayBackend.kind == .wayland)
         configuration.dwell = dwell.map { .milliseconds($0) }
         // Only named here: the file is read when the session first needs it.
         let clipboardFile = clipboardHistory == .disk ? ClipboardFile.standard(environment: SuggestionFiles.environment) : nil
         let (layout, layouts, theme) = (self.layout, self.layouts, self.theme)
         configuration.reload = {
-            let sources = try Self.layoutSources(layout: layout, layouts: layouts, allowRun: allowRun)
+            let sources = try Self.layoutSources(layout: layout, layouts: layouts, allowRun: allowRun, keysymExists: keysymExists)
             return ReloadedFiles(layouts: sources, theme: try Self.theme(named: theme),
                                  lexicons: suggestions ? storage.languagesWithLexicon(sources.compactMap(\.language)) : nil)
         }
         // The loop owns the buses: the accessibility bus is joined before the
         // display (without it the keyboard starts as without --auto-show), the
         // session bus once the keyboard shows.
-        let keyboard = try OnScreenKeyboard(configuration, buses: KeyboardBuses(dbus: dbus, accessibility: autoShow),
-                                              storage: storage, clipboardStorage: clipboardFile)
+        let keyboard = try OnScreenKeyboard(configuration, backend: displayBackend, buses: KeyboardBuses(dbus: dbus, accessibility: autoShow),
+                                            storage: storage, clipboardStorage: clipboardFile)
         return keyboard.run()
     }
 }

@@ -1,5 +1,7 @@
+import TapboardCore
+
 /// Why the keyboard cannot run on a Wayland compositor, in one line.
-public enum WaylandError: Error, CustomStringConvertible, Equatable {
+public enum WaylandError: BackendError, Equatable {
     /// No compositor to connect to.
     case cannotConnect(String)
     /// The compositor lacks a protocol the keyboard needs.
@@ -37,4 +39,9 @@ public enum WaylandError: Error, CustomStringConvertible, Equatable {
             return "cannot open the font \(font): fontconfig matches no file FreeType opens"
         }
     }
+}
+
+extension WaylandError {
+    /// 1: the compositor (or the system under it) fails the keyboard.
+    public var exitStatus: Int32 { 1 }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import TapboardCatalog
 import TapboardCore
+import TapboardControl
 import TapboardLoop
 import TapboardStart
 

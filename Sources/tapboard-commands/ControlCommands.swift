@@ -2,9 +2,9 @@ import ArgumentParser
 import Glibc
 import TapboardCatalog
 import TapboardCore
+import TapboardControl
 import TapboardLoop
 import TapboardStart
-import TapboardX11
 
 /// Sends a control command to the keyboard running on the display.
 private func send(_ command: ControlCommand, _ display: DisplayOptions) throws {

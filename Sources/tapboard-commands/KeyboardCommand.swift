@@ -1,5 +1,6 @@
 import ArgumentParser
 import TapboardStart
+import TapboardX11
 
 /// The default command: shows the keyboard, its options read through
 /// `RunOptions.table` as the lean `tapboard` reads them, so the two agree
@@ -32,7 +33,8 @@ struct KeyboardCommand: ParsableCommand {
     }
 
     func run() throws {
-        let status = try runOptions().showKeyboard()
+        // The X11 keyboard, as `tapboard` runs it (handing over to tapboard-wayland when Wayland is chosen).
+        let status = try runOptions().showKeyboard { X11Backend(waylandPassedOver: $0) }
         if status != 0 { throw ExitCode(status) }
     }
 }

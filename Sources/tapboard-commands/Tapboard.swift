@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import TapboardCore
 import TapboardStart
+import TapboardX11
 
 /// The `tapboard` command: shows the keyboard, or runs a subcommand.
 @main
@@ -75,9 +76,9 @@ struct LayoutOptions: ParsableArguments {
         }
     }
 
-    /// The layouts asked for, read and checked; run keys allowed (this only prints frames).
+    /// The layouts asked for, read and checked (keysym names as X names them); run keys allowed (this only prints frames).
     func sources() throws -> [LayoutSource] {
-        try RunOptions.layoutSources(layout: layout, layouts: layouts, allowRun: true)
+        try RunOptions.layoutSources(layout: layout, layouts: layouts, allowRun: true, keysymExists: TapboardX11.keysymExists)
     }
 }
 

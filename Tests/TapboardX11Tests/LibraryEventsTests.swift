@@ -1,5 +1,6 @@
 import Foundation
 import TapboardCore
+import TapboardControl
 import TapboardLoop
 import TapboardTestKit
 import TapboardX11
@@ -48,7 +49,7 @@ struct LibraryEventsTests {
     private func observe() throws {
         let xvfb = try Xvfb()
         defer { xvfb.stop() }
-        let keyboard = try OnScreenKeyboard(KeyboardConfiguration(displayName: xvfb.displayName))
+        let keyboard = try OnScreenKeyboard(KeyboardConfiguration(displayName: xvfb.displayName), backend: X11Backend())
         let frames = Seen(), all = Seen()
         let frameObservation = keyboard.observe(["willHide", "didHide", "willShow", "didShow"]) { frames.add($0.name) }
         // Cancelled from its own handler, on the keyboard's thread (the library is
@@ -96,7 +97,7 @@ struct LibraryEventsTests {
     private func tapHeard() throws {
         let xvfb = try Xvfb()
         defer { xvfb.stop() }
-        let keyboard = try OnScreenKeyboard(KeyboardConfiguration(displayName: xvfb.displayName))
+        let keyboard = try OnScreenKeyboard(KeyboardConfiguration(displayName: xvfb.displayName), backend: X11Backend())
         // The session builds the delegate's events only once one is set.
         let listener = Listener()
         keyboard.delegate = listener

@@ -1,9 +1,11 @@
 import TapboardCore
 
 /// Errors of the X11 backend, each with a message naming the problem.
-public enum X11Error: Error, CustomStringConvertible, Equatable {
+public enum X11Error: BackendError, Equatable {
     /// Neither `--display` nor `$DISPLAY` names a display.
     case noDisplay
+    /// No display either, after the Wayland compositor was passed over for this reason.
+    case noDisplayNorWayland(String)
     /// The display could not be opened.
     case cannotOpenDisplay(String)
     /// The X server lacks an extension Tapboard needs.
@@ -14,10 +16,6 @@ public enum X11Error: Error, CustomStringConvertible, Equatable {
     case alreadyRunning(String)
     /// No keyboard runs on the display (for a control command).
     case notRunning(String)
-    /// The keyboard was told to quit and is still there.
-    case didNotQuit(String)
-    /// `--monitor` names no monitor; the names there are.
-    case noSuchMonitor(String, [String])
     /// A switch (`--switch`, `--switch-device`) cannot be used: the whole message.
     case badSwitch(String)
 
@@ -26,6 +24,8 @@ public enum X11Error: Error, CustomStringConvertible, Equatable {
         switch self {
         case .noDisplay:
             return "no X display: $DISPLAY is not set and --display was not given"
+        case .noDisplayNorWayland(let wayland):
+            return "\(X11Error.noDisplay); and \(wayland)"
         case .cannotOpenDisplay(let name):
             return "cannot open display '\(printable(name))': is an X server running there, and may this user connect to it?"
         case .missingExtension(let name):
@@ -38,11 +38,13 @@ public enum X11Error: Error, CustomStringConvertible, Equatable {
             return "no tapboard is running on display \(printable(name))"
         case .badSwitch(let message):
             return message
-        case .noSuchMonitor(let name, let names):
-            let known = names.isEmpty ? "the server reports none" : "the monitors are " + printable(names.joined(separator: ", "))
-            return "no monitor named '\(printable(name))': \(known)"
-        case .didNotQuit(let name):
-            return "the tapboard on display \(printable(name)) was told to quit and is still running"
         }
+    }
+}
+
+extension X11Error {
+    /// 2 for a switch that cannot be had (what the user asked for, like a bad option); 1 for the server's failures.
+    public var exitStatus: Int32 {
+        if case .badSwitch = self { 2 } else { 1 }
     }
 }

@@ -1,6 +1,5 @@
 import TapboardCatalog
 import TapboardCore
-import TapboardX11
 
 extension Catalog where Item == LayoutSource {
     /// Layouts, searched in the standard places, keysym names checked against X's.
