@@ -71,8 +71,8 @@ public enum KeyboardControl {
             if let end, ContinuousClock.now >= end { return .interrupted(signal: interruptedBy ?? SIGINT, typed: nil) }
             var fds = [pollfd(fd: client.fileDescriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
-            let timeout = end.map { Self.milliseconds(until: $0) } ?? -1
-            _ = poll(&fds, 2, max(timeout, 0))
+            // No deadline yet: wait (-1) for a message or a signal; a timeout of 0 spun a core while the keyboard typed.
+            _ = poll(&fds, 2, end.map { Self.milliseconds(until: $0) } ?? -1)
             if fds[1].revents & Int16(POLLIN) != 0 {
                 var info = signalfd_siginfo()
                 guard read(signals, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size else { continue }
