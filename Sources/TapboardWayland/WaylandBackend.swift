@@ -14,9 +14,13 @@ public final class WaylandBackend: DisplayBackend {
     /// The backend, not yet connected.
     public init() {}
 
+    /// Wayland.
     public var kind: KeyboardBackend { .wayland }
+    /// "the Wayland compositor", for messages.
     public var serverName: String { "the Wayland compositor" }
+    /// The compositor's input method, asked for as it connects.
     public var focusSource: FocusSource { .displayServer }
+    /// xkbcommon's keysym names, which the virtual keyboard's keymap is written with.
     public var keysymExists: @Sendable (String) -> Bool { { VirtualKeyboard.keysym(named: $0) != nil } }
 
     /// Why the compositor will not do (none to connect to, a protocol it lacks); nil when it will.

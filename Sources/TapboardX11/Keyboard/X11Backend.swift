@@ -16,9 +16,13 @@ public struct X11Backend: DisplayBackend {
         self.waylandPassedOver = waylandPassedOver
     }
 
+    /// X11.
     public var kind: KeyboardBackend { .x11 }
+    /// "the X server", for messages.
     public var serverName: String { "the X server" }
+    /// The accessibility bus (AT-SPI), joined by the loop.
     public var focusSource: FocusSource { .accessibilityBus }
+    /// Xlib's keysym names (`XStringToKeysym`).
     public var keysymExists: @Sendable (String) -> Bool { TapboardX11.keysymExists }
 
     /// Opens the display the configuration names (`$DISPLAY` when nil); the focus is the accessibility bus's.
