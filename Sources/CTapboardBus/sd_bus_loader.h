@@ -14,7 +14,8 @@
     X(sd_bus_message_enter_container) X(sd_bus_message_exit_container) X(sd_bus_message_get_path) \
     X(sd_bus_message_get_sender) X(sd_bus_message_is_method_error) X(sd_bus_message_read) X(sd_bus_message_ref) \
     X(sd_bus_message_unref) X(sd_bus_new) X(sd_bus_open_user) X(sd_bus_process) X(sd_bus_reply_method_return) \
-    X(sd_bus_request_name) X(sd_bus_set_address) X(sd_bus_set_bus_client) X(sd_bus_start)
+    X(sd_bus_request_name) X(sd_bus_set_address) X(sd_bus_set_bus_client) X(sd_bus_slot_set_destroy_callback) \
+    X(sd_bus_slot_set_floating) X(sd_bus_slot_unref) X(sd_bus_start)
 
 #define TB_SD_BUS_DECLARE(f) extern __typeof__(f) *tb_##f;
 TB_SD_BUS_FUNCTIONS(TB_SD_BUS_DECLARE)
@@ -55,6 +56,9 @@ int tb_sd_bus_load(char *error, size_t error_size);
 #define sd_bus_request_name (*tb_sd_bus_request_name)
 #define sd_bus_set_address (*tb_sd_bus_set_address)
 #define sd_bus_set_bus_client (*tb_sd_bus_set_bus_client)
+#define sd_bus_slot_set_destroy_callback (*tb_sd_bus_slot_set_destroy_callback)
+#define sd_bus_slot_set_floating (*tb_sd_bus_slot_set_floating)
+#define sd_bus_slot_unref (*tb_sd_bus_slot_unref)
 #define sd_bus_start (*tb_sd_bus_start)
 #endif
 

@@ -1,4 +1,5 @@
 import CTapboardBus
+import Glibc
 import TapboardCore
 
 /// Why the focus cannot be followed.
@@ -8,61 +9,37 @@ public struct AccessibilityError: Error, CustomStringConvertible {
 }
 
 /// The focus as the accessibility bus (AT-SPI) tells it: a field of some kind
-/// taking it, or the focus leaving every field. Read with sd-bus on the
-/// accessibility bus (no GLib, no libatspi): the registry is asked for
-/// `object:state-changed:focused`, and each newly focused object's role, state
-/// and extents are asked asynchronously, so nothing waits for an application.
-/// What has the focus already when it connects is looked for in the
-/// applications' active windows, asynchronously too. It turns `org.a11y.Status`
-/// `IsEnabled` on, which Chromium waits for. Focus in the keyboard's own process
-/// is ignored. The focused text field's caret is followed too: the text before
-/// it is read when the field takes the focus and after each caret move (never a
-/// password field's). Which objects are fields, and where the walk for the
-/// focus at start goes, TapboardCore decides (`FocusedField.Kind`, `FocusWalk`).
+/// taking it, or the focus leaving every field, and the focused text field's
+/// caret with the text before it. Read with sd-bus on the accessibility bus (no
+/// GLib, no libatspi); it turns `org.a11y.Status` `IsEnabled` on, which
+/// Chromium waits for. The C client only sends requests and relays what
+/// arrives; `AccessibleFocusTracker` (TapboardCore) decides everything: which
+/// object is the focused field and of what kind, what to ask of which object,
+/// the walk for what has the focus at start, whose caret is read (never a
+/// password field's). This class carries events from the one to the other and
+/// requests back.
 public final class AccessibilityFocus {
     private var a11y: OpaquePointer?
+    /// Every decision.
+    private var tracker = AccessibleFocusTracker(ownProcess: UInt32(bitPattern: getpid()))
     /// What was heard since `process()` last returned, in order.
-    fileprivate var heard: [SessionInput] = []
+    private var heard: [SessionInput] = []
 
-    /// Connects; what it hears comes out of `process()`.
+    /// Connects and starts looking for what has the focus already; what it hears comes out of `process()`.
     public init() throws(AccessibilityError) {
-        var h = tb_a11y_handlers()
-        h.context = Unmanaged.passUnretained(self).toOpaque()
-        h.classify = { _, role, states in
-            switch FocusedField.Kind(role: role, states: states) {
-            case .text: Int32(TB_FOCUS_TEXT)
-            case .terminal: Int32(TB_FOCUS_TERMINAL)
-            case .password: Int32(TB_FOCUS_PASSWORD)
-            case nil: Int32(TB_FOCUS_AWAY)
-            }
-        }
-        h.walk_step = { _, depth, states, bestDepth in
-            let step = FocusWalk.step(depth: Int(depth), states: states, bestDepth: Int(bestDepth))
-            return (step.descend ? Int32(TB_WALK_DESCEND) : 0) | (step.focused ? Int32(TB_WALK_FOCUSED) : 0)
-        }
-        h.focus = { context, kind, id, hasExtents, extents in
-            let me = Unmanaged<AccessibilityFocus>.fromOpaque(context!).takeUnretainedValue()
-            let name = id.map { String(cString: $0) } ?? ""
-            let rect = hasExtents != 0 && extents != nil
-                ? Rect(x: Int(extents![0]), y: Int(extents![1]), width: Int(extents![2]), height: Int(extents![3])) : nil
-            switch kind {
-            case Int32(TB_FOCUS_TEXT): me.heard.append(.focusChanged(FocusedField(id: name, kind: .text, extents: rect)))
-            case Int32(TB_FOCUS_TERMINAL): me.heard.append(.focusChanged(FocusedField(id: name, kind: .terminal, extents: rect)))
-            case Int32(TB_FOCUS_PASSWORD): me.heard.append(.focusChanged(FocusedField(id: name, kind: .password, extents: rect)))
-            default: me.heard.append(.focusChanged(nil))
-            }
-        }
-        h.caret = { context, id, offset, before in
-            let me = Unmanaged<AccessibilityFocus>.fromOpaque(context!).takeUnretainedValue()
-            me.heard.append(.caretMoved(CaretText(fieldID: id.map { String(cString: $0) } ?? "", offset: Int(offset),
-                                                  before: before.map { String(cString: $0) } ?? "")))
-        }
         var error = [CChar](repeating: 0, count: 256)
         var opened: OpaquePointer?
-        guard tb_a11y_open(&opened, &h, &error, error.count) >= 0, let opened else {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let handler: tb_a11y_handler = { context, event in
+            guard let context, let event, let relayed = AccessibilityFocus.event(event.pointee) else { return }
+            Unmanaged<AccessibilityFocus>.fromOpaque(context).takeUnretainedValue().handle(relayed)
+        }
+        guard tb_a11y_open(&opened, handler, context, &error, error.count) >= 0, let opened else {
             throw AccessibilityError(description: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         a11y = opened
+        // What has the focus already (a kiosk's application usually starts first).
+        carry(tracker.start())
     }
 
     deinit { tb_a11y_close(a11y) }
@@ -85,5 +62,73 @@ public final class AccessibilityFocus {
         }
         defer { heard = [] }
         return (heard, connected)
+    }
+
+    /// One relayed event through the tracker.
+    private func handle(_ event: AccessibleEvent) {
+        carry(tracker.handle(event))
+    }
+
+    /// Sends what the tracker asks and keeps what it reports; a request that
+    /// cannot be sent goes back to it as failed, in turn.
+    private func carry(_ outcome: AccessibleFocusTracker.Outcome) {
+        var outcomes = [outcome]
+        var next = 0
+        while next < outcomes.count {
+            heard += outcomes[next].reports
+            for request in outcomes[next].requests where !send(request) {
+                outcomes.append(tracker.handle(.answered(request: request.id, .failed)))
+            }
+            next += 1
+        }
+    }
+
+    /// Sends a request; false when it could not be.
+    private func send(_ request: AccessibleRequest) -> Bool {
+        guard let a11y else { return false }
+        let (question, start, end): (tb_a11y_question, Int32, Int32) = switch request.question {
+        case .process: (TB_ASK_PROCESS, 0, 0)
+        case .role: (TB_ASK_ROLE, 0, 0)
+        case .states: (TB_ASK_STATES, 0, 0)
+        case .extents: (TB_ASK_EXTENTS, 0, 0)
+        case .children: (TB_ASK_CHILDREN, 0, 0)
+        case .caretOffset: (TB_ASK_CARET_OFFSET, 0, 0)
+        case .text(let from, let to): (TB_ASK_TEXT, Int32(clamping: from), Int32(clamping: to))
+        }
+        return tb_a11y_ask(a11y, request.id, question, request.object.sender, request.object.path, start, end) >= 0
+    }
+
+    /// A relayed C event as the tracker's; nil for a signal without its object.
+    private static func event(_ e: tb_a11y_event) -> AccessibleEvent? {
+        if e.type == TB_EVENT_REPLY { return .answered(request: e.request, e.failed != 0 ? .failed : answer(e)) }
+        guard let sender = e.sender, let path = e.path else { return nil }
+        let object = AccessibleObject(sender: String(cString: sender), path: String(cString: path))
+        switch e.type {
+        case TB_EVENT_FOCUSED_STATE: return .focusedStateChanged(object, gained: e.detail != 0)
+        case TB_EVENT_FOCUS: return .focused(object)
+        case TB_EVENT_BOUNDS_CHANGED: return .boundsChanged(object)
+        case TB_EVENT_CARET_MOVED: return .caretMoved(object, offset: Int(e.detail))
+        default: return nil
+        }
+    }
+
+    /// A reply's answer, of the kind its question asked for.
+    private static func answer(_ e: tb_a11y_event) -> AccessibleAnswer {
+        switch e.question {
+        case TB_ASK_PROCESS: return .process(e.number)
+        case TB_ASK_ROLE: return .role(e.number)
+        case TB_ASK_STATES: return .states(e.states)
+        case TB_ASK_EXTENTS:
+            return .extents(Rect(x: Int(e.extents.0), y: Int(e.extents.1), width: Int(e.extents.2), height: Int(e.extents.3)))
+        case TB_ASK_CHILDREN:
+            guard let list = e.children else { return .children([]) }
+            return .children((0 ..< e.child_count).compactMap { i in
+                guard let sender = list[2 * i], let path = list[2 * i + 1] else { return nil }
+                return AccessibleObject(sender: String(cString: sender), path: String(cString: path))
+            })
+        case TB_ASK_CARET_OFFSET: return .caretOffset(Int(e.offset))
+        case TB_ASK_TEXT: return e.text.map { .text(String(cString: $0)) } ?? .failed
+        default: return .failed
+        }
     }
 }
