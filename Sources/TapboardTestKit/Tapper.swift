@@ -149,6 +149,8 @@ public final class Tapper {
     }
 
     /// Whether another client grabs the pointer now (a grab tried here is refused).
+    /// The grab tried holds the pointer for a moment: a client grabbing it then
+    /// is refused, as it would be by a window manager's grab.
     public func pointerGrabbedElsewhere() -> Bool {
         guard let display else { return false }
         let root = tb_root_window(display, screen)
@@ -156,6 +158,24 @@ public final class Tapper {
         if result == GrabSuccess { XUngrabPointer(display, UInt(CurrentTime)) }
         XSync(display, 0)
         return result == AlreadyGrabbed
+    }
+
+    /// Moves the pointer to a point and takes it (an active grab on the root, as
+    /// a window manager or a menu holds it for a moment): other clients' grabs
+    /// fail until `letPointerGo`. Whether the grab was had.
+    public func moveAndHoldPointer(to point: ScreenPoint) -> Bool {
+        guard let display else { return false }
+        XTestFakeMotionEvent(display, screen, point.x, point.y, 0)
+        let result = XGrabPointer(display, tb_root_window(display, screen), 0, 0, GrabModeAsync, GrabModeAsync, 0, 0, UInt(CurrentTime))
+        XSync(display, 0)
+        return result == GrabSuccess
+    }
+
+    /// Lets go of the pointer `moveAndHoldPointer` took.
+    public func letPointerGo() {
+        guard let display else { return }
+        XUngrabPointer(display, UInt(CurrentTime))
+        XSync(display, 0)
     }
 
     /// The pointer buttons down (XQueryPointer's mask), 0 when none.
