@@ -1,0 +1,3 @@
+/// The features that are parts of the session.
+struct SessionParts: Sendable {
+}
