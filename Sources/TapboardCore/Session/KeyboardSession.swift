@@ -207,6 +207,7 @@ public struct KeyboardSession: Sendable {
     /// switch earlier in the same batch counts, though it is not drawn yet.
     mutating func contact(_ phase: TouchPhase, id: ContactID, at point: Point) {
         let key = self.key(at: point)
+        if parts.contact(PartContact(phase: phase, id: id, point: point, key: key), &core) { return }
         if emojiSwipe(phase, id: id, at: point, key: key) { return }
         if followGesture(phase, id: id, at: point, key: key) { return }
         let item = core.state.callout.flatMap { calloutGeometry(for: $0) }?.item(at: Point(x: point.x + frame.x, y: point.y + frame.y))

@@ -47,6 +47,17 @@ struct SessionCore: Sendable {
     var isSecure: Bool { focus.field?.kind == .password }
 
     mutating func emit(_ command: Command) { out.emit(command) }
+
+    /// How wide a letter key of the page shown is (a tenth of the window when it has none): the step of a slide.
+    var letterWidth: Int {
+        for frame in placed.frames { if case .character = frame.key.action { return max(frame.rect.width, 1) } }
+        return max(frame.width / 10, 1)
+    }
+
+    /// The state machine lets go of a contact a part takes over: its key does nothing.
+    mutating func cancelPress(_ contact: PartContact) {
+        state.handle(.touch(.cancelled, point: contact.point, key: nil, calloutItem: nil, contact: contact.id), at: now, into: &pending)
+    }
 }
 
 /// A contact a part made, to be handled as a finger's.
