@@ -30,10 +30,6 @@ struct SessionCore: Sendable {
     var languages: LanguageEngines
     /// The strip's words and when it looks for them.
     var strip = StripWords()
-    /// Contacts parts made as a finger would (switch scanning, dwell), handled
-    /// in their turn after the input that made them.
-    var madeContacts: [MadeContact] = []
-
     /// The time of the input being handled.
     var now: Duration { out.now }
 
@@ -58,11 +54,4 @@ struct SessionCore: Sendable {
     mutating func cancelPress(_ contact: PartContact) {
         state.handle(.touch(.cancelled, point: contact.point, key: nil, calloutItem: nil, contact: contact.id), at: now, into: &pending)
     }
-}
-
-/// A contact a part made, to be handled as a finger's.
-struct MadeContact: Sendable, Equatable {
-    var phase: TouchPhase
-    var id: ContactID
-    var point: Point
 }

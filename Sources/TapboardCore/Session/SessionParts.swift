@@ -11,14 +11,6 @@ struct SessionParts: Sendable {
         if visitor.visit(&spaceCursor, &core) { return }
         if visitor.visit(&wordDelete, &core) { return }
     }
-
-    /// The earliest deadline of the parts (asked before every wait: nothing allocated).
-    var nextDeadline: Duration? {
-        var earliest = EarliestDeadline()
-        earliest.consider(spaceCursor.nextDeadline)
-        earliest.consider(wordDelete.nextDeadline)
-        return earliest.value
-    }
 }
 
 /// Something done to each part in turn (`SessionParts.visit`).
@@ -42,43 +34,5 @@ extension SessionParts {
         var fold = Fold(contact: contact)
         visit(&fold, &core)
         return fold.taken
-    }
-
-    /// The state machine's effects for an input, from `first`.
-    mutating func stateActed(from first: Int, _ core: inout SessionCore) {
-        struct Fold: PartVisitor {
-            let first: Int
-            mutating func visit<P: SessionPart>(_ part: inout P, _ core: inout SessionCore) -> Bool {
-                part.stateActed(from: first, &core)
-                return false
-            }
-        }
-        var fold = Fold(first: first)
-        visit(&fold, &core)
-    }
-
-    /// An input the hub leaves to the parts.
-    mutating func take(_ input: SessionInput, _ core: inout SessionCore) {
-        struct Fold: PartVisitor {
-            let input: SessionInput
-            mutating func visit<P: SessionPart>(_ part: inout P, _ core: inout SessionCore) -> Bool {
-                part.take(input, &core)
-                return false
-            }
-        }
-        var fold = Fold(input: input)
-        visit(&fold, &core)
-    }
-
-    /// Time passed.
-    mutating func runDue(_ core: inout SessionCore) {
-        struct Fold: PartVisitor {
-            mutating func visit<P: SessionPart>(_ part: inout P, _ core: inout SessionCore) -> Bool {
-                if let due = part.nextDeadline, due <= core.now { part.runDue(&core) }
-                return false
-            }
-        }
-        var fold = Fold()
-        visit(&fold, &core)
     }
 }
