@@ -72,6 +72,21 @@ public final class Tapper {
         XSync(display, 0)
     }
 
+    /// A slide: press at the first point, move through the others, release at the
+    /// last; each point synced, so the keyboard reads each where it is.
+    public func slide(through points: [ScreenPoint]) {
+        guard let display, let first = points.first else { return }
+        XTestFakeMotionEvent(display, screen, first.x, first.y, 0)
+        XTestFakeButtonEvent(display, 1, 1, 0)
+        XSync(display, 0)
+        for point in points.dropFirst() {
+            XTestFakeMotionEvent(display, screen, point.x, point.y, 0)
+            XSync(display, 0)
+        }
+        XTestFakeButtonEvent(display, 1, 0, 0)
+        XSync(display, 0)
+    }
+
     /// Queues a press or release of button 1 where the pointer is, without
     /// flushing: `flush()` sends it, so a caller can time the flush.
     public func queueButton(down: Bool) {
@@ -146,6 +161,17 @@ public final class Tapper {
         var mask: UInt32 = 0
         XQueryPointer(display, tb_root_window(display, screen), &root, &child, &rx, &ry, &wx, &wy, &mask)
         return ScreenPoint(x: rx, y: ry)
+    }
+
+    /// Whether no client holds or freezes the pointer now: a window manager's
+    /// click-to-focus grab freezes it until the manager lets the click through,
+    /// and presses made meanwhile come out later, all where the last motion left it.
+    public func pointerFree() -> Bool {
+        guard let display else { return false }
+        let result = XGrabPointer(display, tb_root_window(display, screen), 0, 0, GrabModeAsync, GrabModeAsync, 0, 0, UInt(CurrentTime))
+        if result == GrabSuccess { XUngrabPointer(display, UInt(CurrentTime)) }
+        XSync(display, 0)
+        return result == GrabSuccess
     }
 
     /// Whether another client grabs the pointer now (a grab tried here is refused).

@@ -44,6 +44,16 @@ struct SessionCore: Sendable {
 
     mutating func emit(_ command: Command) { out.emit(command) }
 
+    /// The text before the caret once the keystrokes queued and those of this
+    /// batch so far are typed, as far as it is known (nothing over a password field).
+    var textAhead: TypedText {
+        guard !isSecure else { return TypedText(fromStart: false) }
+        var text = focus.before
+        for keystroke in pacing.queue { text.type(keystroke) }
+        for case .type(let keystroke) in pending { text.type(keystroke) }
+        return text
+    }
+
     /// How wide a letter key of the page shown is (a tenth of the window when it has none): the step of a slide.
     var letterWidth: Int {
         for frame in placed.frames { if case .character = frame.key.action { return max(frame.rect.width, 1) } }

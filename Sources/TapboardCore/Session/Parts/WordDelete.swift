@@ -55,10 +55,10 @@ struct WordDelete: SessionPart {
             slide = nil
             guard contact.isPerson, let key = contact.key, key < core.keyFrames.count,
                   case .backspace = core.keyFrames[key].key.action else { return false }
-            let before = core.focus.before
-            let known = !before.text.isEmpty && !core.isSecure
+            // The text as the press finds it: keys tapped just before may not be out yet.
+            let before = core.textAhead
             slide = Slide(id: contact.id, startX: contact.point.x, step: core.letterWidth,
-                          text: known ? before.text : nil, fromStart: before.fromStart)
+                          text: before.text.isEmpty ? nil : before.text, fromStart: before.fromStart)
             return false
         case .moved:
             guard var s = slide, s.id == contact.id else { return false }
@@ -69,8 +69,8 @@ struct WordDelete: SessionPart {
                 // The key stops repeating; what it deleted is counted from the text now.
                 core.cancelPress(contact)
                 if let text = s.text {
-                    let now = core.focus.before.text
-                    // Deleted since the press, as the text before the caret now tells; else the press's one.
+                    let now = core.textAhead.text
+                    // Deleted since the press (its own character, and any repeats), as the text ahead tells.
                     s.deleted = text.hasPrefix(now) && now.count < text.count ? text.count - now.count : min(1, text.count)
                 }
             }
