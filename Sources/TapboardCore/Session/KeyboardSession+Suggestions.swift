@@ -147,7 +147,7 @@ extension KeyboardSession {
 
     /// The text before the caret, read from the field: every language's engine follows it.
     mutating func textRead(_ text: TypedText) {
-        core.focus.read(text)
+        core.focus.textRead(text)
         core.languages.textRead(text)
         core.strip.noteContextChanged()
     }

@@ -38,7 +38,7 @@ struct FieldFocus: Sendable {
     }
 
     /// The text before the caret was read from the field.
-    mutating func read(_ text: TypedText) { before = text }
+    mutating func textRead(_ text: TypedText) { before = text }
 
     /// A keystroke went out into the field.
     mutating func sent(_ keystroke: Keystroke) {
