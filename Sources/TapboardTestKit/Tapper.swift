@@ -72,6 +72,21 @@ public final class Tapper {
         XSync(display, 0)
     }
 
+    /// A slide: press at the first point, move through the others, release at the
+    /// last; each point synced, so the keyboard reads each where it is.
+    public func slide(through points: [ScreenPoint]) {
+        guard let display, let first = points.first else { return }
+        XTestFakeMotionEvent(display, screen, first.x, first.y, 0)
+        XTestFakeButtonEvent(display, 1, 1, 0)
+        XSync(display, 0)
+        for point in points.dropFirst() {
+            XTestFakeMotionEvent(display, screen, point.x, point.y, 0)
+            XSync(display, 0)
+        }
+        XTestFakeButtonEvent(display, 1, 0, 0)
+        XSync(display, 0)
+    }
+
     /// Queues a press or release of button 1 where the pointer is, without
     /// flushing: `flush()` sends it, so a caller can time the flush.
     public func queueButton(down: Bool) {
@@ -148,7 +163,20 @@ public final class Tapper {
         return ScreenPoint(x: rx, y: ry)
     }
 
+    /// Whether no client holds or freezes the pointer now: a window manager's
+    /// click-to-focus grab freezes it until the manager lets the click through,
+    /// and presses made meanwhile come out later, all where the last motion left it.
+    public func pointerFree() -> Bool {
+        guard let display else { return false }
+        let result = XGrabPointer(display, tb_root_window(display, screen), 0, 0, GrabModeAsync, GrabModeAsync, 0, 0, UInt(CurrentTime))
+        if result == GrabSuccess { XUngrabPointer(display, UInt(CurrentTime)) }
+        XSync(display, 0)
+        return result == GrabSuccess
+    }
+
     /// Whether another client grabs the pointer now (a grab tried here is refused).
+    /// The grab tried holds the pointer for a moment: a client grabbing it then
+    /// is refused, as it would be by a window manager's grab.
     public func pointerGrabbedElsewhere() -> Bool {
         guard let display else { return false }
         let root = tb_root_window(display, screen)
@@ -156,6 +184,24 @@ public final class Tapper {
         if result == GrabSuccess { XUngrabPointer(display, UInt(CurrentTime)) }
         XSync(display, 0)
         return result == AlreadyGrabbed
+    }
+
+    /// Moves the pointer to a point and takes it (an active grab on the root, as
+    /// a window manager or a menu holds it for a moment): other clients' grabs
+    /// fail until `letPointerGo`. Whether the grab was had.
+    public func moveAndHoldPointer(to point: ScreenPoint) -> Bool {
+        guard let display else { return false }
+        XTestFakeMotionEvent(display, screen, point.x, point.y, 0)
+        let result = XGrabPointer(display, tb_root_window(display, screen), 0, 0, GrabModeAsync, GrabModeAsync, 0, 0, UInt(CurrentTime))
+        XSync(display, 0)
+        return result == GrabSuccess
+    }
+
+    /// Lets go of the pointer `moveAndHoldPointer` took.
+    public func letPointerGo() {
+        guard let display else { return }
+        XUngrabPointer(display, UInt(CurrentTime))
+        XSync(display, 0)
     }
 
     /// The pointer buttons down (XQueryPointer's mask), 0 when none.

@@ -127,6 +127,19 @@ public final class WaylandPointer {
         button(down: false)
     }
 
+    /// A slide as a hand makes it: onto the first point as `tap` comes onto a
+    /// key, pressed there, moved through the others, released at the last.
+    public func slide(through points: [(x: Int, y: Int)], rest: Duration = .milliseconds(50)) {
+        guard let first = points.first else { return }
+        move(to: first.x > 0 ? first.x - 1 : first.x + 1, first.y)
+        let (seconds, attoseconds) = rest.components
+        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+        move(to: first.x, first.y)
+        button(down: true)
+        for point in points.dropFirst() { move(to: point.x, point.y) }
+        button(down: false)
+    }
+
     /// Sends what is queued and waits until the compositor has handled it.
     public func flush() {
         guard let display else { return }

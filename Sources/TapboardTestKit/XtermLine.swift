@@ -12,7 +12,9 @@ public final class XtermLine {
 
     /// Starts xterm at an X geometry (`COLSxROWS+X+Y`) on a display, with variables
     /// added to its environment, and waits (deadline 15 s) for its window.
-    public init(on displayName: String, geometry: String, environment added: [String: String] = [:]) throws {
+    /// `editing`: the line is read by bash's readline (arrow keys move the caret,
+    /// Ctrl+W deletes a word, as at a shell's prompt), not by the terminal's plain line.
+    public init(on displayName: String, geometry: String, environment added: [String: String] = [:], editing: Bool = false) throws {
         scratch = try ScratchDirectory()
         let file = scratch.path("line")
         var environment = ProcessInfo.processInfo.environment
@@ -21,7 +23,8 @@ public final class XtermLine {
         let watcher = try WindowWatcher(displayName: displayName)
         defer { watcher.close() }
         process = try ChildProcess(URL(fileURLWithPath: "/usr/bin/xterm"),
-                                   ["-geometry", geometry, "-e", "sh", "-c", "read line; echo \"$line\" > \(file).tmp; mv \(file).tmp \(file); exec cat > /dev/null"],
+                                   ["-geometry", geometry, "-e", editing ? "bash" : "sh", "-c",
+                                    "read \(editing ? "-e -r " : "")line; echo \"$line\" > \(file).tmp; mv \(file).tmp \(file); exec cat > /dev/null"],
                                    environment: environment)
         window = try watcher.waitForWindow(WindowIdentity(classes: ["XTerm", "xterm"]), child: process, timeout: .seconds(15))
     }

@@ -79,4 +79,36 @@ struct DwellTypingTests {
         #expect(desktop.tapper.noKeyDown)
         #expect(keyboard.isRunning)
     }
+
+    @Test("A pointer another client holds as the callout opens is taken once it is let go, and the alternate is reached", arguments: [WindowManager.Kind?.some(.openbox), nil])
+    func calloutAfterAnotherGrab(manager: WindowManager.Kind?) throws {
+        let (desktop, xterm, keyboard, events) = try dwellIntoXterm(manager: manager)
+        defer { _ = events.terminate() }
+        let frames = try keyboard.frames(of: "letters")
+        let e = try #require(frames.key("e"))
+        let onE = keyboard.actual.screenPoint(x: e.x + e.width / 2, y: e.y + e.height / 2)
+        let onAcute = keyboard.actual.screenPoint(x: e.x + e.width * 1.5, y: e.y - e.height / 2)
+        func keystrokes() -> Int { Desktop.eventLines("key", in: events.standardOutput) }
+        func calloutShows() -> Bool {
+            (try? WindowWatcher.topLevelWindows(named: "tapboard-callout", on: desktop.xvfb.displayName).contains(where: \.mapped)) ?? false
+        }
+        // The pointer rests on e while this client holds it: the keyboard sees
+        // it arrive (the motion comes before the grab), types e, then opens the
+        // callout and asks for the pointer, which is refused.
+        #expect(desktop.tapper.moveAndHoldPointer(to: onE), "the pointer could not be held")
+        #expect(desktop.waitForOutput(of: events) { Desktop.eventLines("key", in: $0) >= 1 }, "e was not typed")
+        #expect(desktop.waitUntil(calloutShows), "no callout; stderr: \(keyboard.standardError)")
+        desktop.tapper.letPointerGo()
+        // Let go, the pointer is the keyboard's: the callout above it can be reached.
+        #expect(desktop.waitUntil { desktop.tapper.pointerGrabbedElsewhere() }, "the keyboard did not take the pointer once it was free")
+        let before = keystrokes()
+        desktop.tapper.move(to: onAcute)
+        #expect(desktop.waitForOutput(of: events) { Desktop.eventLines("key", in: $0) >= before + 2 }, "é was not typed")
+        #expect(desktop.waitUntil { !desktop.tapper.pointerGrabbedElsewhere() }, "the pointer stayed held after the alternate")
+        let onReturn = try #require(frames.key("return"))
+        desktop.tapper.move(to: keyboard.actual.screenPoint(x: onReturn.x + onReturn.width / 2, y: onReturn.y + onReturn.height / 2))
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.line != nil }, "stderr: \(keyboard.standardError)")
+        #expect(xterm.line == "é\n", "stderr: \(keyboard.standardError)")
+        #expect(desktop.tapper.noKeyDown)
+    }
 }

@@ -39,6 +39,10 @@ struct KioskRecipeTests {
                                        environment: env)
         defer { _ = session.terminate(within: .seconds(10)) }
         let app = try ToolkitFields(output: session, timeout: .seconds(30))
+        // The session's bus and the accessibility bus outlive xinit (its SIGHUP makes
+        // dbus-daemon reload, not exit): the client's process group ends with the test.
+        let groups = ProcessGroups.ofChildren(of: session.pid)
+        defer { #expect(ProcessGroups.end(groups), "the session's processes outlived it") }
         let tapper = try Tapper(displayName: display)
         defer { tapper.close() }
         var keyboardWindow: Window?

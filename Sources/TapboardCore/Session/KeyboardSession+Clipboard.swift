@@ -16,19 +16,19 @@ extension KeyboardSession {
     /// (what is copied there may be the password), or the history is off.
     mutating func clipboardCopied(_ text: String, secret: Bool) {
         guard !secret, !isSecure, !clipboard.copiedInPasswordField else { return }
-        clipboard.copied(text, &out)
-        if state.page.name == Page.clipboard { pending.append(.redrawAll) }
+        clipboard.copied(text, &core.out)
+        if core.state.page.name == Page.clipboard { core.pending.append(.redrawAll) }
     }
 
     // MARK: - For a page that shows the entries (called while an input is handled)
 
     /// Every entry is wanted (a page showing them): in disk mode the file is
     /// asked for if it was not yet, and its entries are in after this batch.
-    mutating func needClipboardHistory() { clipboard.needAll(&out) }
+    mutating func needClipboardHistory() { clipboard.needAll(&core.out) }
 
     /// Pins an entry (never pushed out by newer texts), or unpins it.
-    mutating func setClipboardEntry(_ id: ClipboardEntry.ID, pinned: Bool) { clipboard.setPinned(pinned, id: id, &out) }
+    mutating func setClipboardEntry(_ id: ClipboardEntry.ID, pinned: Bool) { clipboard.setPinned(pinned, id: id, &core.out) }
 
     /// Deletes an entry.
-    mutating func deleteClipboardEntry(_ id: ClipboardEntry.ID) { clipboard.delete(id: id, &out) }
+    mutating func deleteClipboardEntry(_ id: ClipboardEntry.ID) { clipboard.delete(id: id, &core.out) }
 }

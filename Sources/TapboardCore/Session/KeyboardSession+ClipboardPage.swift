@@ -4,7 +4,7 @@
 extension KeyboardSession {
     /// The entries on a screen of the clipboard page shown.
     private var clipboardSlots: Int {
-        state.page.keys.reduce(0) { n, key in if case .clipboard(.entry) = key.action { n + 1 } else { n } }
+        core.state.page.keys.reduce(0) { n, key in if case .clipboard(.entry) = key.action { n + 1 } else { n } }
     }
 
     /// How many screens the entries take.
@@ -22,7 +22,7 @@ extension KeyboardSession {
     /// The clipboard page shows: opened again, it starts at its first screen, with
     /// every entry (in disk mode the file is asked for the first time).
     mutating func showClipboardPage() {
-        let onPage = state.page.name == Page.clipboard
+        let onPage = core.state.page.name == Page.clipboard
         defer { clipboardPage.onPage = onPage }
         guard onPage, !clipboardPage.onPage else { return }
         clipboardPage.screen = 0
@@ -31,25 +31,25 @@ extension KeyboardSession {
 
     /// The clipboard page's keys in a tap's effects, carried out now.
     mutating func clipboardEffects(from first: Int) {
-        guard pending[first...].contains(where: { if case .clipboard = $0 { true } else { false } }) else { return }
+        guard core.pending[first...].contains(where: { if case .clipboard = $0 { true } else { false } }) else { return }
         var i = first
-        while i < pending.endIndex {
-            if case .clipboard(let key, let choice) = pending[i] { pending += clipboardKey(key, choice) }
+        while i < core.pending.endIndex {
+            if case .clipboard(let key, let chosen) = core.pending[i] { core.pending += clipboardKey(key, chosen) }
             i += 1
         }
     }
 
-    private mutating func clipboardKey(_ key: ClipboardKey, _ choice: ClipboardChoice) -> [Effect] {
+    private mutating func clipboardKey(_ key: ClipboardKey, _ chosen: ClipboardChoice) -> [Effect] {
         switch key {
         case .more:
             clipboardPage.screen = (clipboardPage.screen + 1) % clipboardScreens
             return [.redrawAll]
         case .entry(let slot):
             guard let entry = clipboardEntry(at: slot) else { return [] }
-            switch choice {
+            switch chosen {
             case .type:
                 clipboardPage.unpublished.append(entry.text)
-                return [.type(.text(entry.text))] + state.textReplaced(deleting: 0, inserting: entry.text)
+                return [.type(.text(entry.text))] + core.state.textReplaced(deleting: 0, inserting: entry.text)
             case .pin:
                 setClipboardEntry(entry.id, pinned: !entry.pinned)
             case .delete:

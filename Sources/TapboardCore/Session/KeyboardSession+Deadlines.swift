@@ -9,14 +9,14 @@ extension KeyboardSession {
         func consider(_ deadline: Duration?) {
             if let deadline, next.map({ deadline < $0 }) ?? true { next = deadline }
         }
-        for deadline in timers.values { consider(deadline) }
-        consider(pacing.nextDeadline)
-        consider(strip.deadline)
-        consider(presentation.nextDeadline)
+        for deadline in core.timers.values { consider(deadline) }
+        consider(core.pacing.nextDeadline)
+        consider(core.strip.deadline)
+        consider(core.presentation.nextDeadline)
         consider(swipe.trailDeadline)
         consider(handsFree.nextDeadline)
         // The next touch and an answer wait for the keystrokes still queued; their deadline wakes them.
-        if pacing.queue.isEmpty {
+        if core.pacing.queue.isEmpty {
             consider(typing.nextDeadline)
         }
         return next

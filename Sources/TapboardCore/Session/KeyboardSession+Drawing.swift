@@ -7,13 +7,13 @@ extension KeyboardSession {
     mutating func refreshFrames() -> Bool {
         // Compared first: the page and the theme are not copied at every contact, only when placed again.
         let basis = placementBasis
-        guard !placed.isPlaced(for: basis) else { return false }
-        return placed.place(state.page, for: basis, theme: theme)
+        guard !core.placed.isPlaced(for: basis) else { return false }
+        return core.placed.place(core.state.page, for: basis, theme: theme)
     }
 
     /// What the keys of the page shown are placed for now.
     private var placementBasis: PlacedKeys.Basis {
-        PlacedKeys.Basis(page: state.pageIndex, generation: state.layoutGeneration, size: frame.size, theme: choice.themeGeneration)
+        PlacedKeys.Basis(page: core.state.pageIndex, generation: core.state.layoutGeneration, size: frame.size, theme: core.choice.themeGeneration)
     }
 
     /// How keys look now: all of them, or those given; `highlightMarks` when known (`KeyboardSession+Scanning`).
@@ -21,11 +21,11 @@ extension KeyboardSession {
         let chosen = indices.map { $0.filter { $0 < keyFrames.count }.map { keyFrames[$0] } } ?? keyFrames
         let marks = known ?? highlightMarks()
         return chosen.map {
-            var label = state.label(of: $0.key)
+            var label = core.state.label(of: $0.key)
             if case .suggestion(let rank) = $0.key.action { label = suggestionLabel(rank: rank) }
             if case .emoji(let key) = $0.key.action, let shown = searchLabel(key) { label = shown }
             if case .clipboard(let key) = $0.key.action { label = clipboardLabel(key, in: $0.rect.size) }
-            return KeyAppearance(frame: $0, label: label, styleClass: state.styleClass(of: $0.key), pressed: state.isPressed($0.index),
+            return KeyAppearance(frame: $0, label: label, styleClass: core.state.styleClass(of: $0.key), pressed: core.state.isPressed($0.index),
                                  highlight: marks[$0.index] ?? .none)
         }
     }
@@ -40,10 +40,10 @@ extension KeyboardSession {
 
     /// The preview balloon for a key of the page shown, if it shows one (a text label).
     public func previewDrawing(forKey index: Int) -> PreviewDrawing? {
-        guard index < keyFrames.count, case .text(let text) = state.label(of: keyFrames[index].key) else { return nil }
+        guard index < keyFrames.count, case .text(let text) = core.state.label(of: keyFrames[index].key) else { return nil }
         let scale = theme.scale(forHeight: frame.height)
         return PreviewDrawing(text: text, geometry: PreviewGeometry(key: onScreen(index), screen: screen.size, scale: scale),
-                              styleClass: state.styleClass(of: keyFrames[index].key), scale: scale)
+                              styleClass: core.state.styleClass(of: keyFrames[index].key), scale: scale)
     }
 
     /// Where an open callout's alternates are on the screen.
@@ -55,7 +55,7 @@ extension KeyboardSession {
 
     /// Draws a batch's drawing: a relayout or the changed keys, then the preview and the callout.
     mutating func drawNow(_ plan: EffectPlan) {
-        _ = pacing.takeDrawing()
+        _ = core.pacing.takeDrawing()
         // Every change of page, layout, size or theme comes with a relayout; frames found
         // out of date here all the same are drawn in full.
         let marks = highlightMarks()

@@ -36,7 +36,7 @@ extension KeyboardSession {
     /// What the pointer is on: a cell of the open callout, else a key that shows something.
     private mutating func dwellTarget(at point: Point?) -> DwellPointer.Target? {
         guard let point else { return nil }
-        if let open = state.callout, let item = calloutGeometry(for: open)?.item(at: Point(x: point.x + frame.x, y: point.y + frame.y)) {
+        if let open = core.state.callout, let item = calloutGeometry(for: open)?.item(at: Point(x: point.x + frame.x, y: point.y + frame.y)) {
             return .calloutItem(item)
         }
         guard point.x >= 0, point.y >= 0, point.x < frame.width, point.y < frame.height, let index = key(at: point) else { return nil }
@@ -55,7 +55,7 @@ extension KeyboardSession {
         case .release:
             // The alternate takes the place of the key typed at the first rest.
             guard let point = handsFree.hoverPoint else { return }
-            pending.append(.type(.keysym(.backSpace)))
+            core.pending.append(.type(.keysym(.backSpace)))
             contact(.ended, id: .dwell, at: point)
         case .cancel:
             contact(.cancelled, id: .dwell, at: handsFree.hoverPoint ?? Point(x: -1, y: -1))

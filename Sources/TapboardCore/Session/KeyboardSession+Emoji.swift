@@ -8,8 +8,8 @@ extension KeyboardSession {
 
     /// The emoji on a screen of the emoji page, 0 when the layout has none.
     private var emojiPerScreen: Int {
-        guard let index = state.layout.pageIndex(named: Page.emoji) else { return 0 }
-        let rows = state.layout.pages[index].rows
+        guard let index = core.state.layout.pageIndex(named: Page.emoji) else { return 0 }
+        let rows = core.state.layout.pages[index].rows
         guard rows.count > LayoutProvider.emojiRows else { return 0 }
         return rows[rows.count - 1 - LayoutProvider.emojiRows].keys.count * LayoutProvider.emojiRows
     }
@@ -18,21 +18,21 @@ extension KeyboardSession {
     /// when what it shows changed (and each time the page opens, so the recently
     /// used are current, but never under a finger).
     mutating func fillEmojiPage() {
-        let onPage = state.page.name == Page.emoji
+        let onPage = core.state.page.name == Page.emoji
         defer { emoji.onPage = onPage }
         guard onPage else { return }
         askEmojiFiles()
         if !emoji.onPage { emoji.forgetFilling() }
-        guard emoji.needsFilling(generation: state.layoutGeneration) else { return }
-        let rows = emoji.filled(state.page, generation: state.layoutGeneration)
-        pending += state.replaceRows(ofPage: state.pageIndex, with: rows)
+        guard emoji.needsFilling(generation: core.state.layoutGeneration) else { return }
+        let rows = emoji.filled(core.state.page, generation: core.state.layoutGeneration)
+        core.pending += core.state.replaceRows(ofPage: core.state.pageIndex, with: rows)
     }
 
     /// The emoji files and the words of the shown layout's language, asked for
     /// when they are not in yet; whether they are awaited.
     @discardableResult
     mutating func askEmojiFiles() -> Bool {
-        let language = choice.shown.language ?? "en"
+        let language = core.choice.shown.language ?? "en"
         if emoji.askFiles(language: language) { emit(.files(.loadEmoji(language: language))) }
         return emoji.awaitingFiles
     }
@@ -43,10 +43,10 @@ extension KeyboardSession {
         // `tapboard type` requests that waited for them.
         for request in emoji.takeWaitingTyping() { startTyping(request.text, delay: request.delay, requester: request.requester) }
         if emoji.searching { emoji.searchTyped("", limit: matchSlots) }
-        strip.forgetQuery()
-        strip.noteContextChanged()
+        core.strip.forgetQuery()
+        core.strip.noteContextChanged()
         fillEmojiPage()
-        if emoji.searching { pending.append(.redraw(searchRowKeys)) }
+        if emoji.searching { core.pending.append(.redraw(searchRowKeys)) }
     }
 
     /// A contact on the emoji page's grid that moves sideways by more than a key
@@ -57,7 +57,7 @@ extension KeyboardSession {
             if phase == .ended || phase == .cancelled { emoji.swiped = nil }
             return true
         }
-        guard state.page.name == Page.emoji else {
+        guard core.state.page.name == Page.emoji else {
             emoji.swipeStart = nil
             return false
         }
@@ -66,11 +66,11 @@ extension KeyboardSession {
             emoji.swipeStart = nil
             if id != .typing, let key, key < keyFrames.count, case .text = keyFrames[key].key.action { emoji.swipeStart = (id, point) }
         case .moved:
-            guard let start = emoji.swipeStart, start.id == id, state.callout == nil,
+            guard let start = emoji.swipeStart, start.id == id, core.state.callout == nil,
                   let width = keyFrames.first(where: { if case .text = $0.key.action { true } else { false } })?.rect.width else { return false }
             let dx = point.x - start.point.x, dy = point.y - start.point.y
             guard Double(abs(dx)) > EmojiPanel.swipeKeys * Double(width), abs(dx) > 2 * abs(dy) else { return false }
-            state.handle(.touch(.cancelled, point: point, key: nil, calloutItem: nil, contact: id), at: now, into: &pending)
+            core.state.handle(.touch(.cancelled, point: point, key: nil, calloutItem: nil, contact: id), at: now, into: &core.pending)
             emoji.swiped = id
             emoji.swipeStart = nil
             emoji.turn(forward: dx < 0, perScreen: emojiPerScreen)
@@ -86,14 +86,14 @@ extension KeyboardSession {
     /// recently used; its other keys (groups, the search) are carried out now, so
     /// the next contact of the batch meets the page as they left it.
     mutating func emojiEffects(from first: Int, typedOnPage: Bool) {
-        guard typedOnPage || pending[first...].contains(where: { if case .emoji = $0 { true } else { false } }) else { return }
+        guard typedOnPage || core.pending[first...].contains(where: { if case .emoji = $0 { true } else { false } }) else { return }
         var i = first
-        while i < pending.endIndex {
-            switch pending[i] {
+        while i < core.pending.endIndex {
+            switch core.pending[i] {
             case .type(.text(let text)) where typedOnPage:
                 emoji.used(text)
             case .emoji(let key):
-                pending += emojiKey(key)
+                core.pending += emojiKey(key)
             default:
                 break
             }
@@ -117,7 +117,7 @@ extension KeyboardSession {
             let chosen = emoji.matches[rank]
             emoji.used(chosen)
             let ended = endSearch()
-            return [.type(.text(chosen))] + state.textReplaced(deleting: 0, inserting: chosen) + ended
+            return [.type(.text(chosen))] + core.state.textReplaced(deleting: 0, inserting: chosen) + ended
         }
     }
 
@@ -126,22 +126,22 @@ extension KeyboardSession {
 
     /// The search starts: the letters show, their strip made the search row.
     private mutating func startSearch() -> [Effect] {
-        guard let letters = state.layout.pageIndex(named: Page.letters),
-              let searching = state.layout.pages[letters].searchingEmoji(matches: matchSlots) else { return [] }
+        guard let letters = core.state.layout.pageIndex(named: Page.letters),
+              let searching = core.state.layout.pages[letters].searchingEmoji(matches: matchSlots) else { return [] }
         emoji.startSearch()
-        return state.replaceRows(ofPage: letters, with: searching.rows) + state.showPage(named: Page.letters)
+        return core.state.replaceRows(ofPage: letters, with: searching.rows) + core.state.showPage(named: Page.letters)
     }
 
     /// The search ends: the letters' strip is back.
     mutating func endSearch() -> [Effect] {
         guard emoji.searching else { return [] }
         emoji.endSearch()
-        guard let letters = state.layout.pageIndex(named: Page.letters) else { return [] }
-        let built = choice.buildShown(width: frame.width)
-        guard let fresh = built.pageIndex(named: Page.letters).map({ built.pages[$0].rows }), fresh.count == state.layout.pages[letters].rows.count else { return [] }
-        var rows = state.layout.pages[letters].rows
+        guard let letters = core.state.layout.pageIndex(named: Page.letters) else { return [] }
+        let built = core.choice.buildShown(width: frame.width)
+        guard let fresh = built.pageIndex(named: Page.letters).map({ built.pages[$0].rows }), fresh.count == core.state.layout.pages[letters].rows.count else { return [] }
+        var rows = core.state.layout.pages[letters].rows
         rows[0] = fresh[0]
-        return state.replaceRows(ofPage: letters, with: rows)
+        return core.state.replaceRows(ofPage: letters, with: rows)
     }
 
     /// While the search is on, what the letter keys type goes into its line, not
@@ -150,10 +150,10 @@ extension KeyboardSession {
     /// each contact or timer is handled, so a match tapped later in the same
     /// batch (keys read together after a stall) is the one shown by then.
     mutating func searchEffects(from first: Int) {
-        guard emoji.searching, pending[first...].contains(where: { if case .type = $0 { true } else { false } }) else { return }
+        guard emoji.searching, core.pending[first...].contains(where: { if case .type = $0 { true } else { false } }) else { return }
         var kept: [Effect] = []
         var changed = false
-        for effect in pending[first...] {
+        for effect in core.pending[first...] {
             guard case .type(let keystroke) = effect, emoji.searching else {
                 kept.append(effect)
                 continue
@@ -172,7 +172,7 @@ extension KeyboardSession {
             }
         }
         if changed, emoji.searching { kept.append(.redraw(searchRowKeys)) }
-        pending.replaceSubrange(first..., with: kept)
+        core.pending.replaceSubrange(first..., with: kept)
     }
 
     /// The label of a key of the search row now.

@@ -14,26 +14,26 @@ extension KeyboardSession {
     public var isSecure: Bool { focusedField?.kind == .password }
 
     /// Where the keyboard shows instead of its resting frame, to keep clear of the focused field.
-    public var avoiding: Rect? { presentation.avoiding }
+    public var avoiding: Rect? { core.presentation.avoiding }
 
     /// The focus moved to a field or (nil) away from every field.
     mutating func focusChanged(_ field: FocusedField?) {
-        let previous = focus.move(to: field)
+        let previous = core.focus.move(to: field)
         // Out of every field, or into another: what was typed is not before whatever has the focus now.
         if field.map({ $0.id != previous?.id }) ?? (previous != nil) { textContextLost() }
-        presentation.fieldFocused(field, after: previous, autoShow: configuration.autoShow, &out)
+        core.presentation.fieldFocused(field, after: previous, autoShow: configuration.autoShow, &core.out)
     }
 
     /// The focused field's caret report: a move the keyboard's keystrokes did not
     /// make replaces what it knew of the text before the caret, for suggestions and auto-shift.
     mutating func caretMoved(_ report: CaretText) {
-        guard focus.movedByOthers(report) else { return }
+        guard core.focus.movedByOthers(report) else { return }
         textRead(TypedText(read: report.before, fromStart: report.fromStart))
-        pending += state.textRead(report.before, fromStart: report.fromStart)
+        core.pending += core.state.textRead(report.before, fromStart: report.fromStart)
     }
 
     /// `tapboard hide`, the hide key: hidden, and kept hidden over this field.
     mutating func userHides() {
-        presentation.userHides(over: focusedField?.id, &out)
+        core.presentation.userHides(over: focusedField?.id, &core.out)
     }
 }

@@ -6,7 +6,7 @@ extension KeyboardSession {
     public static let drawingDelay = KeystrokePacing.drawingDelay
 
     /// Whether queued keystrokes can be tried again now.
-    var keystrokesDue: Bool { pacing.keystrokesDue(at: now) }
+    var keystrokesDue: Bool { core.pacing.keystrokesDue(at: now) }
 
     /// Carries out a batch's effects. Keystrokes go out first: the X server
     /// hands a client its events only when it has finished the requests it has
@@ -18,18 +18,18 @@ extension KeyboardSession {
         if let typeAhead, let keystroke = keystrokeToTypeAhead(batch), typeAhead(keystroke) { ahead = keystroke }
         // Layout switches were carried out as their events were handled.
         let batch = throughSuggestions(batch)
-        let plan = EffectPlan(pacing.deferredDrawing + batch)
-        pacing.enqueue(plan.keystrokes, privately: &clipboardPage.unpublished)
+        let plan = EffectPlan(core.pacing.deferredDrawing + batch)
+        core.pacing.enqueue(plan.keystrokes, privately: &clipboardPage.unpublished)
         if ahead != nil {
             // Out already, the batch's only keystroke (the strip's letters path leaves it as it is):
             // answered as the injector answers a `.type`.
-            pacing.expectAnswer(.plan(plan))
+            core.pacing.expectAnswer(.plan(plan))
             injected(typed: 1, readyAt: nil)
             return
         }
         if keystrokesDue {
-            pacing.expectAnswer(plan.keystrokes.isEmpty && batch.isEmpty ? .queued : .plan(plan))
-            emit(.type(pacing.queue, waitingForKeycodes: true))
+            core.pacing.expectAnswer(plan.keystrokes.isEmpty && batch.isEmpty ? .queued : .plan(plan))
+            emit(.type(core.pacing.queue, waitingForKeycodes: true))
             return
         }
         finishApply(plan)
@@ -37,8 +37,8 @@ extension KeyboardSession {
 
     /// The injector's answer: `typed` keystrokes of the queue went out; the next waits until `readyAt`.
     mutating func injected(typed: Int, readyAt: Duration?) {
-        guard let (sent, hidden, after) = pacing.answered(typed: typed, readyAt: readyAt, now: now) else { return }
-        for keystroke in sent { focus.sent(keystroke) }
+        guard let (sent, hidden, after) = core.pacing.answered(typed: typed, readyAt: readyAt, now: now) else { return }
+        for keystroke in sent { core.focus.sent(keystroke) }
         // Never what is typed into a password field, nor a clipboard entry typed again.
         if configuration.publishKeys && !isSecure {
             for (i, keystroke) in sent.enumerated() where hidden.isEmpty || !hidden.contains(where: { $0.contains(i) }) {
@@ -60,14 +60,14 @@ extension KeyboardSession {
     private mutating func finishApply(_ plan: EffectPlan) {
         var plan = plan
         // The keystrokes are out: the strip's words may be looked for now, unless keys come too fast to read them.
-        if !strip.hold(after: plan, now: now) {
-            strip.stopHolding()
+        if !core.strip.hold(after: plan, now: now) {
+            core.strip.stopHolding()
             refreshSuggestions(&plan)
         }
         for effect in plan.others {
             switch effect {
-            case .startTimer(let id, let deadline): timers[id] = deadline
-            case .cancelTimer(let id): timers[id] = nil
+            case .startTimer(let id, let deadline): core.timers[id] = deadline
+            case .cancelTimer(let id): core.timers[id] = nil
             case .hide: userHides()
             case .run(let argv): emit(.run(argv))
             case .notify(let event):
@@ -83,8 +83,8 @@ extension KeyboardSession {
             }
         }
         guard plan.draws else { return }
-        if plan.keystrokes.isEmpty || !pacing.queue.isEmpty {
-            pacing.holdDrawing(Self.drawingEffects(of: plan), replacing: true, now: now)
+        if plan.keystrokes.isEmpty || !core.pacing.queue.isEmpty {
+            core.pacing.holdDrawing(Self.drawingEffects(of: plan), replacing: true, now: now)
         } else {
             // The keystrokes are in the server (`.type` is answered synced): drawn at once.
             drawNow(plan)
@@ -93,17 +93,17 @@ extension KeyboardSession {
 
     /// The drawing of a plan as effects, to be merged with the next batch.
     static func drawingEffects(of plan: EffectPlan) -> [Effect] {
-        var out: [Effect] = plan.relayout ? [.redrawAll] : (plan.redraw.isEmpty ? [] : [.redraw(plan.redraw)])
+        var drawing: [Effect] = plan.relayout ? [.redrawAll] : (plan.redraw.isEmpty ? [] : [.redraw(plan.redraw)])
         switch plan.preview {
-        case .show(let key)?: out.append(.showPreview(key: key))
-        case .hide?: out.append(.hidePreview)
+        case .show(let key)?: drawing.append(.showPreview(key: key))
+        case .hide?: drawing.append(.hidePreview)
         case nil: break
         }
         switch plan.callout {
-        case .some(.some(let open)): out.append(.showCallout(open))
-        case .some(.none): out.append(.hideCallout)
+        case .some(.some(let open)): drawing.append(.showCallout(open))
+        case .some(.none): drawing.append(.hideCallout)
         case .none: break
         }
-        return out
+        return drawing
     }
 }

@@ -16,7 +16,7 @@ extension KeyboardSession {
     mutating func switchChanged(_ role: SwitchRole, down: Bool, pressedAt: Duration? = nil) {
         guard handsFree.scanner != nil else { return }
         if down, !shown {
-            presentation.userShows(&out)
+            core.presentation.userShows(&core.out)
             return
         }
         refreshScanRows()
@@ -54,7 +54,7 @@ extension KeyboardSession {
         let marks = highlightMarks()
         guard marks != handsFree.drawnMarks else { return }
         let changed = Set(marks.keys).union(handsFree.drawnMarks.keys).filter { marks[$0] != handsFree.drawnMarks[$0] }
-        pending.append(.redraw(changed.sorted()))
+        core.pending.append(.redraw(changed.sorted()))
     }
 
     /// The rows of the page shown, with what is drawn now: keys that show

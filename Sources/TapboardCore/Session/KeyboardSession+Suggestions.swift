@@ -2,28 +2,28 @@
 /// the engine follows and learns from, and keeping what was learned.
 extension KeyboardSession {
     /// The language of the strip shown, if the layout shown has one.
-    var stripLanguage: String? { languages.shownLanguage }
+    var stripLanguage: String? { core.languages.shownLanguage }
 
     /// The engines, by language.
-    var engines: [String: SuggestionEngine] { languages.engines }
+    var engines: [String: SuggestionEngine] { core.languages.engines }
     /// Keystrokes the shown engine follows once they are out.
-    var unfollowed: [Keystroke] { languages.unfollowed }
+    var unfollowed: [Keystroke] { core.languages.unfollowed }
     /// Languages that learned words in this batch.
-    var unsaved: Set<String> { languages.unsaved }
+    var unsaved: Set<String> { core.languages.unsaved }
     /// The words the strip shows, likeliest first.
-    public var suggestions: [Suggestion] { strip.suggestions }
+    public var suggestions: [Suggestion] { core.strip.suggestions }
     /// The pause in keys after which the strip looks for words again, once they came faster (`StripWords.pause`).
     public static let suggestionsPause = StripWords.pause
 
     /// Works out the strip's language again after the layouts or the one shown changed.
     mutating func noteStripLanguage() {
-        languages.show(choice.stripLanguage)
+        core.languages.show(core.choice.stripLanguage)
     }
 
     /// The engine for the layout shown, made (without its files, read later) the first time.
     @discardableResult
     mutating func withEngine<T>(_ body: (inout SuggestionEngine) -> T) -> T? {
-        languages.withShown(body)
+        core.languages.withShown(body)
     }
 
     /// Whether the engine may follow a keystroke after it is sent: it ends no
@@ -62,7 +62,7 @@ extension KeyboardSession {
         }
         // Read before the engine learns anything in this batch. A batch of
         // keystrokes followed later (most taps: a letter) learns nothing and reads nothing.
-        let learnsNothing = strip.lastAutocorrection == nil && swiped == nil && batch.allSatisfy { effect in
+        let learnsNothing = core.strip.lastAutocorrection == nil && swiped == nil && batch.allSatisfy { effect in
             switch effect {
             case .type(let keystroke): return Self.followsLater(keystroke)
             case .chooseSuggestion: return false
@@ -71,31 +71,31 @@ extension KeyboardSession {
         }
         // Most taps: letters only, nothing to undo or replace. They go out as
         // they are, and the engine follows them once they are out.
-        if learnsNothing, languages.canFollowLater(in: language) {
-            for case .type(let keystroke) in batch { languages.followLater(keystroke, in: language) }
+        if learnsNothing, core.languages.canFollowLater(in: language) {
+            for case .type(let keystroke) in batch { core.languages.followLater(keystroke, in: language) }
             return batch
         }
-        var out: [Effect] = []
-        out.reserveCapacity(batch.count)
+        var result: [Effect] = []
+        result.reserveCapacity(batch.count)
         let autocorrect = configuration.suggestions?.autocorrect ?? false
         let learnedBefore = learnsNothing ? nil : withEngine { $0.learned.clock } ?? 0
         for effect in batch {
             switch effect {
             case .type(let keystroke):
                 if let undo = undoAutocorrection(keystroke) ?? afterSwipe(keystroke) {
-                    out += undo
+                    result += undo
                     continue
                 }
-                if Self.followsLater(keystroke), languages.canFollowLater(in: language) {
-                    languages.followLater(keystroke, in: language)
-                    strip.corrected(nil)
-                    out.append(effect)
+                if Self.followsLater(keystroke), core.languages.canFollowLater(in: language) {
+                    core.languages.followLater(keystroke, in: language)
+                    core.strip.corrected(nil)
+                    result.append(effect)
                     continue
                 }
                 var keystrokes = [keystroke]
                 var swapped = false
                 var corrected: Autocorrection?
-                let shift = state.shift
+                let shift = core.state.shift
                 withEngine { engine in
                     if engine.spaceFromSuggestion, case .text(let text) = keystroke, Self.takesSuggestionSpace(text) {
                         keystrokes = [.keysym(.backSpace), keystroke]
@@ -108,47 +108,48 @@ extension KeyboardSession {
                     }
                     for k in keystrokes { engine.typed(k) }
                 }
-                strip.corrected(corrected)
+                core.strip.corrected(corrected)
                 if swapped, case .text(let text) = keystroke {
                     // The state's context (auto-shift) loses the space too.
-                    out += state.textReplaced(deleting: 2, inserting: text)
+                    result += core.state.textReplaced(deleting: 2, inserting: text)
                 }
-                out += keystrokes.map { .type($0) }
+                result += keystrokes.map { .type($0) }
             case .chooseSuggestion(let rank):
-                strip.corrected(nil)
+                core.strip.corrected(nil)
                 swipe.forgetWord()
                 guard rank < suggestions.count else { continue }
                 var chosen = suggestions[rank]
                 // Shown before the last keys (the strip waits for them to pause): the word shown replaces the word as it is now.
-                if strip.deadline != nil, let current = withEngine({ String($0.typed.currentWord) }) {
+                if core.strip.deadline != nil, let current = withEngine({ String($0.typed.currentWord) }) {
                     chosen = Suggestion(word: chosen.word, replacing: current, kind: chosen.kind)
                 }
                 withEngine { $0.chose(chosen) }
-                out += Array(repeating: .type(.keysym(.backSpace)), count: chosen.delete)
-                out.append(.type(.text(chosen.insert + " ")))
-                out += state.textReplaced(deleting: chosen.delete, inserting: chosen.insert + " ")
+                result += Array(repeating: .type(.keysym(.backSpace)), count: chosen.delete)
+                result.append(.type(.text(chosen.insert + " ")))
+                result += core.state.textReplaced(deleting: chosen.delete, inserting: chosen.insert + " ")
             default:
-                out.append(effect)
+                result.append(effect)
             }
         }
         if let learnedBefore, (withEngine { $0.learned.clock } ?? 0) != learnedBefore {
-            languages.learned(in: language)
+            core.languages.learned(in: language)
         }
-        return out
+        return result
     }
 
     /// The focus moved to another field or window: what was typed before is not
     /// before the cursor now, and where the caret is is not known.
     mutating func textContextLost() {
-        focus.forgetCaret()
-        languages.resetText()
-        strip.noteContextChanged()
+        core.focus.forgetCaret()
+        core.languages.resetText()
+        core.strip.noteContextChanged()
     }
 
     /// The text before the caret, read from the field: every language's engine follows it.
     mutating func textRead(_ text: TypedText) {
-        languages.textRead(text)
-        strip.noteContextChanged()
+        core.focus.textRead(text)
+        core.languages.textRead(text)
+        core.strip.noteContextChanged()
     }
 
     // MARK: - The strip's words
@@ -156,12 +157,12 @@ extension KeyboardSession {
     /// The keys paused: the strip's words are looked for, and the slots that
     /// changed drawn (after the keystrokes still waiting for a keycode, if any).
     mutating func refreshHeldSuggestions() {
-        strip.stopHolding()
+        core.strip.stopHolding()
         var plan = EffectPlan([])
         refreshSuggestions(&plan)
         guard plan.draws else { return }
-        pacing.holdDrawing(Self.drawingEffects(of: plan), replacing: false, now: now)
-        if pacing.queue.isEmpty { drawNow(EffectPlan(pacing.takeDrawing())) }
+        core.pacing.holdDrawing(Self.drawingEffects(of: plan), replacing: false, now: now)
+        if core.pacing.queue.isEmpty { drawNow(EffectPlan(core.pacing.takeDrawing())) }
     }
 
     /// Finds the strip's words for the text as it is now, after the keystrokes
@@ -170,22 +171,22 @@ extension KeyboardSession {
     mutating func refreshSuggestions(_ plan: inout EffectPlan) {
         let slots = stripSlots
         guard !slots.isEmpty else {
-            strip.clear()
+            core.strip.clear()
             return
         }
         // The keystrokes are out: the engine follows those it had left for now.
-        if languages.hasUnfollowed { languages.followTyped() }
+        if core.languages.hasUnfollowed { core.languages.followTyped() }
         guard loadFiles() else { return }
         // Asked first, without copying the page and the theme: at every keystroke the answer is yes.
-        if !languages.neighboursPlaced(generation: state.layoutGeneration, size: frame.size) {
-            let letters = state.layout.pages.first, size = frame.size, theme = theme
-            languages.placeNeighbours(generation: state.layoutGeneration, size: size) {
+        if !core.languages.neighboursPlaced(generation: core.state.layoutGeneration, size: frame.size) {
+            let letters = core.state.layout.pages.first, size = frame.size, theme = theme
+            core.languages.placeNeighbours(generation: core.state.layoutGeneration, size: size) {
                 letters.map { Geometry.frames(for: $0, in: size, theme: theme) }
             }
         }
         // One pass into the engine (each finds it by its language's name).
-        let shift = state.shift, language = stripLanguage, secure = isSecure, alternatives = swipeAlternatives
-        let asked = strip.query
+        let shift = core.state.shift, language = stripLanguage, secure = isSecure, alternatives = swipeAlternatives
+        let asked = core.strip.query
         func makeQuery(_ text: TypedText, _ clock: Int) -> StripWords.Query {
             StripWords.Query(text: text, shift: shift, language: language, slots: slots.count, clock: clock, secure: secure)
         }
@@ -199,7 +200,7 @@ extension KeyboardSession {
         } ?? (makeQuery(TypedText(), 0), secure ? [] : alternatives ?? [])
         // `:` and a name: emoji instead of words.
         if found != nil, !secure, alternatives == nil, let colon = colonSuggestions(typed, limit: slots.count) { found = colon }
-        guard query != asked, let new = found, let old = strip.found(new, for: query) else { return }
+        guard query != asked, let new = found, let old = core.strip.found(new, for: query) else { return }
         if !plan.relayout {
             // Only the slots whose word changed are drawn again.
             // A few slots each: merged by a look along them, not hashed into a set
@@ -220,7 +221,7 @@ extension KeyboardSession {
     /// at once they come (`languageLoaded`).
     @discardableResult
     mutating func loadFiles() -> Bool {
-        switch languages.files() {
+        switch core.languages.files() {
         case .ready: return true
         case .ask(let language): emit(.files(.load(language: language)))
         case .waiting: break
@@ -229,13 +230,13 @@ extension KeyboardSession {
     }
 
     /// Whether the shown language's files were asked for and have not come yet.
-    var filesPending: Bool { languages.filesPending }
+    var filesPending: Bool { core.languages.filesPending }
 
     /// A language's files, read: into its engine, and the strip looks again.
     mutating func languageLoaded(_ files: LoadedLanguage) {
-        let isShown = languages.put(files)
-        strip.forgetQuery()
-        strip.noteContextChanged()
+        let isShown = core.languages.put(files)
+        core.strip.forgetQuery()
+        core.strip.noteContextChanged()
         if isShown { finishWaitingGestures() }
         // The contacts that came after them, now in their turn.
         if !swipe.hasWaiting {
@@ -245,7 +246,7 @@ extension KeyboardSession {
 
     /// The label a strip slot shows now.
     func suggestionLabel(rank: Int) -> KeyLabel {
-        let words = strip.suggestions
+        let words = core.strip.suggestions
         return .text(rank < words.count ? words[rank].word : "")
     }
 
@@ -253,19 +254,19 @@ extension KeyboardSession {
 
     /// `tapboard forget`: nothing learned is kept in memory either (the command deletes the files).
     mutating func forgetLearned() {
-        languages.forget()
-        strip.forgetQuery()
+        core.languages.forget()
+        core.strip.forgetQuery()
     }
 
     /// Hands the words each language learned in this batch to the storage's
     /// journal, after the keystrokes went out: nothing waits for a timer.
     mutating func journalLearned() {
-        for request in languages.takeLearnings() { emit(.files(request)) }
+        for request in core.languages.takeLearnings() { emit(.files(request)) }
     }
 
     /// At exit: the whole of every language that learned something is written,
     /// and its journal emptied.
     mutating func saveLearned() {
-        for request in languages.takeWholes() { emit(.files(request)) }
+        for request in core.languages.takeWholes() { emit(.files(request)) }
     }
 }

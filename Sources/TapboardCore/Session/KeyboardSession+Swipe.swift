@@ -12,7 +12,7 @@ extension KeyboardSession {
     /// Whether a press now may become a gesture: swipe on, the letters page of a
     /// layout with a lexicon, no modifier latched, not over a password field.
     private var swipeAvailable: Bool {
-        configuration.suggestions?.swipe == true && stripLanguage != nil && !isSecure && state.pageIndex == 0 && state.modifiers.isEmpty
+        configuration.suggestions?.swipe == true && stripLanguage != nil && !isSecure && core.state.pageIndex == 0 && core.state.modifiers.isEmpty
     }
 
     /// Whether a key's text is one letter: an ASCII one by its byte (every
@@ -42,11 +42,11 @@ extension KeyboardSession {
             guard let g = swipe.gesture, g.contact == id else { return false }
             if g.recognised {
                 _ = swipe.moved(id, to: p, keys: nil, waitingForWords: true)
-                swipe.trailMoved(&out)
+                swipe.trailMoved(&core.out)
                 return true
             }
             // A callout opened by a long press: choosing an alternate, not drawing.
-            guard state.callout == nil else {
+            guard core.state.callout == nil else {
                 swipe.abandon()
                 return false
             }
@@ -59,11 +59,11 @@ extension KeyboardSession {
             case .recognised:
                 if let language = stripLanguage, let start = swipe.gesture?.points.first { swipe.prepare(language, startingAt: start) }
                 // The key pressed is not typed: the state lets go of the contact.
-                pending += state.handle(.touch(.cancelled, point: point, key: nil, calloutItem: nil, contact: id), at: now)
-                swipe.trailMoved(&out)
+                core.pending += core.state.handle(.touch(.cancelled, point: point, key: nil, calloutItem: nil, contact: id), at: now)
+                swipe.trailMoved(&core.out)
                 return true
             case .drawing:
-                swipe.trailMoved(&out)
+                swipe.trailMoved(&core.out)
                 return true
             }
         case .ended, .cancelled:
@@ -87,9 +87,9 @@ extension KeyboardSession {
         }
         // The text as it will be when what this batch typed before the gesture has gone out
         // (a stalled keyboard reads a whole gesture and the next in one batch).
-        let engine = languages.engine(language)
+        let engine = core.languages.engine(language)
         var text = engine?.typed ?? TypedText()
-        for case .type(let keystroke) in pending { text.type(keystroke) }
+        for case .type(let keystroke) in core.pending { text.type(keystroke) }
         let space = text.text.last.map { !$0.isWhitespace } ?? false ? " " : ""
         // The previous word is the one before the word's place, its space typed: none at a sentence's start.
         if !space.isEmpty { text.type(.text(space)) }
@@ -100,11 +100,11 @@ extension KeyboardSession {
         }, contextPrior: prior.map { prior in { prior.bonus($0, frequency: $1) } })
         swipe.keep(decoder, for: language)
         guard let best = candidates.first else { return }
-        let shift = state.shift
+        let shift = core.state.shift
         let word = SuggestionEngine.cased(best.word, typed: "", shift: shift)
         let typed = space + word
-        pending.append(.type(.text(typed)))
-        pending += state.textReplaced(deleting: 0, inserting: typed)
+        core.pending.append(.type(.text(typed)))
+        core.pending += core.state.textReplaced(deleting: 0, inserting: typed)
         swipe.typed(SwipedWord(typed: typed, word: word,
                                alternatives: candidates.dropFirst().map { SuggestionEngine.cased($0.word, typed: "", shift: shift) }))
     }
@@ -118,8 +118,8 @@ extension KeyboardSession {
     /// The decoder for the language and page shown, made with the lexicon once
     /// the language's files are in, and kept up with the keys' frames.
     private mutating func swipeDecoder() -> SwipeDecoder? {
-        guard let language = stripLanguage, loadFiles(), let lexicon = languages.engine(language)?.lexicon else { return nil }
-        return swipe.decoder(for: language, lexicon: lexicon, frames: keyFrames, generation: state.layoutGeneration, size: frame.size)
+        guard let language = stripLanguage, loadFiles(), let lexicon = core.languages.engine(language)?.lexicon else { return nil }
+        return swipe.decoder(for: language, lexicon: lexicon, frames: keyFrames, generation: core.state.layoutGeneration, size: frame.size)
     }
 
     /// A keystroke through the strip's engine: the swiped word's own marks it
@@ -135,13 +135,13 @@ extension KeyboardSession {
         guard word.sent, case .keysym(let symbol) = keystroke, symbol == .backSpace else { return nil }
         let keystrokes = Array(repeating: Keystroke.keysym(.backSpace), count: word.word.count)
         withEngine { engine in for k in keystrokes { engine.typed(k) } }
-        return keystrokes.map { .type($0) } + state.textReplaced(deleting: word.word.count - 1, inserting: "")
+        return keystrokes.map { .type($0) } + core.state.textReplaced(deleting: word.word.count - 1, inserting: "")
     }
 
     /// The strip's words just after a swiped word: the next likeliest words, each replacing it.
     var swipeAlternatives: [Suggestion]? {
         guard let word = swiped, word.sent, let language = stripLanguage,
-              languages.engine(language)?.typed.currentWord == Substring(word.word) else { return nil }
+              core.languages.engine(language)?.typed.currentWord == Substring(word.word) else { return nil }
         return word.alternatives.map { Suggestion(word: $0, delete: word.word.count, insert: $0, kind: .correction) }
     }
 }

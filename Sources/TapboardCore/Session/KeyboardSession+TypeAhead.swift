@@ -14,7 +14,7 @@ extension KeyboardSession {
     /// a swiped word) or to choose.
     func keystrokeToTypeAhead(_ batch: [Effect]) -> Keystroke? {
         // While an emoji search is on, the letters type into its line.
-        guard pacing.queue.isEmpty, quitting.status == nil, !emoji.searching else { return nil }
+        guard core.pacing.queue.isEmpty, core.quitting.status == nil, !emoji.searching else { return nil }
         var found: Keystroke?
         for effect in batch {
             switch effect {
@@ -31,7 +31,7 @@ extension KeyboardSession {
               Self.followsLater(keystroke) else { return nil }
         // The strip types it as it is (its path for letters only).
         if let language = stripLanguage, !isSecure {
-            guard strip.lastAutocorrection == nil, swiped == nil, languages.canFollowLater(in: language) else { return nil }
+            guard core.strip.lastAutocorrection == nil, swiped == nil, core.languages.canFollowLater(in: language) else { return nil }
         }
         return keystroke
     }

@@ -5,13 +5,13 @@ extension KeyboardSession {
     /// and queues the touches; the requester is answered when they are typed.
     mutating func startTyping(_ text: String, delay: Duration, requester: UInt64) {
         // Emoji are planned once their files are in (asked for now, answered in the next batch).
-        if TypingPlanner.mayNeedEmoji(text), state.layout.pageIndex(named: Page.emoji) != nil, askEmojiFiles() {
+        if TypingPlanner.mayNeedEmoji(text), core.state.layout.pageIndex(named: Page.emoji) != nil, askEmojiFiles() {
             emoji.waitingTyping.append((text, delay, requester))
             return
         }
         let frames = keyFrames
         let planning = emoji.loaded.map(EmojiPlanning.init)
-        typing.plan(text, delay: delay, requester: requester, from: state, emoji: planning, now: now) { key in
+        typing.plan(text, delay: delay, requester: requester, from: core.state, emoji: planning, now: now) { key in
             // Where a key of the page shown is (for the delegate; typing goes by key).
             key < frames.count ? frames[key].rect.center : Point(x: 0, y: 0)
         }
@@ -25,7 +25,7 @@ extension KeyboardSession {
     mutating func stopTyping(requester: UInt64, answer: Bool) {
         guard let stopped = typing.stop(requester) else { return }
         if stopped.holding {
-            pending += state.handle(.touch(.cancelled, point: Point(x: 0, y: 0), key: nil, calloutItem: nil, contact: .typing), at: now)
+            core.pending += core.state.handle(.touch(.cancelled, point: Point(x: 0, y: 0), key: nil, calloutItem: nil, contact: .typing), at: now)
         }
         if answer { emit(.typingStopped(requester: requester, typed: stopped.typed)) }
     }
@@ -35,12 +35,12 @@ extension KeyboardSession {
     /// keystroke is out (a borrowed keycode may hold it), so a request stopped
     /// meanwhile has at most that one keystroke still to go.
     mutating func typeDue(before limit: Duration? = nil) {
-        while pacing.queue.isEmpty, !pending.contains(where: Self.types), let event = typing.takeDue(now: now, before: limit) {
-            let first = pending.endIndex
+        while core.pacing.queue.isEmpty, !core.pending.contains(where: Self.types), let event = typing.takeDue(now: now, before: limit) {
+            let first = core.pending.endIndex
             let onEmojiPage = emoji.onPage
-            let effects = state.handle(event, at: now)
-            pending += effects
-            for case .switchLayout(let which) in effects { pending += switchLayout(which) }
+            let effects = core.state.handle(event, at: now)
+            core.pending += effects
+            for case .switchLayout(let which) in effects { core.pending += switchLayout(which) }
             // The emoji and clipboard pages' keys and the search line, as for a person's taps.
             searchEffects(from: first)
             emojiEffects(from: first, typedOnPage: onEmojiPage)
@@ -58,7 +58,7 @@ extension KeyboardSession {
 
     /// Answers the requests whose keys are all typed and in the server.
     mutating func answerTyping() {
-        while pacing.queue.isEmpty, let answer = typing.takeAnswer(now: now) {
+        while core.pacing.queue.isEmpty, let answer = typing.takeAnswer(now: now) {
             emit(.answer(requester: answer.requester, untyped: answer.untyped))
         }
     }

@@ -8,65 +8,44 @@
 /// clock. A transport (the X side, a test) carries the commands out in order;
 /// `Command.type` is answered at once with `SessionInput.injected`.
 public struct KeyboardSession: Sendable {
+    /// What the parts share: the state machine, layouts, window, keys placed, field, strip, pacing, output.
+    var core: SessionCore
+    /// The features that are parts of their own, folded over for each input (`SessionParts`).
+    var parts = SessionParts()
+
     /// The interaction state: page, shift, keys held, callout.
-    public internal(set) var state: KeyboardState
-    /// The layouts, which one shows, the theme.
-    var choice: LayoutChoice
+    public var state: KeyboardState { core.state }
     /// Whether the commands carry the delegate's contact events (`Command.notify`
     /// of touches and presses): an executor with no delegate turns them off, and
     /// a tap builds none. Page and layout changes come either way.
     public var notifiesDelegate: Bool {
-        get { state.notifies }
-        set { state.notifies = newValue }
+        get { core.state.notifies }
+        set { core.state.notifies = newValue }
     }
     /// The layouts the globe key goes through.
-    public var layouts: [LayoutSource] { choice.layouts }
+    public var layouts: [LayoutSource] { core.choice.layouts }
     /// Which of `layouts` is shown.
-    public var layoutIndex: Int { choice.index }
+    public var layoutIndex: Int { core.choice.index }
     /// Builds each layout compact or wide for the window's width.
-    public var provider: LayoutProvider { choice.provider }
+    public var provider: LayoutProvider { core.choice.provider }
     /// The look.
-    public var theme: Theme { choice.theme }
-    /// Where the window is and whether it shows.
-    var presentation: WindowPresentation
+    public var theme: Theme { core.choice.theme }
     /// The window's frame on the screen, as last heard.
-    public var frame: Rect { presentation.frame }
+    public var frame: Rect { core.presentation.frame }
     /// The screen and its monitors, as last heard.
-    public var screen: ScreenInfo { presentation.screen }
+    public var screen: ScreenInfo { core.presentation.screen }
     /// Whether the keyboard shows (or is sliding in).
-    public var shown: Bool { presentation.shown }
-    /// Where the keys of the page shown are.
-    var placed = PlacedKeys()
+    public var shown: Bool { core.presentation.shown }
     /// Where the keys of the page shown are, in window pixels.
-    public var keyFrames: [KeyFrame] { placed.frames }
+    public var keyFrames: [KeyFrame] { core.placed.frames }
     /// The strip's slots on the page shown (none without a strip): the key's index and the rank of the word it shows.
-    var stripSlots: [(index: Int, rank: Int)] { placed.stripSlots }
-
-    let configuration: KeyboardConfiguration
-
-    /// The time of the input being handled, and the commands it gave so far.
-    var out = Outbox()
+    var stripSlots: [(index: Int, rank: Int)] { core.placed.stripSlots }
+    /// How the session was configured.
+    var configuration: KeyboardConfiguration { core.configuration }
     /// The time of the input being handled.
-    var now: Duration { out.now }
-    /// Effects of the contacts and timers of this batch, carried out together at its end.
-    var pending: [Effect] = []
-    /// The state machine's timers.
-    var timers: [TimerID: Duration] = [:]
-    /// Asked to quit, and whether it has.
-    var quitting = Quitting()
-
-    /// Keystrokes waiting to go out, and the drawing held back behind them.
-    var pacing = KeystrokePacing()
-
-    /// The text field that has the focus, and where its caret is.
-    var focus = FieldFocus()
+    var now: Duration { core.out.now }
     /// The text field that has the focus (AT-SPI, or a terminal's window), if any.
-    public var focusedField: FocusedField? { focus.field }
-
-    /// A suggestion engine per language, their files, what they learned.
-    var languages: LanguageEngines
-    /// The strip's words and when it looks for them.
-    var strip = StripWords()
+    public var focusedField: FocusedField? { core.focus.field }
 
     /// Swipe typing: the gesture, its decoders, the word it typed.
     var swipe = SwipeTyping()
@@ -84,16 +63,16 @@ public struct KeyboardSession: Sendable {
     /// Makes the session for a configuration on a screen: the keyboard placed, its
     /// first layout built for that width; nothing shown until `start`.
     public init(_ configuration: KeyboardConfiguration, screen: ScreenInfo) throws(NoSuchMonitor) {
-        self.configuration = configuration
         let placed = try configuration.placement.frame(on: screen)
-        presentation = WindowPresentation(placement: configuration.placement, frame: placed.frame, screen: screen,
-                                          animation: configuration.animation, autoHideDelay: configuration.autoHideDelay)
-        languages = LanguageEngines(configuration.suggestions)
+        let presentation = WindowPresentation(placement: configuration.placement, frame: placed.frame, screen: screen,
+                                              animation: configuration.animation, autoHideDelay: configuration.autoHideDelay)
         clipboard = ClipboardKeeping(mode: configuration.clipboardHistory)
         handsFree = HandsFreeSelection(scan: configuration.scan, dwell: configuration.dwell)
-        choice = LayoutChoice(layouts: configuration.layouts, provider: configuration.provider, theme: configuration.theme,
-                              lexicons: configuration.suggestions?.languages)
-        state = KeyboardState(layout: choice.buildShown(width: placed.frame.width), options: configuration.options)
+        let choice = LayoutChoice(layouts: configuration.layouts, provider: configuration.provider, theme: configuration.theme,
+                                  lexicons: configuration.suggestions?.languages)
+        core = SessionCore(state: KeyboardState(layout: choice.buildShown(width: placed.frame.width), options: configuration.options),
+                           choice: choice, presentation: presentation, configuration: configuration,
+                           languages: LanguageEngines(configuration.suggestions))
         refreshFrames()
         noteStripLanguage()
     }
@@ -103,10 +82,10 @@ public struct KeyboardSession: Sendable {
     /// appears in the theme's colour while the fonts are still being set up,
     /// and its keys follow a few milliseconds later (the time from exec to a map counts).
     public mutating func start(at time: Duration) -> [Command] {
-        out.begin(at: time)
-        for note in presentation.startNotes { emit(.log(note)) }
+        core.out.begin(at: time)
+        for note in core.presentation.startNotes { emit(.log(note)) }
         // At start the keyboard appears in place; only later shows slide.
-        if !configuration.startHidden { presentation.show(animated: false, &out) }
+        if !configuration.startHidden { core.presentation.show(animated: false, &core.out) }
         emit(.draw(.all(appearances(), size: frame.size)))
         return takeOutput()
     }
@@ -118,10 +97,10 @@ public struct KeyboardSession: Sendable {
     /// it types it at once and says whether it did (if not, it is asked for
     /// with `.type` as always).
     public mutating func handle(_ inputs: [SessionInput], at time: Duration, typeAhead: ((Keystroke) -> Bool)? = nil) -> [Command] {
-        guard !quitting.finished else { return [] }
-        out.begin(at: time)
+        guard !core.quitting.finished else { return [] }
+        core.out.begin(at: time)
         // The keystrokes of the last batch are out (or queued): whatever this input asks of an engine sees them.
-        if languages.hasUnfollowed { languages.followTyped() }
+        if core.languages.hasUnfollowed { core.languages.followTyped() }
         for input in inputs { process(input) }
         // A layout built again (a resize, another layout) has the emoji page blank.
         fillEmojiPage()
@@ -140,7 +119,7 @@ public struct KeyboardSession: Sendable {
     /// The key under a point of the window (the nearest one in a gap), nil outside the window.
     public mutating func key(at point: Point) -> Int? {
         refreshFrames()
-        return Geometry.hitTest(point, in: placed.targets, bounds: frame.size)
+        return Geometry.hitTest(point, in: core.placed.targets, bounds: frame.size)
     }
 
     // MARK: - Inputs
@@ -151,28 +130,28 @@ public struct KeyboardSession: Sendable {
             // After a gesture whose words are still to come, in its turn (`languageLoaded`).
             if swipe.hasWaiting { swipe.hold(phase, id: id, at: point) } else { contact(phase, id: id, at: point) }
         case .windowConfigured(let rect):
-            if let old = presentation.configured(rect, &out) { resized(from: old) }
+            if let old = core.presentation.configured(rect, &core.out) { resized(from: old) }
         case .windowMapped:
-            if configuration.animation == .zero { out.sayWhereShown(frame) }
+            if configuration.animation == .zero { core.out.sayWhereShown(frame) }
         case .windowUnmapped:
-            pending += state.cancelContacts(at: now)
-            presentation.unmapped(&out)
+            core.pending += core.state.cancelContacts(at: now)
+            core.presentation.unmapped(&core.out)
         case .windowDestroyed:
             // The keys and keycodes are still put back as at any exit.
             emit(.log("the keyboard window was destroyed by another client; quitting"))
-            pending = []
-            quitting.request(status: 1)
+            core.pending = []
+            core.quitting.request(status: 1)
         case .screenChanged(let new):
-            presentation.screenChanged(new)
+            core.presentation.screenChanged(new)
         case .keymapChanged:
             // A keystroke waiting for a keycode may go now.
-            pacing.keymapChanged(now: now)
+            core.pacing.keymapChanged(now: now)
         case .control(.command(let command)):
             switch command {
-            case .show: presentation.userShows(&out)
+            case .show: core.presentation.userShows(&core.out)
             case .hide: userHides()
-            case .toggle: if shown { userHides() } else { presentation.userShows(&out) }
-            case .quit: quitting.request(status: 0)
+            case .toggle: if shown { userHides() } else { core.presentation.userShows(&core.out) }
+            case .quit: core.quitting.request(status: 0)
             case .forget: forgetLearned()
             }
         case .control(.type(let text, let delay, let requester)):
@@ -180,24 +159,24 @@ public struct KeyboardSession: Sendable {
         case .control(.stopTyping(let requester, let gone)):
             stopTyping(requester: requester, answer: !gone)
         case .control(.clipboard(let request, let requester)):
-            clipboard.request(request, requester: requester, &out)
+            clipboard.request(request, requester: requester, &core.out)
         case .reloaded(let files):
             reload(files)
         case .injected(let typed, let readyAt):
             injected(typed: typed, readyAt: readyAt)
         case .otherWindowRestacked:
-            presentation.keepAbove(&out)
+            core.presentation.keepAbove(&core.out)
         case .focusTaken:
             // The keyboard never keeps the focus.
             emit(.window(.handFocusBack))
         case .listenerAdded:
             // A new listener hears the strip's settled words (a client listens to see them), then where the keyboard is.
-            if strip.deadline != nil { refreshHeldSuggestions() }
-            if shown { out.sayWhereShown(frame) }
+            if core.strip.deadline != nil { refreshHeldSuggestions() }
+            if shown { core.out.sayWhereShown(frame) }
         case .focusChanged(let field):
-            if focus.takesAccessible(field) { focusChanged(field) }
+            if core.focus.takesAccessible(field) { focusChanged(field) }
         case .windowFocusChanged(let field):
-            if focus.takesWindow(field) { focusChanged(field) }
+            if core.focus.takesWindow(field) { focusChanged(field) }
         case .caretMoved(let report):
             caretMoved(report)
         case .activeWindowChanged:
@@ -213,8 +192,8 @@ public struct KeyboardSession: Sendable {
         case .clipboardCopied(let text, let secret):
             clipboardCopied(text, secret: secret)
         case .clipboardLoaded(let history):
-            clipboard.loaded(history, &out)
-            if state.page.name == Page.clipboard { pending.append(.redrawAll) }
+            clipboard.loaded(history, &core.out)
+            if core.state.page.name == Page.clipboard { core.pending.append(.redrawAll) }
         case .switchChanged(let role, let down, let pressedAt):
             switchChanged(role, down: down, pressedAt: pressedAt)
         case .pointerHovered(let point):
@@ -228,20 +207,21 @@ public struct KeyboardSession: Sendable {
     /// switch earlier in the same batch counts, though it is not drawn yet.
     mutating func contact(_ phase: TouchPhase, id: ContactID, at point: Point) {
         let key = self.key(at: point)
+        if parts.contact(PartContact(phase: phase, id: id, point: point, key: key), &core) { return }
         if emojiSwipe(phase, id: id, at: point, key: key) { return }
         if followGesture(phase, id: id, at: point, key: key) { return }
-        let item = state.callout.flatMap { calloutGeometry(for: $0) }?.item(at: Point(x: point.x + frame.x, y: point.y + frame.y))
+        let item = core.state.callout.flatMap { calloutGeometry(for: $0) }?.item(at: Point(x: point.x + frame.x, y: point.y + frame.y))
         // Room for a tap's effects at once, not grown an element at a time.
-        if pending.isEmpty { pending.reserveCapacity(16) }
-        let first = pending.endIndex
+        if core.pending.isEmpty { core.pending.reserveCapacity(16) }
+        let first = core.pending.endIndex
         let onEmojiPage = emoji.onPage
-        state.handle(.touch(phase, point: point, key: key, calloutItem: item, contact: id), at: now, into: &pending)
+        core.state.handle(.touch(phase, point: point, key: key, calloutItem: item, contact: id), at: now, into: &core.pending)
         // A layout switch takes effect before the next event of the batch is hit-tested.
-        for case .switchLayout(let which) in pending[first...] { pending += switchLayout(which) }
+        for case .switchLayout(let which) in core.pending[first...] { core.pending += switchLayout(which) }
         // So do the emoji and clipboard pages' keys, and the search line takes what the letters type.
         searchEffects(from: first)
         emojiEffects(from: first, typedOnPage: onEmojiPage)
-        if emoji.searching, state.page.name != Page.letters { pending += endSearch() }
+        if emoji.searching, core.state.page.name != Page.letters { core.pending += endSearch() }
         fillEmojiPage()
         clipboardEffects(from: first)
         showClipboardPage()
@@ -249,24 +229,24 @@ public struct KeyboardSession: Sendable {
 
     /// Everything due by now.
     private mutating func runDue() {
-        if pacing.drawingDue(at: now) { drawNow(EffectPlan(pacing.takeDrawing())) }
-        if let due = strip.deadline, due <= now { refreshHeldSuggestions() }
-        for (id, deadline) in timers.sorted(by: { $0.value < $1.value }) where deadline <= now {
+        if core.pacing.drawingDue(at: now) { drawNow(EffectPlan(core.pacing.takeDrawing())) }
+        if let due = core.strip.deadline, due <= now { refreshHeldSuggestions() }
+        for (id, deadline) in core.timers.sorted(by: { $0.value < $1.value }) where deadline <= now {
             // `tapboard type`'s touches due before the timer go first: after a stall (a slow
             // machine, a debug build reading a word list) a key's release due before its
             // long-press deadline must not come after it and open the callout.
             typeDue(before: deadline)
-            guard timers[id] == deadline else { continue }
-            timers[id] = nil
-            let first = pending.endIndex
-            pending += state.handle(.timer(id), at: now)
+            guard core.timers[id] == deadline else { continue }
+            core.timers[id] = nil
+            let first = core.pending.endIndex
+            core.pending += core.state.handle(.timer(id), at: now)
             // Backspace repeating while the search is on takes back its letters.
             searchEffects(from: first)
         }
-        if let due = swipe.trailDeadline, due <= now { swipe.drawTrail(&out) }
+        if let due = swipe.trailDeadline, due <= now { swipe.drawTrail(&core.out) }
         scanDue()
         dwellDue()
-        presentation.runDue(&out)
+        core.presentation.runDue(&core.out)
         typeDue()
     }
 
@@ -274,39 +254,39 @@ public struct KeyboardSession: Sendable {
     /// press and release arrive together types at once and draws only how it
     /// ends), then what waits for them.
     private mutating func endBatch(typeAhead: ((Keystroke) -> Bool)? = nil) {
-        guard pacing.afterTyping == nil else { return }
+        guard core.pacing.afterTyping == nil else { return }
         // The text before the caret is new: the strip shows what follows it at once.
-        let contextChanged = strip.takeContextChange()
-        if !pending.isEmpty || keystrokesDue || contextChanged {
-            let batch = pending
-            pending = []
+        let contextChanged = core.strip.takeContextChange()
+        if !core.pending.isEmpty || keystrokesDue || contextChanged {
+            let batch = core.pending
+            core.pending = []
             apply(batch, typeAhead: typeAhead)
         }
-        if pacing.afterTyping == nil { finishBatch() }
+        if core.pacing.afterTyping == nil { finishBatch() }
     }
 
     /// After the batch's keystrokes are typed: the words learned handed to the journal, `tapboard type` answers, a new place on a new screen, quitting.
     private mutating func finishBatch() {
         if !unsaved.isEmpty { journalLearned() }
         answerTyping()
-        presentation.followScreen(field: focusedField?.extents, &out)
-        if let status = quitting.status { shutdown(status) }
+        core.presentation.followScreen(field: focusedField?.extents, &core.out)
+        if let status = core.quitting.status { shutdown(status) }
     }
 
     /// Types what is queued whatever it waits for, hides the popups and exits.
     private mutating func shutdown(_ status: Int32) {
-        guard !quitting.finished else { return }
-        if !pacing.queue.isEmpty {
+        guard !core.quitting.finished else { return }
+        if !core.pacing.queue.isEmpty {
             // Keys tapped are typed, even those still waiting for a keycode.
-            pacing.expectAnswer(.shutdown)
-            emit(.type(pacing.queue, waitingForKeycodes: false))
+            core.pacing.expectAnswer(.shutdown)
+            emit(.type(core.pacing.queue, waitingForKeycodes: false))
             return
         }
         emit(.draw(.hidePreview))
         emit(.draw(.hideCallout))
         saveLearned()
         emit(.exit(status))
-        quitting.finish()
+        core.quitting.finish()
     }
 
     // MARK: - Layouts
@@ -315,26 +295,26 @@ public struct KeyboardSession: Sendable {
     mutating func switchLayout(_ which: LayoutSwitch) -> [Effect] {
         let previousLanguage = stripLanguage
         do {
-            guard try choice.select(which) else { return [] }
+            guard try core.choice.select(which) else { return [] }
         } catch {
             emit(.log("\(error)"))
             return []
         }
         noteStripLanguage()
-        languages.carryText(from: previousLanguage)
+        core.languages.carryText(from: previousLanguage)
         emoji.endSearch()
-        return state.replaceLayout(choice.buildShown(width: frame.width))
+        return core.state.replaceLayout(core.choice.buildShown(width: frame.width))
     }
 
     /// SIGHUP: the files read again, shown at once (the same layout if it is still there).
     private mutating func reload(_ files: ReloadedFiles) {
         guard !files.layouts.isEmpty else { return }
-        choice.reload(files, lexicons: configuration.suggestions.flatMap { files.lexicons ?? $0.languages })
+        core.choice.reload(files, lexicons: configuration.suggestions.flatMap { files.lexicons ?? $0.languages })
         noteStripLanguage()
-        strip.forgetQuery()
+        core.strip.forgetQuery()
         emoji.endSearch()
         emit(.draw(.theme(theme)))
-        pending += state.replaceLayout(choice.buildShown(width: frame.width))
+        core.pending += core.state.replaceLayout(core.choice.buildShown(width: frame.width))
     }
 
     /// The window's width crossed the line between compact and wide, or only its size changed.
@@ -342,7 +322,7 @@ public struct KeyboardSession: Sendable {
         if provider.isWide(width: frame.width) != provider.isWide(width: old.width) {
             // Between compact and wide: the same layout, built for the new width.
             emoji.endSearch()
-            pending += state.replaceLayout(choice.buildShown(width: frame.width))
+            core.pending += core.state.replaceLayout(core.choice.buildShown(width: frame.width))
         } else {
             refreshFrames()
             emit(.draw(.all(appearances(), size: frame.size)))
@@ -351,9 +331,9 @@ public struct KeyboardSession: Sendable {
 
     // MARK: - Output
 
-    mutating func emit(_ command: Command) { out.emit(command) }
+    mutating func emit(_ command: Command) { core.out.emit(command) }
 
-    private mutating func takeOutput() -> [Command] { out.take() }
+    private mutating func takeOutput() -> [Command] { core.out.take() }
 }
 
 extension Rect {

@@ -25,7 +25,7 @@ final class TouchInput {
         self.opcode = opcode
         translator.hovers = hovers
         display.selectXI2(on: window.id, [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_ButtonPress, XI_ButtonRelease, XI_Motion])
-        window.select(Self.coreEventMask | (hovers ? LeaveWindowMask : 0))
+        window.select(Self.coreEventMask | (hovers ? LeaveWindowMask | EnterWindowMask : 0))
     }
 
     /// The contact an XInput2 device event of this type carries, if it is one.

@@ -62,12 +62,29 @@ extension X11Keyboard {
             surface.raisePopups()
         case .handFocusBack: handFocusBack()
         case .followPointer(let follow):
-            if follow { _ = display.grabPointer(window.id) } else { display.ungrabPointer() }
+            pointerHold.wanted = follow
+            if follow {
+                // Asked again even if held: a window unmapped meanwhile lost its grab.
+                pointerHold.held = false
+                holdPointerIfWanted()
+            } else {
+                pointerHold.held = false
+                display.ungrabPointer()
+            }
             display.flush()
         case .placeStrip(let frame): dock?.place(frame: frame)
         case .reserveStrip: dock?.map()
         case .releaseStrip: dock?.unmap()
         }
+    }
+
+    /// Takes the pointer the session wants held, if not held yet. Another client
+    /// may hold it for a moment (a window manager, a menu, a test's probe): the
+    /// server refuses then, and the pointer entering the window again when that
+    /// grab ends (or moving in it) is when to ask again.
+    func holdPointerIfWanted() {
+        guard pointerHold.wanted, !pointerHold.held else { return }
+        pointerHold.held = display.grabPointer(window.id)
     }
 
     /// Tells `tapboard events` listeners and the library's observers.

@@ -51,6 +51,7 @@ extension X11Keyboard {
         case ButtonPress where event.xbutton.button == UInt32(Button1):
             inputs.append(.contact(.began, id: .pointer, point: Point(x: Int(event.xbutton.x), y: Int(event.xbutton.y))))
         case MotionNotify:
+            holdPointerIfWanted()
             let point = Point(x: Int(event.xmotion.x), y: Int(event.xmotion.y))
             // Motion with no button held is selected only for dwell.
             inputs.append(event.xmotion.state & UInt32(Button1Mask) != 0 || !hovers ? .contact(.moved, id: .pointer, point: point) : .pointerHovered(point))
@@ -99,6 +100,9 @@ extension X11Keyboard {
             }
         case PropertyNotify where event.xproperty.window == display.root:
             pointerFocus.rootPropertyChanged(event.xproperty.atom)
+        case EnterNotify where event.xcrossing.window == window.id:
+            // Selected for dwell only: another client's grab ended (NotifyUngrab), or the pointer came back.
+            holdPointerIfWanted()
         case EnterNotify where event.xcrossing.detail != NotifyInferior && event.xcrossing.mode != NotifyGrab:
             // Only other clients' top-level windows select it (`PointerFocus`).
             if let given = pointerFocus.entered(event.xcrossing.window) { windowFocused(given, into: &inputs) }

@@ -28,6 +28,8 @@ public final class X11Keyboard: KeyboardTransport {
     let switches: SwitchInput?
     /// Whether the pointer's motion with no button held is followed (`--dwell`).
     let hovers: Bool
+    /// The session asked to hold the pointer (`WindowChange.followPointer`), and whether the server let it.
+    var pointerHold = (wanted: false, held: false)
     /// RandR's first event number; nil without RandR.
     var randrEventBase: Int32?
     /// XKB's event number; nil without XKB.
@@ -112,7 +114,8 @@ public final class X11Keyboard: KeyboardTransport {
         randrEventBase = display.selectScreenChanges()
         xkbEventBase = injector.selectKeyboardEvents()
         touch = TouchInput(display: display, window: window, hovers: hovers)
-        if hovers, touch == nil { window.select(KeyboardWindow.eventMask | PointerMotionMask | LeaveWindowMask) }
+        // Entering: the pointer another client held is free again (`holdPointerIfWanted`).
+        if hovers, touch == nil { window.select(KeyboardWindow.eventMask | PointerMotionMask | LeaveWindowMask | EnterWindowMask) }
         noteFocus()
         noteActiveWindow()
         // Before the map too: the pointer may rest where the keyboard shows.

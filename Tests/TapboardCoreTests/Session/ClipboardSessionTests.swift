@@ -103,13 +103,13 @@ struct ClipboardSessionTests {
         #expect(s.handle(.clipboardLoaded(ClipboardHistory()), at: .seconds(3)) == [])
         #expect(copy("latest", &s) == [.clipboardFile(.save(s.clipboard.history))])
         let old = try #require(s.clipboardEntries.first { $0.text == "old" })
-        s.out.begin(at: .seconds(4))
+        s.core.out.begin(at: .seconds(4))
         s.setClipboardEntry(old.id, pinned: true)
         merged = s.clipboard.history
         #expect(merged.entry(id: old.id)?.pinned == true)
-        #expect(s.out.take() == [.clipboardFile(.save(merged))])
+        #expect(s.core.out.take() == [.clipboardFile(.save(merged))])
         s.deleteClipboardEntry(old.id)
-        #expect(s.out.take() == [.clipboardFile(.save(s.clipboard.history))])
+        #expect(s.core.out.take() == [.clipboardFile(.save(s.clipboard.history))])
         #expect(s.clipboardEntries.map(\.text) == ["latest", "newer", "new"])
     }
 
@@ -136,13 +136,13 @@ struct ClipboardSessionTests {
     @Test("A page needing every entry asks for the file once, in disk mode only")
     func needAll() throws {
         var s = try session(.disk)
-        s.out.begin(at: .seconds(2))
+        s.core.out.begin(at: .seconds(2))
         s.needClipboardHistory()
         s.needClipboardHistory()
-        #expect(s.out.take() == [.clipboardFile(.load)])
+        #expect(s.core.out.take() == [.clipboardFile(.load)])
         var m = try session(.memory)
         m.needClipboardHistory()
-        #expect(m.out.take() == [])
+        #expect(m.core.out.take() == [])
     }
 
     @Test("An executor with no storage answers the file's request with an empty history, after the batch")

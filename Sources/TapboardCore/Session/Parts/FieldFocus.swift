@@ -5,6 +5,9 @@ struct FieldFocus: Sendable {
     private(set) var field: FocusedField?
     /// Where its caret should be after the keyboard's keystrokes.
     private(set) var caret = CaretTracker()
+    /// The text before the caret as far as it is known: what the keyboard typed
+    /// there, or read from the field; nothing after the focus moved or a key that moves the caret.
+    private(set) var before = TypedText(fromStart: false)
 
     /// The accessibility bus says the focus moved. Its "away from every field"
     /// is not for a terminal window it knows nothing of: that comes from an
@@ -29,10 +32,20 @@ struct FieldFocus: Sendable {
     }
 
     /// What was typed is not before the caret any more: where it is is not known.
-    mutating func forgetCaret() { caret = CaretTracker() }
+    mutating func forgetCaret() {
+        caret = CaretTracker()
+        before = TypedText(fromStart: false)
+    }
+
+    /// The text before the caret was read from the field.
+    mutating func textRead(_ text: TypedText) { before = text }
 
     /// A keystroke went out into the field.
-    mutating func sent(_ keystroke: Keystroke) { caret.sent(keystroke) }
+    mutating func sent(_ keystroke: Keystroke) {
+        caret.sent(keystroke)
+        // A password is never kept.
+        if field?.kind == .password { before = TypedText(fromStart: false) } else { before.type(keystroke) }
+    }
 
     /// Whether a caret report is a move the keyboard's keystrokes did not make
     /// (a click in the text, an arrow key, a paste) in a text field that has the

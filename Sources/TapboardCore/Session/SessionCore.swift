@@ -1,0 +1,67 @@
+/// What every part of the session shares: the state machine, the layouts and
+/// the theme, the window, the keys placed, the text field and its strip, the
+/// keystrokes' pacing, and what the input being handled has said so far.
+///
+/// A part (`SessionPart`) is handed it with each input it takes, so parts see
+/// one another only through it, and none reads a clock: `now` is the input's time.
+struct SessionCore: Sendable {
+    /// The interaction state: page, shift, keys held, callout.
+    var state: KeyboardState
+    /// The layouts, which one shows, the theme.
+    var choice: LayoutChoice
+    /// Where the window is and whether it shows.
+    var presentation: WindowPresentation
+    /// Where the keys of the page shown are.
+    var placed = PlacedKeys()
+    let configuration: KeyboardConfiguration
+    /// The time of the input being handled, and the commands it gave so far.
+    var out = Outbox()
+    /// Effects of the contacts and timers of this batch, carried out together at its end.
+    var pending: [Effect] = []
+    /// The state machine's timers.
+    var timers: [TimerID: Duration] = [:]
+    /// Asked to quit, and whether it has.
+    var quitting = Quitting()
+    /// Keystrokes waiting to go out, and the drawing held back behind them.
+    var pacing = KeystrokePacing()
+    /// The text field that has the focus, and where its caret is.
+    var focus = FieldFocus()
+    /// A suggestion engine per language, their files, what they learned.
+    var languages: LanguageEngines
+    /// The strip's words and when it looks for them.
+    var strip = StripWords()
+    /// The time of the input being handled.
+    var now: Duration { out.now }
+
+    /// Where the keys of the page shown are, in window pixels.
+    var keyFrames: [KeyFrame] { placed.frames }
+
+    /// The window's frame on the screen, as last heard.
+    var frame: Rect { presentation.frame }
+
+    /// Whether a password field has the focus: no previews, nothing published, nothing learned.
+    var isSecure: Bool { focus.field?.kind == .password }
+
+    mutating func emit(_ command: Command) { out.emit(command) }
+
+    /// The text before the caret once the keystrokes queued and those of this
+    /// batch so far are typed, as far as it is known (nothing over a password field).
+    var textAhead: TypedText {
+        guard !isSecure else { return TypedText(fromStart: false) }
+        var text = focus.before
+        for keystroke in pacing.queue { text.type(keystroke) }
+        for case .type(let keystroke) in pending { text.type(keystroke) }
+        return text
+    }
+
+    /// How wide a letter key of the page shown is (a tenth of the window when it has none): the step of a slide.
+    var letterWidth: Int {
+        for frame in placed.frames { if case .character = frame.key.action { return max(frame.rect.width, 1) } }
+        return max(frame.width / 10, 1)
+    }
+
+    /// The state machine lets go of a contact a part takes over: its key does nothing.
+    mutating func cancelPress(_ contact: PartContact) {
+        state.handle(.touch(.cancelled, point: contact.point, key: nil, calloutItem: nil, contact: contact.id), at: now, into: &pending)
+    }
+}
