@@ -14,7 +14,7 @@ extension KeyboardSession {
         consider(core.strip.deadline)
         consider(core.presentation.nextDeadline)
         consider(swipe.trailDeadline)
-        consider(handsFree.nextDeadline)
+        consider(parts.nextDeadline)
         // The next touch and an answer wait for the keystrokes still queued; their deadline wakes them.
         if core.pacing.queue.isEmpty {
             consider(typing.nextDeadline)

@@ -4,22 +4,12 @@ extension KeyboardSession {
     /// Places the keys of the state's page for the window's size, if anything they
     /// depend on changed; whether it did.
     @discardableResult
-    mutating func refreshFrames() -> Bool {
-        // Compared first: the page and the theme are not copied at every contact, only when placed again.
-        let basis = placementBasis
-        guard !core.placed.isPlaced(for: basis) else { return false }
-        return core.placed.place(core.state.page, for: basis, theme: theme)
-    }
+    mutating func refreshFrames() -> Bool { core.refreshFrames() }
 
-    /// What the keys of the page shown are placed for now.
-    private var placementBasis: PlacedKeys.Basis {
-        PlacedKeys.Basis(page: core.state.pageIndex, generation: core.state.layoutGeneration, size: frame.size, theme: core.choice.themeGeneration)
-    }
-
-    /// How keys look now: all of them, or those given; `highlightMarks` when known (`KeyboardSession+Scanning`).
+    /// How keys look now: all of them, or those given; the parts' marks (`highlightMarks`) when known.
     func appearances(_ indices: [Int]? = nil, highlightMarks known: [Int: KeyHighlight]? = nil) -> [KeyAppearance] {
         let chosen = indices.map { $0.filter { $0 < keyFrames.count }.map { keyFrames[$0] } } ?? keyFrames
-        let marks = known ?? highlightMarks()
+        let marks = known ?? parts.highlightMarks(core)
         return chosen.map {
             var label = core.state.label(of: $0.key)
             if case .suggestion(let rank) = $0.key.action { label = suggestionLabel(rank: rank) }
@@ -31,12 +21,7 @@ extension KeyboardSession {
     }
 
     /// A key's rectangle on the screen.
-    func onScreen(_ index: Int) -> Rect {
-        var r = keyFrames[index].rect
-        r.x += frame.x
-        r.y += frame.y
-        return r
-    }
+    func onScreen(_ index: Int) -> Rect { core.onScreen(index) }
 
     /// The preview balloon for a key of the page shown, if it shows one (a text label).
     public func previewDrawing(forKey index: Int) -> PreviewDrawing? {
@@ -47,24 +32,20 @@ extension KeyboardSession {
     }
 
     /// Where an open callout's alternates are on the screen.
-    func calloutGeometry(for open: Callout) -> CalloutGeometry? {
-        guard open.key < keyFrames.count else { return nil }
-        let scale = theme.scale(forHeight: frame.height)
-        return CalloutGeometry(count: open.items.count, key: onScreen(open.key), screen: screen.size, padding: Int((4 * scale).rounded()))
-    }
+    func calloutGeometry(for open: Callout) -> CalloutGeometry? { core.calloutGeometry(for: open) }
 
     /// Draws a batch's drawing: a relayout or the changed keys, then the preview and the callout.
     mutating func drawNow(_ plan: EffectPlan) {
         _ = core.pacing.takeDrawing()
         // Every change of page, layout, size or theme comes with a relayout; frames found
         // out of date here all the same are drawn in full.
-        let marks = highlightMarks()
+        let marks = parts.highlightMarks(core)
         if refreshFrames() || plan.relayout {
             emit(.draw(.all(appearances(highlightMarks: marks), size: frame.size)))
-            if handsFree.isOn { handsFree.drawnMarks = marks }
+            parts.marksDrawn(marks, keys: nil, &core)
         } else if !plan.redraw.isEmpty {
             emit(.draw(.keys(appearances(plan.redraw, highlightMarks: marks))))
-            if handsFree.isOn { for i in plan.redraw { handsFree.drawnMarks[i] = marks[i] } }
+            parts.marksDrawn(marks, keys: plan.redraw, &core)
         }
         switch plan.preview {
         case .show(let key)?:
@@ -90,4 +71,7 @@ extension KeyboardSession {
         refreshFrames()
         return .all(appearances(), size: frame.size)
     }
+
+    /// The keys switch scanning highlights now, by id (none when no scan runs; for benchmarks and tools).
+    public var scanHighlighted: [String] { parts.handsFree.scanner?.highlighted.map(\.id) ?? [] }
 }

@@ -57,9 +57,6 @@ public struct KeyboardSession: Sendable {
     var clipboard: ClipboardKeeping
     /// The clipboard page's screen.
     var clipboardPage = ClipboardPageView()
-    /// Switch scanning and dwell: keys selected without a tap.
-    var handsFree: HandsFreeSelection
-
     /// Makes the session for a configuration on a screen: the keyboard placed, its
     /// first layout built for that width; nothing shown until `start`.
     public init(_ configuration: KeyboardConfiguration, screen: ScreenInfo) throws(NoSuchMonitor) {
@@ -67,12 +64,12 @@ public struct KeyboardSession: Sendable {
         let presentation = WindowPresentation(placement: configuration.placement, frame: placed.frame, screen: screen,
                                               animation: configuration.animation, autoHideDelay: configuration.autoHideDelay)
         clipboard = ClipboardKeeping(mode: configuration.clipboardHistory)
-        handsFree = HandsFreeSelection(scan: configuration.scan, dwell: configuration.dwell)
         let choice = LayoutChoice(layouts: configuration.layouts, provider: configuration.provider, theme: configuration.theme,
                                   lexicons: configuration.suggestions?.languages)
         core = SessionCore(state: KeyboardState(layout: choice.buildShown(width: placed.frame.width), options: configuration.options),
                            choice: choice, presentation: presentation, configuration: configuration,
                            languages: LanguageEngines(configuration.suggestions))
+        parts.handsFree = HandsFree(scan: configuration.scan, dwell: configuration.dwell)
         refreshFrames()
         noteStripLanguage()
     }
@@ -104,7 +101,7 @@ public struct KeyboardSession: Sendable {
         for input in inputs { process(input) }
         // A layout built again (a resize, another layout) has the emoji page blank.
         fillEmojiPage()
-        refreshHighlights()
+        parts.batchHandled(&core, showing: keysShowing())
         endBatch(typeAhead: typeAhead)
         // `keyFrames` is the page shown now, drawn or not yet.
         refreshFrames()
@@ -117,10 +114,7 @@ public struct KeyboardSession: Sendable {
     }
 
     /// The key under a point of the window (the nearest one in a gap), nil outside the window.
-    public mutating func key(at point: Point) -> Int? {
-        refreshFrames()
-        return Geometry.hitTest(point, in: core.placed.targets, bounds: frame.size)
-    }
+    public mutating func key(at point: Point) -> Int? { core.key(at: point) }
 
     // MARK: - Inputs
 
@@ -194,12 +188,11 @@ public struct KeyboardSession: Sendable {
         case .clipboardLoaded(let history):
             clipboard.loaded(history, &core.out)
             if core.state.page.name == Page.clipboard { core.pending.append(.redrawAll) }
-        case .switchChanged(let role, let down, let pressedAt):
-            switchChanged(role, down: down, pressedAt: pressedAt)
-        case .pointerHovered(let point):
-            pointerHovered(point)
         case .deadlinePassed:
             runDue()
+        default:
+            parts.take(input, &core, showing: keysShowing())
+            handleMadeContacts()
         }
     }
 
@@ -227,6 +220,22 @@ public struct KeyboardSession: Sendable {
         showClipboardPage()
     }
 
+    /// Contacts the parts made (switch scanning's, dwell's), handled as a finger's, in order.
+    private mutating func handleMadeContacts() {
+        while !core.madeContacts.isEmpty {
+            let made = core.madeContacts.removeFirst()
+            contact(made.phase, id: made.id, at: made.point)
+        }
+    }
+
+    /// Which keys of the page shown show something (not a blank strip slot or
+    /// emoji cell), worked out only when a part needs it.
+    private mutating func keysShowing() -> [Bool] {
+        guard parts.wantsShownKeys else { return [] }
+        refreshFrames()
+        return appearances(highlightMarks: [:]).map { if case .text(let text) = $0.label { !text.isEmpty } else { true } }
+    }
+
     /// Everything due by now.
     private mutating func runDue() {
         if core.pacing.drawingDue(at: now) { drawNow(EffectPlan(core.pacing.takeDrawing())) }
@@ -244,8 +253,8 @@ public struct KeyboardSession: Sendable {
             searchEffects(from: first)
         }
         if let due = swipe.trailDeadline, due <= now { swipe.drawTrail(&core.out) }
-        scanDue()
-        dwellDue()
+        parts.runDue(&core)
+        handleMadeContacts()
         core.presentation.runDue(&core.out)
         typeDue()
     }

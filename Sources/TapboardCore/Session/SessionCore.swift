@@ -30,6 +30,10 @@ struct SessionCore: Sendable {
     var languages: LanguageEngines
     /// The strip's words and when it looks for them.
     var strip = StripWords()
+    /// Contacts parts made as a finger would (switch scanning, dwell), handled
+    /// by the session in their turn after the input that made them.
+    var madeContacts: [MadeContact] = []
+
     /// The time of the input being handled.
     var now: Duration { out.now }
 
@@ -43,6 +47,39 @@ struct SessionCore: Sendable {
     var isSecure: Bool { focus.field?.kind == .password }
 
     mutating func emit(_ command: Command) { out.emit(command) }
+
+    /// Places the keys of the state's page for the window's size, if anything they
+    /// depend on changed; whether it did.
+    @discardableResult
+    mutating func refreshFrames() -> Bool {
+        // Compared first: the page and the theme are not copied at every contact, only when placed again.
+        let basis = PlacedKeys.Basis(page: state.pageIndex, generation: state.layoutGeneration, size: frame.size,
+                                     theme: choice.themeGeneration)
+        guard !placed.isPlaced(for: basis) else { return false }
+        return placed.place(state.page, for: basis, theme: choice.theme)
+    }
+
+    /// The key under a point of the window (the nearest one in a gap), nil outside the window.
+    mutating func key(at point: Point) -> Int? {
+        refreshFrames()
+        return Geometry.hitTest(point, in: placed.targets, bounds: frame.size)
+    }
+
+    /// A key's rectangle on the screen.
+    func onScreen(_ index: Int) -> Rect {
+        var r = placed.frames[index].rect
+        r.x += frame.x
+        r.y += frame.y
+        return r
+    }
+
+    /// Where an open callout's alternates are on the screen.
+    func calloutGeometry(for open: Callout) -> CalloutGeometry? {
+        guard open.key < placed.frames.count else { return nil }
+        let scale = choice.theme.scale(forHeight: frame.height)
+        return CalloutGeometry(count: open.items.count, key: onScreen(open.key), screen: presentation.screen.size,
+                               padding: Int((4 * scale).rounded()))
+    }
 
     /// The text before the caret once the keystrokes queued and those of this
     /// batch so far are typed, as far as it is known (nothing over a password field).

@@ -1,12 +1,40 @@
 /// One feature of the session with its own state: it takes the inputs it cares
-/// about and adds effects and commands through the `SessionCore` it is handed.
-/// The session folds over its parts (`SessionParts`) and names none of them.
-/// (Features still written as the session's extensions move here one by one,
-/// each bringing the input it needs: timers, focus, control.)
+/// about, adds effects and commands through the `SessionCore` it is handed
+/// (contacts too, made as a finger would), and tells its next deadline. The
+/// session folds over its parts (`SessionParts`) and names none of them; a
+/// part does nothing for an input it does not implement. (Features still
+/// written as the session's extensions move here one by one.)
 protocol SessionPart: Sendable {
     /// A contact before the state machine sees it; true when the part takes it
     /// (neither the state machine nor the parts after it see it then).
     mutating func contact(_ contact: PartContact, _ core: inout SessionCore) -> Bool
+    /// An input the session's hub leaves to its parts (a switch, the pointer
+    /// resting); `showing` says which keys of the page shown show something,
+    /// worked out only when a part wants it (`wantsShownKeys`).
+    mutating func take(_ input: SessionInput, _ core: inout SessionCore, showing: [Bool])
+    /// What is due by `core.now`.
+    mutating func runDue(_ core: inout SessionCore)
+    /// When the part next has something to do with no input (asked before every wait: allocate nothing).
+    var nextDeadline: Duration? { get }
+    /// The batch's inputs are handled, before its effects are carried out.
+    mutating func batchHandled(_ core: inout SessionCore, showing: [Bool])
+    /// Whether `take` and `batchHandled` need to know which keys show something.
+    var wantsShownKeys: Bool { get }
+    /// The marks the part draws on keys now, by index.
+    func highlightMarks(_ core: SessionCore) -> [Int: KeyHighlight]
+    /// The marks drawn now, for these keys (nil: all of them).
+    mutating func marksDrawn(_ marks: [Int: KeyHighlight], keys: [Int]?)
+}
+
+extension SessionPart {
+    mutating func contact(_ contact: PartContact, _ core: inout SessionCore) -> Bool { false }
+    mutating func take(_ input: SessionInput, _ core: inout SessionCore, showing: [Bool]) {}
+    mutating func runDue(_ core: inout SessionCore) {}
+    var nextDeadline: Duration? { nil }
+    mutating func batchHandled(_ core: inout SessionCore, showing: [Bool]) {}
+    var wantsShownKeys: Bool { false }
+    func highlightMarks(_ core: SessionCore) -> [Int: KeyHighlight] { [:] }
+    mutating func marksDrawn(_ marks: [Int: KeyHighlight], keys: [Int]?) {}
 }
 
 /// A contact as parts see it: where it is and the key under it, hit-tested on the page shown.
@@ -19,4 +47,11 @@ struct PartContact: Sendable, Equatable {
 
     /// Whether a finger or the pointer made it, not `tapboard type`, switch scanning or dwell.
     var isPerson: Bool { id >= 0 }
+}
+
+/// A contact a part made, handled as a finger's after the input that made it.
+struct MadeContact: Sendable, Equatable {
+    var phase: TouchPhase
+    var id: ContactID
+    var point: Point
 }

@@ -5,11 +5,21 @@ struct SessionParts: Sendable {
     var spaceCursor = SpaceBarCursor()
     /// Slide left from backspace: whole words go, and come back sliding right.
     var wordDelete = WordDelete()
+    /// Switch scanning and dwell: keys selected without a tap.
+    var handsFree = HandsFree()
 
     /// Hands each part to `visitor` in order, until it says to stop.
     mutating func visit<V: PartVisitor>(_ visitor: inout V, _ core: inout SessionCore) {
         if visitor.visit(&spaceCursor, &core) { return }
         if visitor.visit(&wordDelete, &core) { return }
+        if visitor.visit(&handsFree, &core) { return }
+    }
+
+    /// Hands each part to `reader` in order, to read only.
+    func read<R: PartReader>(_ reader: inout R) {
+        reader.read(spaceCursor)
+        reader.read(wordDelete)
+        reader.read(handsFree)
     }
 }
 
@@ -19,20 +29,7 @@ protocol PartVisitor {
     mutating func visit<P: SessionPart>(_ part: inout P, _ core: inout SessionCore) -> Bool
 }
 
-/// The folds the session makes over its parts for each kind of input.
-extension SessionParts {
-    /// A contact: whether a part took it.
-    mutating func contact(_ contact: PartContact, _ core: inout SessionCore) -> Bool {
-        struct Fold: PartVisitor {
-            let contact: PartContact
-            var taken = false
-            mutating func visit<P: SessionPart>(_ part: inout P, _ core: inout SessionCore) -> Bool {
-                taken = part.contact(contact, &core)
-                return taken
-            }
-        }
-        var fold = Fold(contact: contact)
-        visit(&fold, &core)
-        return fold.taken
-    }
+/// Something read of each part in turn (`SessionParts.read`).
+protocol PartReader {
+    mutating func read<P: SessionPart>(_ part: P)
 }

@@ -136,6 +136,6 @@ extension DwellTests {
         #expect(d.text == "hello ")
         d.send(.pointerHovered(Point(x: slot.rect.center.x, y: -2)), at: .seconds(4))
         d.send(.pointerHovered(slot.rect.center), at: .seconds(4))
-        #expect(d.session.nextDeadline != nil, "\(String(describing: d.session.handsFree.dwell))")
+        #expect(d.session.nextDeadline != nil, "\(String(describing: d.session.parts.handsFree.dwell))")
     }
 }

@@ -1,0 +1,107 @@
+/// The folds the session makes over its parts, one for each kind of input.
+extension SessionParts {
+    /// A contact: whether a part took it.
+    mutating func contact(_ contact: PartContact, _ core: inout SessionCore) -> Bool {
+        struct Fold: PartVisitor {
+            let contact: PartContact
+            var taken = false
+            mutating func visit<P: SessionPart>(_ part: inout P, _ core: inout SessionCore) -> Bool {
+                taken = part.contact(contact, &core)
+                return taken
+            }
+        }
+        var fold = Fold(contact: contact)
+        visit(&fold, &core)
+        return fold.taken
+    }
+
+    /// An input the hub leaves to the parts.
+    mutating func take(_ input: SessionInput, _ core: inout SessionCore, showing: [Bool]) {
+        struct Fold: PartVisitor {
+            let input: SessionInput
+            let showing: [Bool]
+            mutating func visit<P: SessionPart>(_ part: inout P, _ core: inout SessionCore) -> Bool {
+                part.take(input, &core, showing: showing)
+                return false
+            }
+        }
+        var fold = Fold(input: input, showing: showing)
+        visit(&fold, &core)
+    }
+
+    /// Time passed: each part whose deadline came.
+    mutating func runDue(_ core: inout SessionCore) {
+        struct Fold: PartVisitor {
+            mutating func visit<P: SessionPart>(_ part: inout P, _ core: inout SessionCore) -> Bool {
+                if let due = part.nextDeadline, due <= core.now { part.runDue(&core) }
+                return false
+            }
+        }
+        var fold = Fold()
+        visit(&fold, &core)
+    }
+
+    /// The batch's inputs are handled.
+    mutating func batchHandled(_ core: inout SessionCore, showing: [Bool]) {
+        struct Fold: PartVisitor {
+            let showing: [Bool]
+            mutating func visit<P: SessionPart>(_ part: inout P, _ core: inout SessionCore) -> Bool {
+                part.batchHandled(&core, showing: showing)
+                return false
+            }
+        }
+        var fold = Fold(showing: showing)
+        visit(&fold, &core)
+    }
+
+    /// The marks drawn.
+    mutating func marksDrawn(_ marks: [Int: KeyHighlight], keys: [Int]?, _ core: inout SessionCore) {
+        struct Fold: PartVisitor {
+            let marks: [Int: KeyHighlight]
+            let keys: [Int]?
+            mutating func visit<P: SessionPart>(_ part: inout P, _ core: inout SessionCore) -> Bool {
+                part.marksDrawn(marks, keys: keys)
+                return false
+            }
+        }
+        var fold = Fold(marks: marks, keys: keys)
+        visit(&fold, &core)
+    }
+
+    /// The earliest of the parts' deadlines.
+    var nextDeadline: Duration? {
+        struct Earliest: PartReader {
+            var earliest = EarliestDeadline()
+            mutating func read<P: SessionPart>(_ part: P) { earliest.consider(part.nextDeadline) }
+        }
+        var reader = Earliest()
+        read(&reader)
+        return reader.earliest.value
+    }
+
+    /// Whether a part needs to know which keys show something.
+    var wantsShownKeys: Bool {
+        struct Wants: PartReader {
+            var any = false
+            mutating func read<P: SessionPart>(_ part: P) { any = any || part.wantsShownKeys }
+        }
+        var reader = Wants()
+        read(&reader)
+        return reader.any
+    }
+
+    /// The marks the parts draw on keys now, by index.
+    func highlightMarks(_ core: SessionCore) -> [Int: KeyHighlight] {
+        struct Marks: PartReader {
+            let core: SessionCore
+            var marks: [Int: KeyHighlight] = [:]
+            mutating func read<P: SessionPart>(_ part: P) {
+                let more = part.highlightMarks(core)
+                if marks.isEmpty { marks = more } else { marks.merge(more) { _, new in new } }
+            }
+        }
+        var reader = Marks(core: core)
+        read(&reader)
+        return reader.marks
+    }
+}
