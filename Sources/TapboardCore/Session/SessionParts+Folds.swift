@@ -72,10 +72,10 @@ extension SessionParts {
     var nextDeadline: Duration? {
         struct Earliest: PartReader {
             var earliest = EarliestDeadline()
-            mutating func read<P: SessionPart>(_ part: P) { earliest.consider(part.nextDeadline) }
+            mutating func inspect<P: SessionPart>(_ part: P) { earliest.consider(part.nextDeadline) }
         }
         var reader = Earliest()
-        read(&reader)
+        inspect(&reader)
         return reader.earliest.value
     }
 
@@ -83,10 +83,10 @@ extension SessionParts {
     var wantsShownKeys: Bool {
         struct Wants: PartReader {
             var any = false
-            mutating func read<P: SessionPart>(_ part: P) { any = any || part.wantsShownKeys }
+            mutating func inspect<P: SessionPart>(_ part: P) { any = any || part.wantsShownKeys }
         }
         var reader = Wants()
-        read(&reader)
+        inspect(&reader)
         return reader.any
     }
 
@@ -95,13 +95,13 @@ extension SessionParts {
         struct Marks: PartReader {
             let core: SessionCore
             var marks: [Int: KeyHighlight] = [:]
-            mutating func read<P: SessionPart>(_ part: P) {
+            mutating func inspect<P: SessionPart>(_ part: P) {
                 let more = part.highlightMarks(core)
                 if marks.isEmpty { marks = more } else { marks.merge(more) { _, new in new } }
             }
         }
         var reader = Marks(core: core)
-        read(&reader)
+        inspect(&reader)
         return reader.marks
     }
 }

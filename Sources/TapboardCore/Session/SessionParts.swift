@@ -16,10 +16,10 @@ struct SessionParts: Sendable {
     }
 
     /// Hands each part to `reader` in order, to read only.
-    func read<R: PartReader>(_ reader: inout R) {
-        reader.read(spaceCursor)
-        reader.read(wordDelete)
-        reader.read(handsFree)
+    func inspect<R: PartReader>(_ reader: inout R) {
+        reader.inspect(spaceCursor)
+        reader.inspect(wordDelete)
+        reader.inspect(handsFree)
     }
 }
 
@@ -29,7 +29,7 @@ protocol PartVisitor {
     mutating func visit<P: SessionPart>(_ part: inout P, _ core: inout SessionCore) -> Bool
 }
 
-/// Something read of each part in turn (`SessionParts.read`).
+/// Something read of each part in turn (`SessionParts.inspect`).
 protocol PartReader {
-    mutating func read<P: SessionPart>(_ part: P)
+    mutating func inspect<P: SessionPart>(_ part: P)
 }
