@@ -2,16 +2,9 @@
 /// and Right typed), as phone keyboards do. A tap, or a finger that moves less
 /// than a key's width, still types a space.
 struct SpaceBarCursor: SessionPart {
-    /// A contact that landed on space: where, the step, how far the caret moved (left negative), and whether it slides.
-    struct Slide: Sendable, Equatable {
-        var id: ContactID
-        var startX: Int
-        var step: Int
-        var moved = 0
-        var sliding = false
-    }
-
-    private(set) var slide: Slide?
+    /// A contact that landed on space, and how far the caret moved (left negative).
+    private(set) var slide: KeySlide?
+    private(set) var moved = 0
 
     /// The caret moves this many characters for a finger `dx` pixels from where
     /// it landed: none within a key's width, then one a half key.
@@ -25,31 +18,22 @@ struct SpaceBarCursor: SessionPart {
     mutating func contact(_ contact: PartContact, _ core: inout SessionCore) -> Bool {
         switch contact.phase {
         case .began:
-            // Another finger landing while one slides leaves the slide alone; on a tap of space it ends it.
-            if slide?.sliding == true { return false }
-            slide = nil
-            guard contact.isPerson, let key = contact.key, key < core.keyFrames.count,
-                  case .space = core.keyFrames[key].key.action else { return false }
-            slide = Slide(id: contact.id, startX: contact.point.x, step: core.letterWidth)
+            if slide.land(contact, core, on: { if case .space = $0 { true } else { false } }) { moved = 0 }
             return false
         case .moved:
-            guard var s = slide, s.id == contact.id else { return false }
-            let target = Self.moves(dx: contact.point.x - s.startX, step: s.step)
-            if !s.sliding {
+            guard let dx = slide?.dx(contact), let step = slide?.step else { return false }
+            let target = Self.moves(dx: dx, step: step)
+            if slide?.sliding == false {
                 guard target != 0 else { return false }
-                s.sliding = true
                 // The space is not typed.
-                core.cancelPress(contact)
+                slide?.begin(contact, &core)
             }
-            let symbol = KeySymbol(target > s.moved ? "Right" : "Left")
-            for _ in 0 ..< abs(target - s.moved) { core.pending.append(.type(.keysym(symbol))) }
-            s.moved = target
-            slide = s
+            let symbol = KeySymbol(target > moved ? "Right" : "Left")
+            for _ in 0 ..< abs(target - moved) { core.pending.append(.type(.keysym(symbol))) }
+            moved = target
             return true
         case .ended, .cancelled:
-            guard let s = slide, s.id == contact.id else { return false }
-            slide = nil
-            return s.sliding
+            return slide.lift(contact)
         }
     }
 }

@@ -7,22 +7,13 @@
 /// cannot come back.
 struct WordDelete: SessionPart {
     /// A contact that landed on backspace.
-    struct Slide: Sendable, Equatable {
-        var id: ContactID
-        var startX: Int
-        var step: Int
-        /// The text before the caret as the contact landed, nil when not known.
-        var text: String?
-        /// Whether it started a sentence there.
-        var fromStart: Bool
-        /// Characters of `text` deleted so far (the press's own included), once sliding.
-        var deleted = 0
-        /// Words deleted by the application's own deletion, when the text is not known.
-        var wordsBlind = 0
-        var sliding = false
-    }
-
-    private(set) var slide: Slide?
+    private(set) var slide: KeySlide?
+    /// The text before the caret as the contact landed (nil when not known), and whether it started a sentence there.
+    private(set) var text: (before: String?, fromStart: Bool) = (nil, false)
+    /// Characters of the text deleted so far (the press's own included), once sliding.
+    private(set) var deleted = 0
+    /// Words deleted by the application's own deletion, when the text is not known.
+    private(set) var wordsBlind = 0
 
     /// How many words a finger `dx` pixels left of where it landed deletes: none
     /// within half a key, then one more a key.
@@ -51,59 +42,52 @@ struct WordDelete: SessionPart {
     mutating func contact(_ contact: PartContact, _ core: inout SessionCore) -> Bool {
         switch contact.phase {
         case .began:
-            if slide?.sliding == true { return false }
-            slide = nil
-            guard contact.isPerson, let key = contact.key, key < core.keyFrames.count,
-                  case .backspace = core.keyFrames[key].key.action else { return false }
-            // The text as the press finds it: keys tapped just before may not be out yet.
-            let before = core.textAhead
-            slide = Slide(id: contact.id, startX: contact.point.x, step: core.letterWidth,
-                          text: before.text.isEmpty ? nil : before.text, fromStart: before.fromStart)
+            if slide.land(contact, core, on: { if case .backspace = $0 { true } else { false } }) {
+                // The text as the press finds it: keys tapped just before may not be out yet.
+                let ahead = core.textAhead
+                text = (ahead.text.isEmpty ? nil : ahead.text, ahead.fromStart)
+                (deleted, wordsBlind) = (0, 0)
+            }
             return false
         case .moved:
-            guard var s = slide, s.id == contact.id else { return false }
-            let target = Self.words(dx: contact.point.x - s.startX, step: s.step)
-            if !s.sliding {
+            guard let dx = slide?.dx(contact), let step = slide?.step else { return false }
+            let target = Self.words(dx: dx, step: step)
+            if slide?.sliding == false {
                 guard target > 0 else { return false }
-                s.sliding = true
-                // The key stops repeating; what it deleted is counted from the text now.
-                core.cancelPress(contact)
-                if let text = s.text {
-                    let now = core.textAhead.text
+                // The key stops repeating.
+                slide?.begin(contact, &core)
+                if let before = text.before {
                     // Deleted since the press (its own character, and any repeats), as the text ahead tells.
-                    s.deleted = text.hasPrefix(now) && now.count < text.count ? text.count - now.count : min(1, text.count)
+                    let now = core.textAhead.text
+                    deleted = before.hasPrefix(now) && now.count < before.count ? before.count - now.count : min(1, before.count)
                 }
             }
-            if let text = s.text {
-                follow(words: target, in: text, &s, &core)
+            if let before = text.before {
+                follow(words: target, in: before, &core)
             } else {
                 // Blind: further words only, with the application's own word deletion.
                 let chord = Keystroke.chord([.control], core.focus.field?.kind == .terminal ? .text("w") : .keysym(.backSpace))
-                for _ in s.wordsBlind ..< max(target, s.wordsBlind) { core.pending.append(.type(chord)) }
-                s.wordsBlind = max(target, s.wordsBlind)
+                for _ in wordsBlind ..< max(target, wordsBlind) { core.pending.append(.type(chord)) }
+                wordsBlind = max(target, wordsBlind)
             }
-            slide = s
             return true
         case .ended, .cancelled:
-            guard let s = slide, s.id == contact.id else { return false }
-            slide = nil
-            return s.sliding
+            return slide.lift(contact)
         }
     }
 
     /// Deletes or types again what lies between the characters deleted so far and those `words` take.
-    private func follow(words: Int, in text: String, _ s: inout Slide, _ core: inout SessionCore) {
-        let wanted = words == 0 ? 0 : Self.length(ofLast: words, in: text)
-        guard wanted != s.deleted else { return }
-        if wanted > s.deleted {
-            for _ in s.deleted ..< wanted { core.pending.append(.type(.keysym(.backSpace))) }
+    private mutating func follow(words: Int, in before: String, _ core: inout SessionCore) {
+        let wanted = words == 0 ? 0 : Self.length(ofLast: words, in: before)
+        guard wanted != deleted else { return }
+        if wanted > deleted {
+            for _ in deleted ..< wanted { core.pending.append(.type(.keysym(.backSpace))) }
         } else {
-            let back = String(text.dropLast(wanted).suffix(s.deleted - wanted))
+            let back = String(before.dropLast(wanted).suffix(deleted - wanted))
             core.pending.append(.type(.text(back)))
         }
-        s.deleted = wanted
+        deleted = wanted
         // Auto-shift looks at the text as it is now.
-        let left = String(text.dropLast(wanted))
-        core.pending += core.state.textRead(left, fromStart: s.fromStart)
+        core.pending += core.state.textRead(String(before.dropLast(wanted)), fromStart: text.fromStart)
     }
 }
