@@ -16,6 +16,16 @@ struct DwellTypingTests {
         return (desktop, xterm, keyboard, try desktop.listen(["--keys"]))
     }
 
+    /// The letters' frames, e's centre and é's in e's callout: it opens above the
+    /// keyboard's window, in cells as wide as e from e rightwards, é the second.
+    private func calloutPlaces(_ keyboard: Keyboard) throws -> (PageFrames, onE: ScreenPoint, onAcute: ScreenPoint) {
+        let frames = try keyboard.frames(of: "letters")
+        let e = try #require(frames.key("e"))
+        #expect(e.y < e.height, "e is not in the top row")
+        return (frames, keyboard.actual.screenPoint(x: e.x + e.width / 2, y: e.y + e.height / 2),
+                keyboard.actual.screenPoint(x: e.x + e.width * 1.5, y: e.y - e.height / 2))
+    }
+
     @Test("The pointer alone types a pangram into xterm and a GTK 3 entry, exactly", arguments: [WindowManager.Kind?.some(.openbox), nil])
     func pangram(manager: WindowManager.Kind?) throws {
         let (desktop, xterm, keyboard, events) = try dwellIntoXterm(manager: manager)
@@ -40,12 +50,7 @@ struct DwellTypingTests {
     func callout(manager: WindowManager.Kind?) throws {
         let (desktop, xterm, keyboard, events) = try dwellIntoXterm(manager: manager)
         defer { _ = events.terminate() }
-        let frames = try keyboard.frames(of: "letters")
-        let e = try #require(frames.key("e"))
-        let onE = keyboard.actual.screenPoint(x: e.x + e.width / 2, y: e.y + e.height / 2)
-        // e's callout opens above the keyboard's window, in cells as wide as e from e rightwards: é is the second.
-        #expect(e.y < e.height, "e is not in the top row")
-        let onAcute = keyboard.actual.screenPoint(x: e.x + e.width * 1.5, y: e.y - e.height / 2)
+        let (frames, onE, onAcute) = try calloutPlaces(keyboard)
         func keystrokes() -> Int { Desktop.eventLines("key", in: events.standardOutput) }
         func rest(on point: ScreenPoint, typing count: Int) {
             let before = keystrokes()
@@ -84,10 +89,7 @@ struct DwellTypingTests {
     func calloutAfterAnotherGrab(manager: WindowManager.Kind?) throws {
         let (desktop, xterm, keyboard, events) = try dwellIntoXterm(manager: manager)
         defer { _ = events.terminate() }
-        let frames = try keyboard.frames(of: "letters")
-        let e = try #require(frames.key("e"))
-        let onE = keyboard.actual.screenPoint(x: e.x + e.width / 2, y: e.y + e.height / 2)
-        let onAcute = keyboard.actual.screenPoint(x: e.x + e.width * 1.5, y: e.y - e.height / 2)
+        let (frames, onE, onAcute) = try calloutPlaces(keyboard)
         func keystrokes() -> Int { Desktop.eventLines("key", in: events.standardOutput) }
         func calloutShows() -> Bool {
             (try? WindowWatcher.topLevelWindows(named: "tapboard-callout", on: desktop.xvfb.displayName).contains(where: \.mapped)) ?? false
