@@ -131,7 +131,6 @@ public struct RunOptions: Equatable, Sendable {
         configuration.fontMatchesPath = FileLocations.cacheFile("font-matches", environment: FileLocations.environment)
         configuration.animation = animate ? .milliseconds(250) : .zero
         configuration.monitor = monitor
-        configuration.backend = displayBackend.kind
         configuration.mode = float ? .float : overlay ? .overlay : .dock(dock ?? .bottom)
         configuration.clipboardHistory = clipboardHistory
         try scanSetup(into: &configuration, wayland: displayBackend.kind == .wayland)

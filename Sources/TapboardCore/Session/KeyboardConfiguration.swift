@@ -91,10 +91,6 @@ public struct KeyboardConfiguration: Sendable {
     /// fonts between starts, so a start need not set fontconfig up; nil matches
     /// them at every start.
     public var fontMatchesPath: String?
-    /// The display server to run on (`--backend`); nil: Wayland when
-    /// `WAYLAND_DISPLAY` names a compositor that offers what the keyboard
-    /// needs, else X11 (XWayland included).
-    public var backend: KeyboardBackend?
     /// Keep the texts copied to the clipboard, in memory (the default), in a file too, or not at all (`--clipboard-history`).
     public var clipboardHistory: ClipboardHistoryMode = .memory
 
