@@ -10,13 +10,13 @@ extension KeyboardSession {
     func appearances(_ indices: [Int]? = nil, highlightMarks known: [Int: KeyHighlight]? = nil) -> [KeyAppearance] {
         let chosen = indices.map { $0.filter { $0 < keyFrames.count }.map { keyFrames[$0] } } ?? keyFrames
         let marks = known ?? parts.highlightMarks(core)
-        return chosen.map {
-            var label = core.state.label(of: $0.key)
-            if case .suggestion(let rank) = $0.key.action { label = suggestionLabel(rank: rank) }
-            if case .emoji(let key) = $0.key.action, let shown = searchLabel(key) { label = shown }
-            if case .clipboard(let key) = $0.key.action { label = clipboardLabel(key, in: $0.rect.size) }
-            return KeyAppearance(frame: $0, label: label, styleClass: core.state.styleClass(of: $0.key), pressed: core.state.isPressed($0.index),
-                                 highlight: marks[$0.index] ?? .none)
+        let partLabels = parts.labels(of: chosen, core)
+        return chosen.enumerated().map { i, frame in
+            var label = partLabels[i] ?? core.state.label(of: frame.key)
+            if case .suggestion(let rank) = frame.key.action { label = suggestionLabel(rank: rank) }
+            if case .emoji(let key) = frame.key.action, let shown = searchLabel(key) { label = shown }
+            return KeyAppearance(frame: frame, label: label, styleClass: core.state.styleClass(of: frame.key),
+                                 pressed: core.state.isPressed(frame.index), highlight: marks[frame.index] ?? .none)
         }
     }
 
@@ -74,4 +74,16 @@ extension KeyboardSession {
 
     /// The keys switch scanning highlights now, by id (none when no scan runs; for benchmarks and tools).
     public var scanHighlighted: [String] { parts.handsFree.scanner?.highlighted.map(\.id) ?? [] }
+
+    // MARK: - The clipboard history (its part: `ClipboardPart`)
+
+    /// Whether and where the history is kept (`--clipboard-history`).
+    public var clipboardHistoryMode: ClipboardHistoryMode { parts.clipboard.keeping.mode }
+
+    /// The history's entries, newest first (in disk mode, only those copied in
+    /// this run until the file was read: see `needClipboardHistory`).
+    public var clipboardEntries: [ClipboardEntry] { parts.clipboard.keeping.history.entries }
+
+    /// Whether `clipboardEntries` holds every entry kept (in disk mode, once the file was read).
+    public var clipboardHistoryComplete: Bool { parts.clipboard.keeping.complete }
 }

@@ -19,7 +19,7 @@ extension KeyboardSession {
         // Layout switches were carried out as their events were handled.
         let batch = throughSuggestions(batch)
         let plan = EffectPlan(core.pacing.deferredDrawing + batch)
-        core.pacing.enqueue(plan.keystrokes, privately: &clipboardPage.unpublished)
+        core.pacing.enqueue(plan.keystrokes, privately: &core.unpublished)
         if ahead != nil {
             // Out already, the batch's only keystroke (the strip's letters path leaves it as it is):
             // answered as the injector answers a `.type`.

@@ -41,12 +41,11 @@ extension KeyboardSession {
             let effects = core.state.handle(event, at: now)
             core.pending += effects
             for case .switchLayout(let which) in effects { core.pending += switchLayout(which) }
-            // The emoji and clipboard pages' keys and the search line, as for a person's taps.
+            // The emoji page's keys, the search line and the parts', as for a person's taps.
             searchEffects(from: first)
             emojiEffects(from: first, typedOnPage: onEmojiPage)
             fillEmojiPage()
-            clipboardEffects(from: first)
-            showClipboardPage()
+            parts.stateActed(from: first, &core)
             refreshFrames()
         }
     }

@@ -53,23 +53,19 @@ public struct KeyboardSession: Sendable {
     var typing = ScriptedTyping()
     /// The emoji page and its search.
     var emoji = EmojiPanel()
-    /// The texts copied to the clipboard, kept for a page to type again.
-    var clipboard: ClipboardKeeping
-    /// The clipboard page's screen.
-    var clipboardPage = ClipboardPageView()
     /// Makes the session for a configuration on a screen: the keyboard placed, its
     /// first layout built for that width; nothing shown until `start`.
     public init(_ configuration: KeyboardConfiguration, screen: ScreenInfo) throws(NoSuchMonitor) {
         let placed = try configuration.placement.frame(on: screen)
         let presentation = WindowPresentation(placement: configuration.placement, frame: placed.frame, screen: screen,
                                               animation: configuration.animation, autoHideDelay: configuration.autoHideDelay)
-        clipboard = ClipboardKeeping(mode: configuration.clipboardHistory)
         let choice = LayoutChoice(layouts: configuration.layouts, provider: configuration.provider, theme: configuration.theme,
                                   lexicons: configuration.suggestions?.languages)
         core = SessionCore(state: KeyboardState(layout: choice.buildShown(width: placed.frame.width), options: configuration.options),
                            choice: choice, presentation: presentation, configuration: configuration,
                            languages: LanguageEngines(configuration.suggestions))
         parts.handsFree = HandsFree(scan: configuration.scan, dwell: configuration.dwell)
+        parts.clipboard = ClipboardPart(mode: configuration.clipboardHistory)
         refreshFrames()
         noteStripLanguage()
     }
@@ -152,8 +148,6 @@ public struct KeyboardSession: Sendable {
             startTyping(text, delay: delay, requester: requester)
         case .control(.stopTyping(let requester, let gone)):
             stopTyping(requester: requester, answer: !gone)
-        case .control(.clipboard(let request, let requester)):
-            clipboard.request(request, requester: requester, &core.out)
         case .reloaded(let files):
             reload(files)
         case .injected(let typed, let readyAt):
@@ -181,13 +175,6 @@ public struct KeyboardSession: Sendable {
             languageLoaded(files)
         case .emojiLoaded(let loaded):
             emojiLoaded(loaded)
-        case .clipboardOwnerChanged:
-            clipboard.ownerChanged(inPasswordField: isSecure)
-        case .clipboardCopied(let text, let secret):
-            clipboardCopied(text, secret: secret)
-        case .clipboardLoaded(let history):
-            clipboard.loaded(history, &core.out)
-            if core.state.page.name == Page.clipboard { core.pending.append(.redrawAll) }
         case .deadlinePassed:
             runDue()
         default:
@@ -211,13 +198,12 @@ public struct KeyboardSession: Sendable {
         core.state.handle(.touch(phase, point: point, key: key, calloutItem: item, contact: id), at: now, into: &core.pending)
         // A layout switch takes effect before the next event of the batch is hit-tested.
         for case .switchLayout(let which) in core.pending[first...] { core.pending += switchLayout(which) }
-        // So do the emoji and clipboard pages' keys, and the search line takes what the letters type.
+        // So do the emoji page's keys and the parts' (the clipboard page's), and the search line takes what the letters type.
         searchEffects(from: first)
         emojiEffects(from: first, typedOnPage: onEmojiPage)
         if emoji.searching, core.state.page.name != Page.letters { core.pending += endSearch() }
         fillEmojiPage()
-        clipboardEffects(from: first)
-        showClipboardPage()
+        parts.stateActed(from: first, &core)
     }
 
     /// Contacts the parts made (switch scanning's, dwell's), handled as a finger's, in order.

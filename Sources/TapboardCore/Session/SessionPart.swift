@@ -20,6 +20,12 @@ protocol SessionPart: Sendable {
     mutating func batchHandled(_ core: inout SessionCore, showing: [Bool])
     /// Whether `take` and `batchHandled` need to know which keys show something.
     var wantsShownKeys: Bool { get }
+    /// The state machine handled an input (a contact, a scripted touch): its effects are in `core.pending` from `first`.
+    mutating func stateActed(from first: Int, _ core: inout SessionCore)
+    /// Whether the part gives some keys their labels (`label(of:_:)`).
+    var labelsKeys: Bool { get }
+    /// What a key shows now, when the part decides it (nil: the key's own label).
+    func label(of frame: KeyFrame, _ core: SessionCore) -> KeyLabel?
     /// The marks the part draws on keys now, by index.
     func highlightMarks(_ core: SessionCore) -> [Int: KeyHighlight]
     /// The marks drawn now, for these keys (nil: all of them).
@@ -33,6 +39,9 @@ extension SessionPart {
     var nextDeadline: Duration? { nil }
     mutating func batchHandled(_ core: inout SessionCore, showing: [Bool]) {}
     var wantsShownKeys: Bool { false }
+    mutating func stateActed(from first: Int, _ core: inout SessionCore) {}
+    var labelsKeys: Bool { false }
+    func label(of frame: KeyFrame, _ core: SessionCore) -> KeyLabel? { nil }
     func highlightMarks(_ core: SessionCore) -> [Int: KeyHighlight] { [:] }
     mutating func marksDrawn(_ marks: [Int: KeyHighlight], keys: [Int]?) {}
 }

@@ -29,6 +29,19 @@ extension SessionParts {
         visit(&fold, &core)
     }
 
+    /// The state machine handled an input: its effects from `first`.
+    mutating func stateActed(from first: Int, _ core: inout SessionCore) {
+        struct Fold: PartVisitor {
+            let first: Int
+            mutating func visit<P: SessionPart>(_ part: inout P, _ core: inout SessionCore) -> Bool {
+                part.stateActed(from: first, &core)
+                return false
+            }
+        }
+        var fold = Fold(first: first)
+        visit(&fold, &core)
+    }
+
     /// Time passed: each part whose deadline came.
     mutating func runDue(_ core: inout SessionCore) {
         struct Fold: PartVisitor {
@@ -103,5 +116,21 @@ extension SessionParts {
         var reader = Marks(core: core)
         inspect(&reader)
         return reader.marks
+    }
+
+    /// What the parts make these keys show now (nil where a key shows its own label).
+    func labels(of frames: [KeyFrame], _ core: SessionCore) -> [KeyLabel?] {
+        struct Labels: PartReader {
+            let frames: [KeyFrame]
+            let core: SessionCore
+            var labels: [KeyLabel?]
+            mutating func inspect<P: SessionPart>(_ part: P) {
+                guard part.labelsKeys else { return }
+                for (i, frame) in frames.enumerated() where labels[i] == nil { labels[i] = part.label(of: frame, core) }
+            }
+        }
+        var reader = Labels(frames: frames, core: core, labels: Array(repeating: nil, count: frames.count))
+        inspect(&reader)
+        return reader.labels
     }
 }

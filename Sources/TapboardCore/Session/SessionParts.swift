@@ -7,12 +7,15 @@ struct SessionParts: Sendable {
     var wordDelete = WordDelete()
     /// Switch scanning and dwell: keys selected without a tap.
     var handsFree = HandsFree()
+    /// The clipboard history and its page.
+    var clipboard = ClipboardPart()
 
     /// Hands each part to `visitor` in order, until it says to stop.
     mutating func visit<V: PartVisitor>(_ visitor: inout V, _ core: inout SessionCore) {
         if visitor.visit(&spaceCursor, &core) { return }
         if visitor.visit(&wordDelete, &core) { return }
         if visitor.visit(&handsFree, &core) { return }
+        if visitor.visit(&clipboard, &core) { return }
     }
 
     /// Hands each part to `reader` in order, to read only.
@@ -20,6 +23,7 @@ struct SessionParts: Sendable {
         reader.inspect(spaceCursor)
         reader.inspect(wordDelete)
         reader.inspect(handsFree)
+        reader.inspect(clipboard)
     }
 }
 

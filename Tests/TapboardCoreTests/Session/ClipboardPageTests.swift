@@ -104,6 +104,6 @@ struct ClipboardPageTests {
           arguments: [("short", false, 10, "short"), ("two\nlines", false, 20, "two⏎lines"), ("a  b\t c", false, 20, "a b c"),
                       ("a long text to cut here", false, 10, "a long te…"), ("pinned text", true, 8, "📌 pinne…")])
     func entryLabels(text: String, pinned: Bool, characters: Int, label: String) {
-        #expect(KeyboardSession.entryLabel(text, pinned: pinned, characters: characters) == label)
+        #expect(ClipboardPart.entryLabel(text, pinned: pinned, characters: characters) == label)
     }
 }

@@ -95,21 +95,21 @@ struct ClipboardSessionTests {
         var file = ClipboardHistory()
         file.add("old")
         file.add("new")
-        var merged = file.merged(under: s.clipboard.history)
+        var merged = file.merged(under: s.parts.clipboard.keeping.history)
         #expect(s.handle(.clipboardLoaded(file), at: .seconds(3)) == [.clipboardFile(.save(merged))])
         #expect(s.clipboardEntries.map(\.text) == ["newer", "new", "old"])
         #expect(s.clipboardHistoryComplete)
         // Read once: a second answer is stale.
         #expect(s.handle(.clipboardLoaded(ClipboardHistory()), at: .seconds(3)) == [])
-        #expect(copy("latest", &s) == [.clipboardFile(.save(s.clipboard.history))])
+        #expect(copy("latest", &s) == [.clipboardFile(.save(s.parts.clipboard.keeping.history))])
         let old = try #require(s.clipboardEntries.first { $0.text == "old" })
         s.core.out.begin(at: .seconds(4))
-        s.setClipboardEntry(old.id, pinned: true)
-        merged = s.clipboard.history
+        s.parts.clipboard.keeping.setPinned(true, id: old.id, &s.core.out)
+        merged = s.parts.clipboard.keeping.history
         #expect(merged.entry(id: old.id)?.pinned == true)
         #expect(s.core.out.take() == [.clipboardFile(.save(merged))])
-        s.deleteClipboardEntry(old.id)
-        #expect(s.core.out.take() == [.clipboardFile(.save(s.clipboard.history))])
+        s.parts.clipboard.keeping.delete(id: old.id, &s.core.out)
+        #expect(s.core.out.take() == [.clipboardFile(.save(s.parts.clipboard.keeping.history))])
         #expect(s.clipboardEntries.map(\.text) == ["latest", "newer", "new"])
     }
 
@@ -130,18 +130,18 @@ struct ClipboardSessionTests {
                 == [.clipboardFile(.delete), .clipboardAnswer(requester: 1, entries: []), .clipboardAnswer(requester: 2, entries: [])])
         #expect(t.handle(.clipboardLoaded(file), at: .seconds(3)) == [], "read before the clear")
         #expect(t.clipboardEntries.isEmpty)
-        #expect(copy("after", &t) == [.clipboardFile(.save(t.clipboard.history))])
+        #expect(copy("after", &t) == [.clipboardFile(.save(t.parts.clipboard.keeping.history))])
     }
 
     @Test("A page needing every entry asks for the file once, in disk mode only")
     func needAll() throws {
         var s = try session(.disk)
         s.core.out.begin(at: .seconds(2))
-        s.needClipboardHistory()
-        s.needClipboardHistory()
+        s.parts.clipboard.keeping.needAll(&s.core.out)
+        s.parts.clipboard.keeping.needAll(&s.core.out)
         #expect(s.core.out.take() == [.clipboardFile(.load)])
         var m = try session(.memory)
-        m.needClipboardHistory()
+        m.parts.clipboard.keeping.needAll(&m.core.out)
         #expect(m.core.out.take() == [])
     }
 
