@@ -201,6 +201,9 @@ final class OutputObject {
         wl_output_add_listener(proxy, &Self.listener, Unmanaged.passUnretained(self).toOpaque())
     }
 
+    // Already done when the connection closed (or the output went): a no-op then.
+    deinit { destroy() }
+
     /// Asks xdg-output for its name and logical place (once).
     func describe(with manager: OpaquePointer) {
         guard xdgOutput == nil, !isDestroyed else { return }
