@@ -1,4 +1,3 @@
-import CWayland
 import TapboardCore
 
 /// The focus on Wayland, as an input method hears it (`zwp_input_method_v2`):
@@ -11,9 +10,8 @@ import TapboardCore
 /// One input method a seat: when another has the seat (`unavailable`), the
 /// keyboard does not follow the focus, and says so.
 final class InputMethod {
-    private let method: OpaquePointer
-    /// Kept so the connection outlives the object made on it.
-    private let connection: WaylandConnection
+    /// The protocol object.
+    private let method: InputMethodObject
     /// The state being sent, applied at `done`.
     private var pending = State()
     /// The state applied.
@@ -37,13 +35,10 @@ final class InputMethod {
         var hint: UInt32 = 0
     }
 
-    init(connection: WaylandConnection, manager: OpaquePointer, seat: OpaquePointer) {
-        self.connection = connection
-        method = zwp_input_method_manager_v2_get_input_method(manager, seat)
-        zwp_input_method_v2_add_listener(method, &Self.listener, Unmanaged.passUnretained(self).toOpaque())
+    init(_ method: InputMethodObject) {
+        self.method = method
+        method.heard = { [unowned self] in self.heard($0) }
     }
-
-    deinit { zwp_input_method_v2_destroy(method) }
 
     /// Takes what was heard.
     func take() -> [SessionInput] {
@@ -58,8 +53,7 @@ final class InputMethod {
     /// Sends text to the field, as an input method commits it (any character,
     /// no keymap needed); nothing else is inserted meanwhile.
     func commit(_ text: String) {
-        zwp_input_method_v2_commit_string(method, text)
-        zwp_input_method_v2_commit(method, serial)
+        method.commit(text, serial: serial)
         // As the field will say it is, until it does.
         if let (head, tail) = split() { current.text = head + text + tail }
         current.cursor += text.utf8.count
@@ -70,8 +64,7 @@ final class InputMethod {
     func deleteBefore() -> Bool {
         guard let last = before.last else { return false }
         let length = String(last).utf8.count
-        zwp_input_method_v2_delete_surrounding_text(method, UInt32(length), 0)
-        zwp_input_method_v2_commit(method, serial)
+        method.deleteBefore(bytes: length, serial: serial)
         if let (head, tail) = split() { current.text = String(head.dropLast()) + tail }
         current.cursor -= length
         return true
@@ -119,36 +112,26 @@ final class InputMethod {
         }
     }
 
-    private static func me(_ data: UnsafeMutableRawPointer?) -> InputMethod { Unmanaged.fromOpaque(data!).takeUnretainedValue() }
-
-    nonisolated(unsafe) private static var listener = zwp_input_method_v2_listener(
-        activate: { data, _ in
-            let me = me(data)
+    /// One event of the input method.
+    private func heard(_ event: InputMethodObject.Event) {
+        switch event {
+        case .activate:
             // A new activation starts from nothing: no text, no content type (the protocol says so).
-            me.pending = State(active: true)
-        },
-        deactivate: { data, _ in me(data).pending.active = false },
-        surrounding_text: { data, _, text, cursor, _ in
-            let me = me(data)
-            me.pending.text = text.map { String(cString: $0) }
-            me.pending.cursor = Int(cursor)
-        },
-        text_change_cause: { _, _, _ in },
-        content_type: { data, _, hint, purpose in
-            let me = me(data)
-            me.pending.hint = hint
-            me.pending.purpose = purpose
-        },
-        done: { data, _ in
-            let me = me(data)
-            me.serial &+= 1
-            me.apply()
-        },
-        unavailable: { data, _ in
-            let me = me(data)
-            me.unavailable = true
-            if me.current.active { me.inputs.append(.focusChanged(nil)) }
-            me.current = State()
+            pending = State(active: true)
+        case .deactivate: pending.active = false
+        case let .surroundingText(text, cursor):
+            pending.text = text
+            pending.cursor = cursor
+        case let .contentType(hint, purpose):
+            pending.hint = hint
+            pending.purpose = purpose
+        case .done:
+            serial &+= 1
+            apply()
+        case .unavailable:
+            unavailable = true
+            if current.active { inputs.append(.focusChanged(nil)) }
+            current = State()
         }
-    )
+    }
 }

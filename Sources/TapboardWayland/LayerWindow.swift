@@ -1,4 +1,3 @@
-import CWayland
 import TapboardCore
 
 /// The keyboard's surface on Wayland: a layer-shell surface on one output,
@@ -14,9 +13,8 @@ import TapboardCore
 final class LayerWindow {
     private let connection: WaylandConnection
     private let renderer: CanvasRenderer
-    /// The surface and its layer role while shown.
-    private(set) var surface: OpaquePointer?
-    private var layerSurface: OpaquePointer?
+    /// The surface in its layer role while shown.
+    private var layerSurface: LayerSurface?
     /// The size the compositor gave at the last configure; nil until the first.
     private(set) var configured: Size?
     private var buffers: [SharedBuffer] = []
@@ -32,7 +30,7 @@ final class LayerWindow {
     /// Docked at the top or bottom edge across the output, or at the frame's place.
     private let docked: DockEdge?
     /// An overlay goes on the layer above full-screen windows; the others on the one below.
-    private let layer: UInt32
+    private let layer: LayerSurface.Layer
     /// Buffer pixels for each surface pixel: the output's scale.
     private(set) var bufferScale = 1
     /// Told the size the compositor gave the surface (the first one: it shows).
@@ -51,7 +49,7 @@ final class LayerWindow {
         self.output = output
         self.frame = frame
         if case .dock(let edge) = mode { docked = edge } else { docked = nil }
-        layer = mode == .overlay ? ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY.rawValue : ZWLR_LAYER_SHELL_V1_LAYER_TOP.rawValue
+        layer = mode == .overlay ? .overlay : .top
         renderer.paint = { [unowned self] area, painter in self.paint(area, painter) }
         adopt(output)
     }
@@ -77,22 +75,16 @@ final class LayerWindow {
     }
 
     /// Anchors, size, margins and exclusive zone for the frame asked for.
-    private func arrange(_ layerSurface: OpaquePointer) {
-        let sides = ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue
+    private func arrange(_ layerSurface: LayerSurface) {
         switch docked {
         case let edge?:
-            let anchor = edge == .top ? ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP.rawValue : ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue
-            zwlr_layer_surface_v1_set_anchor(layerSurface, anchor | sides)
-            zwlr_layer_surface_v1_set_size(layerSurface, 0, UInt32(frame.height))
-            zwlr_layer_surface_v1_set_margin(layerSurface, 0, 0, 0, 0)
-            zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, Int32(frame.height))
+            layerSurface.arrange(anchor: [edge == .top ? .top : .bottom, .left, .right],
+                                 size: Size(width: 0, height: frame.height), exclusiveZone: frame.height)
         case nil:
             // Top left corner anchored: the margins are the frame's offsets on the output.
             let o = output.logicalFrame
-            zwlr_layer_surface_v1_set_anchor(layerSurface, ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue)
-            zwlr_layer_surface_v1_set_size(layerSurface, UInt32(max(frame.width, 1)), UInt32(max(frame.height, 1)))
-            zwlr_layer_surface_v1_set_margin(layerSurface, Int32(max(frame.y - o.y, 0)), 0, 0, Int32(max(frame.x - o.x, 0)))
-            zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, 0)
+            layerSurface.arrange(anchor: [.top, .left], size: Size(width: max(frame.width, 1), height: max(frame.height, 1)),
+                                 top: max(frame.y - o.y, 0), left: max(frame.x - o.x, 0), exclusiveZone: 0)
         }
     }
 
@@ -104,12 +96,15 @@ final class LayerWindow {
         showAll()
     }
 
+    /// The keyboard's surface while shown (or asked for).
+    var surface: WaylandSurface? { layerSurface?.surface }
+
     /// Whether a surface is shown (or asked for).
-    var isMapped: Bool { surface != nil }
+    var isMapped: Bool { layerSurface != nil }
 
     /// Makes the surface and asks the compositor for its size (configure follows).
     func map() {
-        guard surface == nil else { return }
+        guard layerSurface == nil else { return }
         // Its output went away (the compositor closed the surface then): the first one left.
         if output.isGone {
             guard let other = connection.outputs.first else {
@@ -118,25 +113,23 @@ final class LayerWindow {
             }
             adopt(other)
         }
-        surface = wl_compositor_create_surface(connection.compositor)
         // An empty input region would let touches through; the default (all of it) takes them.
-        layerSurface = "tapboard".withCString {
-            zwlr_layer_shell_v1_get_layer_surface(connection.layerShell, surface, output.proxy, layer, $0)
+        guard let made = LayerSurface(connection: connection, output: output.object, layer: layer, namespace: "tapboard") else { return }
+        layerSurface = made
+        made.configured = { [unowned self] size in self.configure(size) }
+        made.closed = { [unowned self] in
+            self.unmap()
+            self.closed()
         }
-        guard let layerSurface else { return }
-        zwlr_layer_surface_v1_add_listener(layerSurface, &Self.layerListener, Unmanaged.passUnretained(self).toOpaque())
-        arrange(layerSurface)
-        zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, 0)
-        wl_surface_commit(surface)
+        arrange(made)
+        made.surface.commit()
         configured = nil
         framesSinceMap = 0
     }
 
     /// Takes the surface away.
     func unmap() {
-        if let layerSurface { zwlr_layer_surface_v1_destroy(layerSurface) }
-        if let surface { wl_surface_destroy(surface) }
-        (layerSurface, surface, configured) = (nil, nil, nil)
+        (layerSurface, configured) = (nil, nil)
         buffers = []
         front = nil
         deferred = nil
@@ -148,7 +141,7 @@ final class LayerWindow {
         frame = newFrame
         guard let layerSurface else { return }
         arrange(layerSurface)
-        wl_surface_commit(surface)
+        layerSurface.surface.commit()
     }
 
     /// Paints an area of the picture into a buffer the compositor is not
@@ -156,7 +149,7 @@ final class LayerWindow {
     /// configure (or at another size than the renderer's), nothing: the whole
     /// picture is painted once the surface is configured (`showAll`).
     func paint(_ area: Rect, _ painter: (PixelCanvas) -> Void) {
-        guard surface != nil, let size = pixelSize, renderer.size == size else { return }
+        guard layerSurface != nil, let size = pixelSize, renderer.size == size else { return }
         guard let buffer = freeBuffer(size) else {
             deferred = deferred.map { $0.union(area) } ?? area
             return
@@ -200,7 +193,7 @@ final class LayerWindow {
         if let free = buffers.first(where: { !$0.busy }) { return free }
         guard buffers.count < 2 else { return nil }
         do {
-            let made = try SharedBuffer(shm: connection.shm!, size: size)
+            let made = try SharedBuffer(connection: connection, size: size)
             made.released = { [unowned self] in self.bufferReleased() }
             buffers.append(made)
             return made
@@ -220,29 +213,15 @@ final class LayerWindow {
     private func commit(_ buffer: SharedBuffer, damage: Rect) {
         buffer.busy = true
         front = buffer
-        wl_surface_set_buffer_scale(surface, Int32(bufferScale))
-        wl_surface_attach(surface, buffer.buffer, 0, 0)
-        wl_surface_damage_buffer(surface, Int32(damage.x), Int32(damage.y), Int32(damage.width), Int32(damage.height))
-        wl_surface_commit(surface)
+        surface?.present(buffer.memory, scale: bufferScale, damage: damage)
         framesSinceMap += 1
         if framesSinceMap == 1 { firstFrame() }
     }
 
-    nonisolated(unsafe) private static var layerListener = zwlr_layer_surface_v1_listener(
-        configure: { data, layerSurface, serial, width, height in
-            guard let data else { return }
-            let me = Unmanaged<LayerWindow>.fromOpaque(data).takeUnretainedValue()
-            zwlr_layer_surface_v1_ack_configure(layerSurface, serial)
-            let size = Size(width: Int(width), height: Int(height))
-            guard size != me.configured else { return }
-            me.configured = size
-            me.configuredTo(size)
-        },
-        closed: { data, _ in
-            guard let data else { return }
-            let me = Unmanaged<LayerWindow>.fromOpaque(data).takeUnretainedValue()
-            me.unmap()
-            me.closed()
-        }
-    )
+    /// The compositor gave the surface a size (the configure already acknowledged).
+    private func configure(_ size: Size) {
+        guard size != configured else { return }
+        configured = size
+        configuredTo(size)
+    }
 }

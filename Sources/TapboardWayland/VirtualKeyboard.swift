@@ -1,6 +1,4 @@
-import CWayland
 import CWaylandExtras
-import Glibc
 import TapboardCore
 
 /// Types on Wayland through a virtual keyboard (`zwp_virtual_keyboard_v1`)
@@ -8,8 +6,7 @@ import TapboardCore
 /// layouts has a keycode from the start; another takes one, the keymap goes
 /// to the compositor again, and its keys wait for it to settle.
 final class VirtualKeyboard {
-    private let connection: WaylandConnection
-    private let keyboard: OpaquePointer
+    private let keyboard: VirtualKeyboardDevice
     private var keymap: VirtualKeymap
     /// Keycodes held down in the compositor at the moment (released at exit).
     private var down: Set<UInt32> = []
@@ -18,11 +15,7 @@ final class VirtualKeyboard {
 
     /// A virtual keyboard on the seat, its keymap holding what `layouts` type.
     init(connection: WaylandConnection, layouts: [Layout]) throws {
-        self.connection = connection
-        guard let keyboard = zwp_virtual_keyboard_manager_v1_create_virtual_keyboard(connection.keyboardManager, connection.seat) else {
-            throw WaylandError.badKeymap("the compositor gave no virtual keyboard")
-        }
-        self.keyboard = keyboard
+        keyboard = try VirtualKeyboardDevice(connection: connection)
         let typed = VirtualKeymap.typed(by: layouts)
         var keysyms = typed.keysyms.compactMap(Self.keysym(named:))
         keysyms += typed.characters.compactMap { $0.unicodeScalars.first.flatMap(Self.keysym(for:)) }
@@ -52,14 +45,7 @@ final class VirtualKeyboard {
     /// Sends the keymap, if it changed, in a sealed file of its own.
     private func upload() throws {
         guard let text = keymap.takeUpload(name: Self.name(of:)) else { return }
-        let bytes = Array(text.utf8) + [0]
-        let fd = tb_memfd("tapboard-keymap")
-        guard fd >= 0 else { throw WaylandError.badKeymap("memfd_create: errno \(errno)") }
-        defer { Glibc.close(fd) }
-        guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
-            throw WaylandError.badKeymap("cannot write it: errno \(errno)")
-        }
-        zwp_virtual_keyboard_v1_keymap(keyboard, UInt32(WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue), fd, UInt32(bytes.count))
+        try keyboard.sendKeymap(text)
     }
 
     /// The keysyms a keystroke presses.
@@ -129,7 +115,7 @@ final class VirtualKeyboard {
         }
         guard mask != modifiers else { return }
         modifiers = mask
-        zwp_virtual_keyboard_v1_modifiers(keyboard, mask, 0, 0, 0)
+        keyboard.modifiers(mask)
     }
 
     private func tap(_ keysym: UInt32, time: UInt32) -> Bool {
@@ -142,17 +128,15 @@ final class VirtualKeyboard {
 
     private func key(_ code: UInt32, pressed: Bool, time: UInt32) {
         // Wayland's key events carry the evdev code: XKB's less 8.
-        zwp_virtual_keyboard_v1_key(keyboard, time, code - 8, pressed ? 1 : 0)
+        keyboard.key(code - 8, pressed: pressed, time: time)
         if pressed { down.insert(code) } else { down.remove(code) }
     }
 
     /// Releases every key held and every modifier, and lets go of the device.
     func releaseAll(time: UInt32) {
-        for code in down { zwp_virtual_keyboard_v1_key(keyboard, time, code - 8, 0) }
+        for code in down { keyboard.key(code - 8, pressed: false, time: time) }
         down = []
-        if modifiers != 0 { zwp_virtual_keyboard_v1_modifiers(keyboard, 0, 0, 0, 0) }
+        if modifiers != 0 { keyboard.modifiers(0) }
         modifiers = 0
     }
-
-    deinit { zwp_virtual_keyboard_v1_destroy(keyboard) }
 }

@@ -6,6 +6,10 @@ import TapboardCore
 /// the compositor, shared memory, the seat, the outputs, the layer shell
 /// and the virtual keyboard manager. Made before the session, which is placed
 /// on the outputs it reports (as monitors).
+///
+/// One of the module's four edge files (with `WaylandSurfaces`, `WaylandSeat`
+/// and `WaylandTyping`): only they call the protocol; the globals' pointers are
+/// theirs alone, the rest of the module sees Swift types.
 public final class WaylandConnection {
     /// The display connection.
     let display: OpaquePointer
@@ -42,11 +46,11 @@ public final class WaylandConnection {
         wl_registry_add_listener(registry, &Self.registryListener, Unmanaged.passUnretained(self).toOpaque())
         // The globals, then what they say once bound (the outputs' modes, the seat's capabilities).
         wl_display_roundtrip(display)
-        if let outputManager { for output in outputs { output.describe(with: outputManager) } }
+        if let outputManager { for output in outputs { output.object.describe(with: outputManager) } }
         wl_display_roundtrip(display)
         let needed: [(OpaquePointer?, String, String)] = [
             (compositor, "wl_compositor", "surfaces"), (shm, "wl_shm", "shared-memory buffers"),
-            (seat, "wl_seat", "a seat for the pointer, touch and typing"), (outputs.first?.proxy, "wl_output", "an output to show on"),
+            (seat, "wl_seat", "a seat for the pointer, touch and typing"), (outputs.first?.object.proxy, "wl_output", "an output to show on"),
             (layerShell, "zwlr_layer_shell_v1", "the layer shell, to dock at an edge"),
             (keyboardManager, "zwp_virtual_keyboard_manager_v1", "the virtual keyboard, to type"),
         ]
@@ -68,7 +72,7 @@ public final class WaylandConnection {
         if let p = keyboardManager { zwp_virtual_keyboard_manager_v1_destroy(p) }
         if let p = layerShell { zwlr_layer_shell_v1_destroy(p) }
         if let p = subcompositor { wl_subcompositor_destroy(p) }
-        outputs.forEach { $0.destroy() }
+        outputs.forEach { $0.object.destroy() }
         if let p = outputManager { zxdg_output_manager_v1_destroy(p) }
         if let p = seat { wl_seat_destroy(p) }
         if let p = shm { wl_shm_destroy(p) }
@@ -80,6 +84,37 @@ public final class WaylandConnection {
 
     /// The connection's descriptor, for the loop's `poll()`.
     var fileDescriptor: Int32 { wl_display_get_fd(display) }
+
+    /// Reads what the compositor sent, without blocking, and hands it to the
+    /// listeners (events already read first); false when reading failed.
+    func dispatchAvailable() -> Bool {
+        guard wl_display_prepare_read(display) == 0 else {
+            wl_display_dispatch_pending(display)
+            return true
+        }
+        var ok = true
+        var fd = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
+        if poll(&fd, 1, 0) > 0 {
+            ok = wl_display_read_events(display) >= 0
+        } else {
+            wl_display_cancel_read(display)
+        }
+        wl_display_dispatch_pending(display)
+        return ok
+    }
+
+    /// Sends the requests made; false when the connection failed (a full socket is no failure: the rest goes later).
+    @discardableResult
+    func flush() -> Bool { wl_display_flush(display) >= 0 || errno == EAGAIN }
+
+    /// Sends the requests made and waits until the compositor has handled them.
+    func roundtrip() { wl_display_roundtrip(display) }
+
+    /// The connection's error (a protocol error, a lost socket): 0 while there is none.
+    var error: Int32 { wl_display_get_error(display) }
+
+    /// Whether the compositor offers subsurfaces (for the preview and the callout).
+    var offersSubsurfaces: Bool { subcompositor != nil }
 
     /// Whether the compositor lets a client be the seat's input method (what `--auto-show` follows on Wayland).
     public var offersInputMethod: Bool { inputMethodManager != nil }
@@ -116,9 +151,9 @@ public final class WaylandConnection {
                 wl_seat_add_listener(me.seat, &seatListener, data)
             case "wl_output":
                 guard let proxy = me.bind(registry, id, tb_wl_output_interface(), min(version, 4)) else { return }
-                let output = WaylandOutput(proxy, globalName: id)
+                let output = WaylandOutput(OutputObject(proxy), globalName: id)
                 me.outputs.append(output)
-                if let manager = me.outputManager { output.describe(with: manager) }
+                if let manager = me.outputManager { output.object.describe(with: manager) }
             case "zxdg_output_manager_v1": me.outputManager = me.bind(registry, id, tb_xdg_output_manager_interface(), min(version, 3))
             case "zwlr_layer_shell_v1": me.layerShell = me.bind(registry, id, tb_layer_shell_interface(), min(version, 3))
             case "zwp_virtual_keyboard_manager_v1": me.keyboardManager = me.bind(registry, id, tb_virtual_keyboard_manager_interface(), 1)
@@ -132,7 +167,7 @@ public final class WaylandConnection {
             let me = Unmanaged<WaylandConnection>.fromOpaque(data).takeUnretainedValue()
             // An output unplugged: a layer surface on it is closed by the compositor.
             guard let i = me.outputs.firstIndex(where: { $0.globalName == id }) else { return }
-            me.outputs.remove(at: i).destroy()
+            me.outputs.remove(at: i).object.destroy()
         }
     )
 
@@ -142,5 +177,77 @@ public final class WaylandConnection {
             Unmanaged<WaylandConnection>.fromOpaque(data).takeUnretainedValue().seatCapabilities = capabilities
         },
         name: { _, _, _ in }
+    )
+}
+
+/// An output's protocol objects (`wl_output`, and `zxdg_output_v1` where offered):
+/// what they say goes to `heard`; destroyed once, when the output goes or the connection closes.
+final class OutputObject {
+    /// What an output says of itself.
+    enum Event {
+        case position(Point), mode(Size), scale(Int), name(String), done
+        case logicalPosition(Point), logicalSize(Size)
+    }
+
+    let proxy: OpaquePointer
+    private var xdgOutput: OpaquePointer?
+    /// Destroyed: the output went away, or the connection closed.
+    private(set) var isDestroyed = false
+    /// Told each thing the compositor says of the output.
+    var heard: (Event) -> Void = { _ in }
+
+    init(_ proxy: OpaquePointer) {
+        self.proxy = proxy
+        wl_output_add_listener(proxy, &Self.listener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    // Already done when the connection closed (or the output went): a no-op then.
+    deinit { destroy() }
+
+    /// Asks xdg-output for its name and logical place (once).
+    func describe(with manager: OpaquePointer) {
+        guard xdgOutput == nil, !isDestroyed else { return }
+        xdgOutput = zxdg_output_manager_v1_get_xdg_output(manager, proxy)
+        zxdg_output_v1_add_listener(xdgOutput, &Self.xdgListener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Lets go of the protocol objects (the output went away, or the connection closes).
+    func destroy() {
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        if let xdgOutput { zxdg_output_v1_destroy(xdgOutput) }
+        xdgOutput = nil
+        if wl_proxy_get_version(proxy) >= 3 { wl_output_release(proxy) } else { wl_output_destroy(proxy) }
+    }
+
+    private static func tell(_ data: UnsafeMutableRawPointer?, _ event: Event) {
+        guard let data else { return }
+        Unmanaged<OutputObject>.fromOpaque(data).takeUnretainedValue().heard(event)
+    }
+
+    nonisolated(unsafe) private static var listener = wl_output_listener(
+        geometry: { data, _, x, y, _, _, _, _, _, _ in tell(data, .position(Point(x: Int(x), y: Int(y)))) },
+        mode: { data, _, flags, width, height, _ in
+            guard flags & UInt32(WL_OUTPUT_MODE_CURRENT.rawValue) != 0 else { return }
+            tell(data, .mode(Size(width: Int(width), height: Int(height))))
+        },
+        done: { data, _ in tell(data, .done) },
+        scale: { data, _, factor in tell(data, .scale(max(Int(factor), 1))) },
+        name: { data, _, name in
+            guard let name else { return }
+            tell(data, .name(String(cString: name)))
+        },
+        description: { _, _, _ in }
+    )
+
+    nonisolated(unsafe) private static var xdgListener = zxdg_output_v1_listener(
+        logical_position: { data, _, x, y in tell(data, .logicalPosition(Point(x: Int(x), y: Int(y)))) },
+        logical_size: { data, _, width, height in tell(data, .logicalSize(Size(width: Int(width), height: Int(height)))) },
+        done: { _, _ in },
+        name: { data, _, name in
+            guard let name else { return }
+            tell(data, .name(String(cString: name)))
+        },
+        description: { _, _, _ in }
     )
 }

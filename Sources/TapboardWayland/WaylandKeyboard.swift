@@ -1,4 +1,3 @@
-import CWayland
 import CWaylandExtras
 import Glibc
 import TapboardCore
@@ -60,15 +59,15 @@ public final class WaylandKeyboard: KeyboardTransport {
         input = SeatInput(connection: connection)
         layouts = configuration.layouts.map { configuration.provider.layout(for: $0, width: frame.width) }
         control = try ControlSocket(display: connection.name, replace: configuration.replace)
-        if configuration.autoShow, let manager = connection.inputMethodManager, let seat = connection.seat {
-            inputMethod = InputMethod(connection: connection, manager: manager, seat: seat)
+        if configuration.autoShow, let method = InputMethodObject(connection: connection) {
+            inputMethod = InputMethod(method)
         } else {
             inputMethod = nil
         }
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         let letters = configuration.theme.style(.character)
         firstFont = (letters.fontFamily, Int((letters.fontSize * configuration.theme.scale(forHeight: frame.height)).rounded()))
-        input.surface = { [unowned window] in window.surface }
+        input.surface = { [unowned window] in window.surface?.id }
         if configuration.dwell != nil {
             input.hovers = true
             callout.takesPointer = true
@@ -116,14 +115,14 @@ public final class WaylandKeyboard: KeyboardTransport {
     public func openFirstFont() throws {
         if keyboard == nil {
             keyboard = try VirtualKeyboard(connection: connection, layouts: layouts)
-            wl_display_flush(connection.display)
+            connection.flush()
         }
         guard fonts.face(family: firstFont.family, pixelSize: firstFont.pixelSize) != nil else {
             throw WaylandError.missingFont("\(firstFont.family):pixelsize=\(firstFont.pixelSize)")
         }
     }
 
-    public func firstFrameOut() { wl_display_flush(connection.display) }
+    public func firstFrameOut() { connection.flush() }
 
     /// The compositor sized the surface: the session hears its frame (the
     /// first time, that it shows), and what is drawn goes out.
@@ -140,24 +139,11 @@ public final class WaylandKeyboard: KeyboardTransport {
         inputs += control.process()
         watch([connection.fileDescriptor] + control.descriptors)
         if !inputs.isEmpty || lost { return true }
-        let display = connection.display
         // Events already read but not handled; then any on the socket, without blocking.
-        if wl_display_prepare_read(display) != 0 {
-            wl_display_dispatch_pending(display)
-        } else {
-            var fd = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
-            if poll(&fd, 1, 0) > 0 {
-                if wl_display_read_events(display) < 0 { lost = true }
-            } else {
-                wl_display_cancel_read(display)
-            }
-            wl_display_dispatch_pending(display)
-        }
+        if !connection.dispatchAvailable() { lost = true }
         collect()
-        if inputs.isEmpty && !lost {
-            if wl_display_flush(display) < 0 && errno != EAGAIN { lost = true }
-        }
-        if wl_display_get_error(display) != 0 { lost = true }
+        if inputs.isEmpty && !lost, !connection.flush() { lost = true }
+        if connection.error != 0 { lost = true }
         return !inputs.isEmpty || lost
     }
 
@@ -175,7 +161,7 @@ public final class WaylandKeyboard: KeyboardTransport {
     public func readEvents(clock: () -> Duration) -> [SessionInput] {
         if lost, !reportedLost {
             reportedLost = true
-            notes.append("\(WaylandError.connectionLost("error \(wl_display_get_error(connection.display))"))")
+            notes.append("\(WaylandError.connectionLost("error \(connection.error)"))")
             inputs.append(.control(.command(.quit)))
         }
         collect()
@@ -216,12 +202,12 @@ public final class WaylandKeyboard: KeyboardTransport {
 
     public func typeAhead(_ keystroke: Keystroke) -> Bool {
         if commitThroughInputMethod(keystroke) {
-            wl_display_flush(connection.display)
+            connection.flush()
             return true
         }
         guard let keyboard, keyboard.canTypeAtOnce(keystroke, now: Self.now()) else { return false }
         _ = keyboard.type(keystroke, time: time)
-        wl_display_flush(connection.display)
+        connection.flush()
         return true
     }
 
@@ -241,7 +227,7 @@ public final class WaylandKeyboard: KeyboardTransport {
             failed += keyboard.type(keystroke, time: time).count
             typed += 1
         }
-        if typed > 0 { wl_display_flush(connection.display) }
+        if typed > 0 { connection.flush() }
         if failed > 0 { notes.append("\(failed) character\(failed == 1 ? "" : "s") could not be typed: no keysym, or no keycode left to carry it") }
         return .injected(typed: typed, readyAt: readyAt)
     }
@@ -282,7 +268,7 @@ public final class WaylandKeyboard: KeyboardTransport {
         switch change {
         case .map:
             window.map()
-            wl_display_flush(connection.display)
+            connection.flush()
         case .unmap:
             preview.hide()
             callout.hide()
@@ -343,6 +329,6 @@ public final class WaylandKeyboard: KeyboardTransport {
         callout.hide()
         keyboard?.releaseAll(time: time)
         window.unmap()
-        wl_display_roundtrip(connection.display)
+        connection.roundtrip()
     }
 }

@@ -1,10 +1,10 @@
-import CWayland
 import TapboardCore
 
 /// One output (a monitor) as the compositor describes it: its name, its
 /// place and size in surface pixels, and the scale its buffers are drawn at.
 final class WaylandOutput {
-    let proxy: OpaquePointer
+    /// Its protocol objects, which tell it what the compositor says.
+    let object: OutputObject
     /// The registry's name for it, to hear that it went away.
     let globalName: UInt32
     /// Its name (`HDMI-A-1`), from xdg-output or wl_output 4; nil when neither said.
@@ -18,31 +18,28 @@ final class WaylandOutput {
     private var logicalSize: Size?
     /// The integer scale its clients' buffers are drawn at.
     private(set) var scale = 1
-    private var xdgOutput: OpaquePointer?
-    /// The compositor took it away (unplugged, disabled): its proxy is destroyed.
-    private(set) var isGone = false
     /// Told after a change of its description is complete (a new scale).
     var changed: () -> Void = {}
 
-    init(_ proxy: OpaquePointer, globalName: UInt32) {
-        self.proxy = proxy
+    init(_ object: OutputObject, globalName: UInt32) {
+        self.object = object
         self.globalName = globalName
-        wl_output_add_listener(proxy, &Self.listener, Unmanaged.passUnretained(self).toOpaque())
+        object.heard = { [unowned self] in self.heard($0) }
     }
 
-    /// Asks xdg-output for its name and logical place (once).
-    func describe(with manager: OpaquePointer) {
-        guard xdgOutput == nil else { return }
-        xdgOutput = zxdg_output_manager_v1_get_xdg_output(manager, proxy)
-        zxdg_output_v1_add_listener(xdgOutput, &Self.xdgListener, Unmanaged.passUnretained(self).toOpaque())
-    }
+    /// The compositor took it away (unplugged, disabled): its protocol objects are destroyed.
+    var isGone: Bool { object.isDestroyed }
 
-    func destroy() {
-        guard !isGone else { return }
-        isGone = true
-        if let xdgOutput { zxdg_output_v1_destroy(xdgOutput) }
-        xdgOutput = nil
-        if wl_proxy_get_version(proxy) >= 3 { wl_output_release(proxy) } else { wl_output_destroy(proxy) }
+    private func heard(_ event: OutputObject.Event) {
+        switch event {
+        case .position(let p): position = p
+        case .mode(let size): mode = size
+        case .scale(let factor): scale = factor
+        case .name(let shown): name = shown
+        case .done: changed()
+        case .logicalPosition(let p): logicalPosition = p
+        case .logicalSize(let size): logicalSize = size
+        }
     }
 
     /// Its name for `--monitor`: the compositor's, else `output-N` by its place in the announced order.
@@ -54,45 +51,4 @@ final class WaylandOutput {
         let origin = logicalPosition ?? position
         return Rect(x: origin.x, y: origin.y, width: size.width, height: size.height)
     }
-
-    nonisolated(unsafe) private static var listener = wl_output_listener(
-        geometry: { data, _, x, y, _, _, _, _, _, _ in
-            guard let data else { return }
-            Unmanaged<WaylandOutput>.fromOpaque(data).takeUnretainedValue().position = Point(x: Int(x), y: Int(y))
-        },
-        mode: { data, _, flags, width, height, _ in
-            guard let data, flags & UInt32(WL_OUTPUT_MODE_CURRENT.rawValue) != 0 else { return }
-            Unmanaged<WaylandOutput>.fromOpaque(data).takeUnretainedValue().mode = Size(width: Int(width), height: Int(height))
-        },
-        done: { data, _ in
-            guard let data else { return }
-            Unmanaged<WaylandOutput>.fromOpaque(data).takeUnretainedValue().changed()
-        },
-        scale: { data, _, factor in
-            guard let data else { return }
-            Unmanaged<WaylandOutput>.fromOpaque(data).takeUnretainedValue().scale = max(Int(factor), 1)
-        },
-        name: { data, _, name in
-            guard let data, let name else { return }
-            Unmanaged<WaylandOutput>.fromOpaque(data).takeUnretainedValue().name = String(cString: name)
-        },
-        description: { _, _, _ in }
-    )
-
-    nonisolated(unsafe) private static var xdgListener = zxdg_output_v1_listener(
-        logical_position: { data, _, x, y in
-            guard let data else { return }
-            Unmanaged<WaylandOutput>.fromOpaque(data).takeUnretainedValue().logicalPosition = Point(x: Int(x), y: Int(y))
-        },
-        logical_size: { data, _, width, height in
-            guard let data else { return }
-            Unmanaged<WaylandOutput>.fromOpaque(data).takeUnretainedValue().logicalSize = Size(width: Int(width), height: Int(height))
-        },
-        done: { _, _ in },
-        name: { data, _, name in
-            guard let data, let name else { return }
-            Unmanaged<WaylandOutput>.fromOpaque(data).takeUnretainedValue().name = String(cString: name)
-        },
-        description: { _, _, _ in }
-    )
 }
