@@ -21,10 +21,11 @@ final class WaylandSurface {
     /// Its name in the seat's events.
     let id: SurfaceID
 
-    init(connection: WaylandConnection) {
+    /// A new surface; nil when libwayland gives none (out of memory).
+    init?(connection: WaylandConnection) {
+        guard let made = wl_compositor_create_surface(connection.compositor) else { return nil }
         self.connection = connection
-        // libwayland gives no object only when out of memory.
-        proxy = wl_compositor_create_surface(connection.compositor)!
+        proxy = made
         id = SurfaceID(proxy)
     }
 
@@ -73,7 +74,7 @@ final class LayerSurface {
 
     /// A layer surface on `output` (not yet committed); nil when the compositor gave none.
     init?(connection: WaylandConnection, output: OutputObject, layer: Layer, namespace: String) {
-        let surface = WaylandSurface(connection: connection)
+        guard let surface = WaylandSurface(connection: connection) else { return nil }
         let shellLayer = layer == .overlay ? ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY.rawValue : ZWLR_LAYER_SHELL_V1_LAYER_TOP.rawValue
         guard let made = namespace.withCString({
             zwlr_layer_shell_v1_get_layer_surface(connection.layerShell, surface.proxy, output.proxy, shellLayer, $0)
@@ -121,10 +122,13 @@ final class Subsurface {
     private let proxy: OpaquePointer
 
     /// A new surface made a subsurface of `parent`; `input` false: it takes no input.
-    init(connection: WaylandConnection, over parent: WaylandSurface, input: Bool) {
-        surface = WaylandSurface(connection: connection)
+    /// Nil when libwayland gives no object (out of memory): the popup is not shown.
+    init?(connection: WaylandConnection, over parent: WaylandSurface, input: Bool) {
+        guard let surface = WaylandSurface(connection: connection),
+              let made = wl_subcompositor_get_subsurface(connection.subcompositor, surface.proxy, parent.proxy) else { return nil }
+        self.surface = surface
+        proxy = made
         if !input { surface.takeNoInput() }
-        proxy = wl_subcompositor_get_subsurface(connection.subcompositor, surface.proxy, parent.proxy)!
         wl_subsurface_set_desync(proxy)
     }
 
@@ -166,8 +170,13 @@ final class ShmBuffer {
         canvas = PixelCanvas(borrowing: mapped.bindMemory(to: UInt32.self, capacity: width * height), width: width, height: height)
         let pool = wl_shm_create_pool(connection.shm, fd, Int32(length))
         let shmFormat = format == .opaque ? WL_SHM_FORMAT_XRGB8888.rawValue : WL_SHM_FORMAT_ARGB8888.rawValue
-        proxy = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride), shmFormat)!
+        let made = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride), shmFormat)
         wl_shm_pool_destroy(pool)
+        guard let made else {
+            munmap(mapped, length)
+            throw WaylandError.noSharedMemory("the compositor's library gave no buffer")
+        }
+        proxy = made
         wl_buffer_add_listener(proxy, &Self.listener, Unmanaged.passUnretained(self).toOpaque())
     }
 
