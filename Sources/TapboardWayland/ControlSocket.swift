@@ -84,6 +84,8 @@ final class ControlSocket {
             while let newline = clients[i].input.firstIndex(of: 0x0a) {
                 let line = String(decoding: clients[i].input[..<newline], as: UTF8.self)
                 clients[i].input.removeSubrange(...newline)
+                // A blank line (a person's Return in socat) asks nothing.
+                guard !line.isEmpty else { continue }
                 let request: ControlClientRequest
                 do {
                     request = try ControlLine.decodeRequest(line[...])

@@ -27,7 +27,7 @@ struct WaylandControlTests {
         #expect(keyboard.child.wait(until: Deadline(.seconds(5))) == .exited(0))
     }
 
-    @Test("Lines written by hand on the socket are read as tapboard's own; a wrong one is answered with what is wrong, and the next still done")
+    @Test("Lines written by hand on the socket are read as tapboard's own; a wrong one is answered with what is wrong, a blank one not at all, and the next still done")
     func handWrittenLines() throws {
         let desk = try SwayDesktop()
         try desk.foot()
@@ -43,7 +43,7 @@ struct WaylandControlTests {
         }
         try #require(connected == 0, "no control socket at \(path)")
         let full = desk.sway.size.height
-        let lines = Array("switch jump down\ncommand hide\n".utf8)
+        let lines = Array("switch jump down\n\ncommand hide\n".utf8)
         #expect(write(fd, lines, lines.count) == lines.count)
         var answer: [UInt8] = []
         var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)

@@ -57,10 +57,12 @@ public enum ControlLine {
         return out
     }
 
-    /// The lines of a text (a property holding several, a socket's input), each without its newline; an unfinished last one is left out.
+    /// The lines of a text (a property holding several, a socket's input), each
+    /// without its newline; an unfinished last one is left out, and blank ones
+    /// (a person's Return typed into the socket) are none.
     public static func lines(_ text: String) -> [Substring] {
         guard let end = text.lastIndex(of: "\n") else { return [] }
-        return text[..<end].split(separator: "\n", omittingEmptySubsequences: false)
+        return text[..<end].split(separator: "\n")
     }
 
     /// A duration in whole milliseconds (what the lines carry).

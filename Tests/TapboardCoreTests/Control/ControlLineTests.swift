@@ -31,6 +31,7 @@ struct ControlLineTests {
         #expect(try ControlLine.lines(text).map { try ControlLine.decodeRequest($0) } == Self.everyRequest)
         #expect(ControlLine.lines("stop\nswitch sel").count == 1)
         #expect(ControlLine.lines("").isEmpty)
+        #expect(ControlLine.lines("\n\nstop\n\n") == ["stop"])
     }
 
     @Test("Lines are what a person would write")
