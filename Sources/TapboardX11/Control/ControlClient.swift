@@ -15,8 +15,8 @@ public final class ControlClient: ControlChannel {
     private let owner: Window
     /// The window of our own the requests wait in and the answers come to; made when first needed.
     private var helper: Window?
-    /// The strip's words until their last piece comes (`EventWire`).
-    private var words: [UInt8] = []
+    /// A published event's line until its last piece comes (`EventWire`).
+    private var eventLine: [UInt8] = []
     /// Messages read and not yet asked for (one answer property may hold several).
     private var queued: [ControlMessage] = []
     /// Whether requests wait in the helper's property that the keyboard has not taken.
@@ -94,7 +94,7 @@ public final class ControlClient: ControlChannel {
             return
         }
         guard e.type == ClientMessage, e.xclient.window == helper else { return }
-        if let event = EventWire.decode(e.xclient, display: display, words: &words) { queued.append(.event(event)) }
+        if let event = EventWire.decode(e.xclient, display: display, line: &eventLine) { queued.append(.event(event)) }
     }
 
     /// Reads and deletes the answers waiting in the helper's property (a line
