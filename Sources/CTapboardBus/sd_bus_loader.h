@@ -12,6 +12,7 @@
     X(sd_bus_emit_properties_changed) X(sd_bus_emit_signal) X(sd_bus_error_free) X(sd_bus_flush) \
     X(sd_bus_flush_close_unref) X(sd_bus_get_fd) X(sd_bus_match_signal) X(sd_bus_message_append) \
     X(sd_bus_message_enter_container) X(sd_bus_message_exit_container) X(sd_bus_message_get_path) \
+    X(sd_bus_message_get_interface) X(sd_bus_message_get_member) X(sd_bus_message_get_signature) \
     X(sd_bus_message_get_sender) X(sd_bus_message_is_method_error) X(sd_bus_message_read) X(sd_bus_message_ref) \
     X(sd_bus_message_unref) X(sd_bus_new) X(sd_bus_open_user) X(sd_bus_process) X(sd_bus_reply_method_return) \
     X(sd_bus_request_name) X(sd_bus_set_address) X(sd_bus_set_bus_client) X(sd_bus_slot_set_destroy_callback) \
@@ -44,6 +45,9 @@ int tb_sd_bus_load(char *error, size_t error_size);
 #define sd_bus_message_enter_container (*tb_sd_bus_message_enter_container)
 #define sd_bus_message_exit_container (*tb_sd_bus_message_exit_container)
 #define sd_bus_message_get_path (*tb_sd_bus_message_get_path)
+#define sd_bus_message_get_interface (*tb_sd_bus_message_get_interface)
+#define sd_bus_message_get_member (*tb_sd_bus_message_get_member)
+#define sd_bus_message_get_signature (*tb_sd_bus_message_get_signature)
 #define sd_bus_message_get_sender (*tb_sd_bus_message_get_sender)
 #define sd_bus_message_is_method_error (*tb_sd_bus_message_is_method_error)
 #define sd_bus_message_read (*tb_sd_bus_message_read)

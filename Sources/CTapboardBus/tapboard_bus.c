@@ -26,51 +26,33 @@ struct tb_bus {
     size_t pending_count;
 };
 
-static int method_set_visible(sd_bus_message *m, void *userdata, sd_bus_error *error) {
+// One handler for every method: which request each makes is the Swift side's table (DBusControl.methods).
+static int method_call(sd_bus_message *m, void *userdata, sd_bus_error *error) {
     (void)error;
     tb_bus *b = userdata;
-    int visible = 0;
-    int r = sd_bus_message_read(m, "b", &visible);
-    if (r < 0) return r;
-    b->handlers.set_visible(b->handlers.context, visible);
-    return sd_bus_reply_method_return(m, "");
-}
-
-static int method_show(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    (void)error;
-    tb_bus *b = userdata;
-    b->handlers.set_visible(b->handlers.context, 1);
-    return sd_bus_reply_method_return(m, "");
-}
-
-static int method_hide(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    (void)error;
-    tb_bus *b = userdata;
-    b->handlers.set_visible(b->handlers.context, 0);
-    return sd_bus_reply_method_return(m, "");
-}
-
-static int method_toggle(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    (void)error;
-    tb_bus *b = userdata;
-    b->handlers.toggle(b->handlers.context);
-    return sd_bus_reply_method_return(m, "");
-}
-
-static int method_type(sd_bus_message *m, void *userdata, sd_bus_error *error) {
-    (void)error;
-    tb_bus *b = userdata;
+    const char *signature = sd_bus_message_get_signature(m, 1);
+    int flag = 0;
     const char *text = NULL;
-    int r = sd_bus_message_read(m, "s", &text);
+    int r = 0;
+    if (signature && strcmp(signature, "b") == 0) r = sd_bus_message_read(m, "b", &flag);
+    else if (signature && strcmp(signature, "s") == 0) r = sd_bus_message_read(m, "s", &text);
     if (r < 0) return r;
     pending_call *grown = realloc(b->pending, (b->pending_count + 1) * sizeof *grown);
     if (!grown) return -ENOMEM;
     b->pending = grown;
     uint64_t call = ++b->next_call;
+    // Kept before the handler runs: it may answer at once.
     b->pending[b->pending_count++] = (pending_call){call, sd_bus_message_ref(m)};
-    b->handlers.type(b->handlers.context, text, call);
-    // Answered when the keys are typed (tb_bus_answer_type).
-    return 1;
+    r = b->handlers.method(b->handlers.context, sd_bus_message_get_interface(m), sd_bus_message_get_member(m), flag, text, call);
+    if (r == 1) return 1;
+    // Answered now (or refused): the call is no longer kept.
+    for (size_t i = 0; i < b->pending_count; i++) {
+        if (b->pending[i].call != call) continue;
+        sd_bus_message_unref(b->pending[i].message);
+        b->pending[i] = b->pending[--b->pending_count];
+        break;
+    }
+    return r < 0 ? r : sd_bus_reply_method_return(m, "");
 }
 
 static int property_visible(sd_bus *bus, const char *path, const char *interface, const char *property,
@@ -107,7 +89,7 @@ static int property_frame(sd_bus *bus, const char *path, const char *interface, 
 
 static sd_bus_vtable osk_vtable[] = {
     VTABLE_START,
-    SD_BUS_METHOD_WITH_NAMES("SetVisible", "b", SD_BUS_PARAM(visible), "", , method_set_visible, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD_WITH_NAMES("SetVisible", "b", SD_BUS_PARAM(visible), "", , method_call, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_PROPERTY("Visible", "b", property_visible, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
     SD_BUS_VTABLE_END,
 };
@@ -117,10 +99,10 @@ static sd_bus_vtable osk_vtable[] = {
 
 static sd_bus_vtable own_vtable[] = {
     VTABLE_START,
-    SD_BUS_METHOD("Show", "", "", method_show, SD_BUS_VTABLE_UNPRIVILEGED),
-    SD_BUS_METHOD("Hide", "", "", method_hide, SD_BUS_VTABLE_UNPRIVILEGED),
-    SD_BUS_METHOD("Toggle", "", "", method_toggle, SD_BUS_VTABLE_UNPRIVILEGED),
-    SD_BUS_METHOD_WITH_NAMES("Type", "s", SD_BUS_PARAM(text), "s", SD_BUS_PARAM(untyped), method_type, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD("Show", "", "", method_call, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD("Hide", "", "", method_call, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD("Toggle", "", "", method_call, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD_WITH_NAMES("Type", "s", SD_BUS_PARAM(text), "s", SD_BUS_PARAM(untyped), method_call, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_PROPERTY("Visible", "b", property_visible, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
     SD_BUS_PROPERTY("Layout", "s", property_layout, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
     SD_BUS_PROPERTY("Frame", "(iiii)", property_frame, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),

@@ -37,6 +37,9 @@ public final class ControlSocketClient: ControlChannel {
         _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
+    /// True at once: what was sent waits in the socket for the keyboard, after this client too.
+    public func delivered(by end: ContinuousClock.Instant) -> Bool { true }
+
     /// A whole line read, if one is there; reads the socket once without waiting when none is.
     private func line(waiting: Bool) -> ControlMessage? {
         while true {

@@ -65,6 +65,7 @@ public enum KeyboardControl {
                 case .stoppedTyping(let typed): return .interrupted(signal: interruptedBy ?? SIGINT, typed: typed)
                 // Finished as the signal came: all was typed.
                 case .typed(let untypable): return .finished(untypable: untypable)
+                case .refused(let why): throw KeyboardControlError.refused(why)
                 case .event, .clipboard: continue
                 }
             }
@@ -95,6 +96,7 @@ public enum KeyboardControl {
             switch client.nextMessage() {
             case .gone: return
             case .event(let published): if !handler(published) { return }
+            case .refused(let why): throw KeyboardControlError.refused(why)
             case .typed, .stoppedTyping, .clipboard: continue
             }
         }
@@ -112,6 +114,7 @@ public enum KeyboardControl {
                 switch message {
                 case .gone: throw KeyboardControlError.notRunning(client.displayName)
                 case .clipboard(let entries): return entries
+                case .refused(let why): throw KeyboardControlError.refused(why)
                 case .typed, .stoppedTyping, .event: continue
                 }
             }
@@ -125,16 +128,15 @@ public enum KeyboardControl {
     /// (`tapboard switch`); `down` nil: a press and its release. Nothing
     /// answers: a keyboard that is not scanning ignores it.
     public static func switchChanged(_ role: SwitchRole, down: Bool?, displayName: String?) throws {
-        let client = try channel(displayName: displayName)
-        for state in down.map({ [$0] }) ?? [true, false] { client.send(.switchChanged(role, down: state)) }
+        try deliver((down.map { [$0] } ?? [true, false]).map { .switchChanged(role, down: $0) }, displayName: displayName)
     }
 
     /// Sends a command to the keyboard running on a display (`$DISPLAY` when nil);
     /// for `quit`, waits until it has gone (at most `timeout`).
     public static func send(_ command: ControlCommand, displayName: String?, timeout: Duration = .seconds(5)) throws {
+        guard command == .quit else { return try deliver([.command(command)], displayName: displayName, timeout: timeout) }
         let client = try channel(displayName: displayName)
         client.send(.command(command))
-        guard command == .quit else { return }
         let end = ContinuousClock.now + timeout
         var pfd = pollfd(fd: client.fileDescriptor, events: Int16(POLLIN), revents: 0)
         while true {
@@ -145,6 +147,14 @@ public enum KeyboardControl {
             guard now < end else { throw KeyboardControlError.didNotQuit(client.displayName) }
             _ = poll(&pfd, 1, Self.milliseconds(until: end))
         }
+    }
+
+    /// Sends requests nothing answers, and waits (at most `timeout`) until the
+    /// keyboard has taken them: the client's going must not lose them.
+    public static func deliver(_ requests: [ControlClientRequest], displayName: String?, timeout: Duration = .seconds(5)) throws {
+        let client = try channel(displayName: displayName)
+        for request in requests { client.send(request) }
+        guard client.delivered(by: ContinuousClock.now + timeout) else { throw KeyboardControlError.notTaken(client.displayName) }
     }
 }
 
@@ -162,12 +172,18 @@ public enum KeyboardControlError: BackendError, Equatable {
     case notRunning(String)
     /// The keyboard was told to quit and is still there.
     case didNotQuit(String)
+    /// The keyboard did not take a request in time (or went first).
+    case notTaken(String)
+    /// The keyboard could not read a request: why.
+    case refused(String)
 
     /// A one-line message naming the display.
     public var description: String {
         switch self {
         case .notRunning(let name): "no tapboard is running on display \(printable(name))"
         case .didNotQuit(let name): "the tapboard on display \(printable(name)) was told to quit and is still running"
+        case .notTaken(let name): "the tapboard on display \(printable(name)) did not take the request (busy, or gone)"
+        case .refused(let why): "the running tapboard refused the request: \(why)"
         }
     }
 

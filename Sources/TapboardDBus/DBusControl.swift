@@ -17,12 +17,8 @@ public struct DBusError: Error, CustomStringConvertible {
 public final class DBusControl {
     /// What the keyboard does and answers.
     public struct Handlers {
-        /// Show (true) or hide.
-        public var setVisible: (Bool) -> Void
-        /// Show if hidden, hide if shown.
-        public var toggle: () -> Void
-        /// Type a text; call the answer with what could not be typed.
-        public var type: (String, @escaping (String) -> Void) -> Void
+        /// Carry a request out; call the answer with the keyboard's answer, for a request it answers (`isAnswered`).
+        public var request: (ControlClientRequest, @escaping (ControlMessage) -> Void) -> Void
         /// Whether the keyboard shows.
         public var visible: () -> Bool
         /// The layout shown.
@@ -31,12 +27,32 @@ public final class DBusControl {
         public var frame: () -> Rect
 
         /// Makes the handlers.
-        public init(setVisible: @escaping (Bool) -> Void, toggle: @escaping () -> Void, type: @escaping (String, @escaping (String) -> Void) -> Void,
+        public init(request: @escaping (ControlClientRequest, @escaping (ControlMessage) -> Void) -> Void,
                     visible: @escaping () -> Bool, layout: @escaping () -> String, frame: @escaping () -> Rect) {
-            self.setVisible = setVisible; self.toggle = toggle; self.type = type
+            self.request = request
             self.visible = visible; self.layout = layout; self.frame = frame
         }
     }
+
+    /// A method call's argument: its boolean or its string (each method takes one at most).
+    public struct Arguments: Sendable {
+        /// The boolean argument (`SetVisible`), false when none.
+        public var flag: Bool
+        /// The string argument (`Type`), empty when none.
+        public var text: String
+    }
+
+    /// Every method of both interfaces, by interface and name, and the request
+    /// it makes: the one place a method meets the control vocabulary (the C
+    /// side only declares them, with their signatures, for introspection).
+    public static let methods: [String: @Sendable (Arguments) -> ControlClientRequest] = [
+        "sm.puri.OSK0.SetVisible": { .command($0.flag ? .show : .hide) },
+        "org.tapboard.Keyboard1.Show": { _ in .command(.show) },
+        "org.tapboard.Keyboard1.Hide": { _ in .command(.hide) },
+        "org.tapboard.Keyboard1.Toggle": { _ in .command(.toggle) },
+        // The pace of `tapboard type`'s default is for screenshots; a bus client wants the text.
+        "org.tapboard.Keyboard1.Type": { .type($0.text, delay: .milliseconds(20)) },
+    ]
 
     private var bus: OpaquePointer?
     fileprivate let handlers: Handlers
@@ -46,14 +62,22 @@ public final class DBusControl {
         self.handlers = handlers
         var c = tb_bus_handlers()
         c.context = Unmanaged.passUnretained(self).toOpaque()
-        c.set_visible = { context, visible in DBusControl.from(context).handlers.setVisible(visible != 0) }
-        c.toggle = { context in DBusControl.from(context).handlers.toggle() }
-        c.type = { context, text, call in
+        c.method = { context, interface, member, flag, text, call in
             let me = DBusControl.from(context)
-            me.handlers.type(text.map { String(cString: $0) } ?? "") { [weak me] untyped in
+            let name = String(cString: interface!) + "." + String(cString: member!)
+            guard let make = DBusControl.methods[name] else { return -38 }  // ENOSYS: declared in C, missing from the table
+            let request = make(Arguments(flag: flag != 0, text: text.map { String(cString: $0) } ?? ""))
+            guard request.isAnswered else {
+                me.handlers.request(request) { _ in }
+                return 0
+            }
+            me.handlers.request(request) { [weak me] message in
                 guard let bus = me?.bus else { return }
+                // Type's answer is a string: the untyped characters (none for any other answer).
+                let untyped = if case .typed(let untypable) = message { String(untypable) } else { "" }
                 tb_bus_answer_type(bus, call, untyped)
             }
+            return 1
         }
         c.visible = { context in DBusControl.from(context).handlers.visible() ? 1 : 0 }
         c.layout = { context, name, size in

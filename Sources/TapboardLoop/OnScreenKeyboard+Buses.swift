@@ -20,9 +20,7 @@ extension OnScreenKeyboard {
     /// session bus (or with the names held elsewhere) one line, and none.
     func serveDBus() {
         let handlers = DBusControl.Handlers(
-            setVisible: { [unowned self] in self.perform($0 ? .show : .hide) },
-            toggle: { [unowned self] in self.perform(.toggle) },
-            type: { [unowned self] text, answer in self.type(text, delay: .milliseconds(20), answer: answer) },
+            request: { [unowned self] request, answer in self.handle(request, answer: answer) },
             visible: { [unowned self] in self.isShown },
             layout: { [unowned self] in self.layoutName },
             frame: { [unowned self] in self.frame })

@@ -146,6 +146,19 @@ public final class OnScreenKeyboard {
         perform(session.handle(.control(.type(text, delay: delay, requester: requester)), at: Clock.now()))
     }
 
+    /// Carries out a control request from within the process (the D-Bus methods):
+    /// a command, typing (`answer` gets `.typed`) or a switch; a request that
+    /// needs a transport's client (events, the clipboard, stopping a client's
+    /// typing) is refused.
+    public func handle(_ request: ControlClientRequest, answer: @escaping (ControlMessage) -> Void) {
+        switch request {
+        case .command(let command): perform(command)
+        case .type(let text, let delay): type(text, delay: delay) { answer(.typed(untypable: Array($0))) }
+        case .switchChanged: perform(session.handle(request.sessionInput(requester: 0), at: Clock.now()))
+        case .stopTyping, .subscribe, .clipboard: answer(.refused("only a control client (tapboard) can ask for that"))
+        }
+    }
+
     /// The focus moved (from an accessibility client): to this text field, or (nil) away from every field.
     public func focusChanged(_ field: FocusedField?) {
         perform(session.handle(.focusChanged(field), at: Clock.now()))

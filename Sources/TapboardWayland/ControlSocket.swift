@@ -84,22 +84,22 @@ final class ControlSocket {
             while let newline = clients[i].input.firstIndex(of: 0x0a) {
                 let line = String(decoding: clients[i].input[..<newline], as: UTF8.self)
                 clients[i].input.removeSubrange(...newline)
-                guard let request = ControlLine.request(line[...]) else { continue }
-                switch request {
-                case .command(let command): inputs.append(.control(.command(command)))
-                case .type(let text, let delay):
-                    clients[i].typing = true
-                    inputs.append(.control(.type(text, delay: delay, requester: clients[i].id)))
-                case .stopTyping: inputs.append(.control(.stopTyping(requester: clients[i].id, requesterGone: false)))
-                case .subscribe(let keys):
+                // A blank line (a person's Return in socat) asks nothing.
+                guard !line.isEmpty else { continue }
+                let request: ControlClientRequest
+                do {
+                    request = try ControlLine.decodeRequest(line[...])
+                } catch {
+                    Self.sendLine(clients[i].fd, ControlLine.encode(.refused(error.description)))
+                    continue
+                }
+                // What the socket keeps of its clients; the rest is the session's.
+                if case .type = request { clients[i].typing = true }
+                if case .subscribe(let keys) = request {
                     clients[i].listens = true
                     clients[i].keys = keys
-                    inputs.append(.listenerAdded)
-                case .clipboard(let request):
-                    inputs.append(.control(.clipboard(request, requester: clients[i].id)))
-                case .switchChanged(let role, let down):
-                    inputs.append(.switchChanged(role, down: down))
                 }
+                inputs.append(request.sessionInput(requester: clients[i].id))
             }
             if closed {
                 if clients[i].typing { inputs.append(.control(.stopTyping(requester: clients[i].id, requesterGone: true))) }

@@ -40,7 +40,7 @@ struct Forget: ParsableCommand {
     func run() throws {
         let files = SuggestionFiles.standard(environment: SuggestionFiles.environment)
         // The running keyboard first, so it does not save them again after the files are gone.
-        if display.display != nil || getenv("DISPLAY") != nil { try? send(.forget, display) }
+        if display.display != nil || getenv("DISPLAY") != nil || getenv("WAYLAND_DISPLAY") != nil { try? send(.forget, display) }
         let problems = files.forget()
         if !problems.isEmpty { throw UserError(description: problems.joined(separator: "\n")) }
         print("forgot the learned words in \(files.learnedDirectory ?? "(no data directory: neither XDG_DATA_HOME nor HOME is set)")")

@@ -1,4 +1,5 @@
 import Foundation
+import TapboardCore
 import TapboardTestKit
 import Testing
 
@@ -24,6 +25,38 @@ struct WaylandControlTests {
         #expect(Deadline.waitFor(.seconds(5)) { desk.received() == "Q" }, "foot received \(desk.received().debugDescription)")
         _ = try desk.tapboard(["quit"]).wait(until: Deadline(.seconds(10)))
         #expect(keyboard.child.wait(until: Deadline(.seconds(5))) == .exited(0))
+    }
+
+    @Test("Lines written by hand on the socket are read as tapboard's own; a wrong one is answered with what is wrong, a blank one not at all, and the next still done")
+    func handWrittenLines() throws {
+        let desk = try SwayDesktop()
+        try desk.foot()
+        let keyboard = try desk.keyboard(["--no-suggestions", "--no-dbus"])
+        let path = try #require(ControlLine.socketPath(runtimeDirectory: desk.sway.runtimeDirectory, display: desk.sway.socketName))
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in for (i, byte) in path.utf8.enumerated() { raw[i] = byte } }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(connected == 0, "no control socket at \(path)")
+        let full = desk.sway.size.height
+        let lines = Array("switch jump down\n\ncommand hide\n".utf8)
+        #expect(write(fd, lines, lines.count) == lines.count)
+        var answer: [UInt8] = []
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while !answer.contains(0x0a), poll(&pfd, 1, 5000) > 0 {
+            let n = read(fd, &buffer, buffer.count)
+            guard n > 0 else { break }
+            answer += buffer[..<n]
+        }
+        let wrong = ControlLineError.badField(verb: "switch", field: "role", value: "jump", expected: "select, next, up, down, left or right")
+        #expect(ControlLine.lines(String(decoding: answer, as: UTF8.self)).map { ControlLine.message($0) } == [.refused(wrong.description)])
+        #expect(Deadline.waitFor(.seconds(5)) { desk.sway.window(appID: "target")?.rect.height == full }, "command hide was not done")
+        #expect(keyboard.terminate() == .exited(0))
     }
 
     @Test("--clipboard-history is taken on Wayland, and tapboard clipboard list and clear answer through the socket (nothing is kept there yet)")

@@ -1,4 +1,5 @@
 import Foundation
+import TapboardDBus
 import TapboardTestKit
 import Testing
 
@@ -67,6 +68,24 @@ struct DBusTests {
         #expect(desktop.waitForOutput(of: monitor) { $0.contains("member=DidShow") })
         let out = monitor.standardOutput
         for member in ["WillHide", "DidHide", "WillShow", "DidShow", "PropertiesChanged"] { #expect(out.contains("member=\(member)")) }
+    }
+
+    @Test("Every method the objects declare is in the one table of requests (DBusControl.methods), and nothing else is")
+    func methodTable() throws {
+        let keyboard = try keyboard()
+        var declared: Set<String> = []
+        for (service, path, interface) in [("sm.puri.OSK0", "/sm/puri/OSK0", "sm.puri.OSK0"),
+                                           ("org.tapboard.Keyboard", "/org/tapboard/Keyboard", "org.tapboard.Keyboard1")] {
+            let listing = try bus.busctl(["introspect", service, path, interface])
+            #expect(listing.status == .exited(0), "\(listing.error)")
+            // Lines such as ".SetVisible  method  b  -  -".
+            for line in listing.output.split(separator: "\n") {
+                let words = line.split(separator: " ", omittingEmptySubsequences: true)
+                if words.count > 1, words[1] == "method", words[0].hasPrefix(".") { declared.insert(interface + words[0]) }
+            }
+        }
+        #expect(declared == Set(DBusControl.methods.keys))
+        #expect(keyboard.standardError == "")
     }
 
     @Test("--replace takes the names over with the display; without a session bus the keyboard says so once and types")

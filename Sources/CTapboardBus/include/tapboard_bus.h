@@ -13,11 +13,11 @@ typedef struct tb_bus tb_bus;
 /// What the keyboard answers and does; every function runs on the thread that calls tb_bus_process.
 typedef struct {
     void *context;
-    /// SetVisible(b), Show, Hide, Toggle.
-    void (*set_visible)(void *context, int visible);
-    void (*toggle)(void *context);
-    /// Type(s): answer later with tb_bus_answer_type(call, untyped).
-    void (*type)(void *context, const char *text, uint64_t call);
+    /// Every method (SetVisible(b), Show, Hide, Toggle, Type(s)): its interface,
+    /// name and argument (a boolean, a string, or neither). Returns 0 to be
+    /// answered now, 1 to be answered later with tb_bus_answer_type(call, ...),
+    /// or a negative errno (an error reply).
+    int (*method)(void *context, const char *interface, const char *member, int flag, const char *text, uint64_t call);
     /// The properties, read when asked.
     int (*visible)(void *context);
     /// Writes the layout's name (NUL-terminated, cut to size).

@@ -1,19 +1,26 @@
 import CX11
+import Glibc
 import TapboardCore
 
 /// A control client's connection to the keyboard running on a display
 /// (`tapboard show`, `type`, `events`): finds it through the selection, hears
-/// when it goes, sends it requests and reads what it says back. The waiting
-/// (signals, time) is the caller's: `fileDescriptor` goes into its `poll()`.
+/// when it goes, sends it requests and reads what it says back. Requests and
+/// answers are `ControlLine` lines in properties of a window of the client's
+/// (`ControlWindow.requestProperty`, `answerProperty`), rung for by a
+/// ClientMessage. The waiting (signals, time) is the caller's:
+/// `fileDescriptor` goes into its `poll()`.
 public final class ControlClient: ControlChannel {
     private let display: XDisplay
     /// The running keyboard's control window.
     private let owner: Window
-    /// A window of our own to be answered at (a typing request's text and
-    /// answer, the events listened to); made when first needed.
+    /// The window of our own the requests wait in and the answers come to; made when first needed.
     private var helper: Window?
-    /// The strip's words until their last piece comes (`EventWire`).
-    private var words: [UInt8] = []
+    /// A published event's line until its last piece comes (`EventWire`).
+    private var eventLine: [UInt8] = []
+    /// Messages read and not yet asked for (one answer property may hold several).
+    private var queued: [ControlMessage] = []
+    /// Whether requests wait in the helper's property that the keyboard has not taken.
+    private var untaken = false
 
     /// Connects to the display (`$DISPLAY` when nil) and finds the keyboard there.
     public init(displayName: String?) throws {
@@ -33,93 +40,77 @@ public final class ControlClient: ControlChannel {
     /// The connection's descriptor, for `poll()`.
     public var fileDescriptor: Int32 { display.fileDescriptor }
 
-    /// What the keyboard says.
-    public typealias Message = ControlMessage
-
-    /// Sends a request.
+    /// Sends a request: its line at the end of the helper's request property,
+    /// then a ClientMessage naming the helper; waits until the server has both.
     public func send(_ request: ControlClientRequest) {
-        switch request {
-        case .command(let command): send(command)
-        case .type(let text, let delay): requestTyping(text, delay: delay)
-        case .stopTyping: requestStopTyping()
-        case .subscribe(let keys): subscribe(keys: keys)
-        case .clipboard(let asked):
-            self.request(ControlWindow.clipboardRequest, window: helperWindow(), value: ClipboardRequest.allCases.firstIndex(of: asked) ?? 0)
-        case .switchChanged(let role, let down):
-            // No answer comes: the role's number goes where other requests name a window.
-            self.request(ControlWindow.switchRequest, window: Window(SwitchRole.allCases.firstIndex(of: role) ?? 0), value: down ? 1 : 0)
-        }
-    }
-
-    /// Sends a command (show, hide, toggle, quit).
-    public func send(_ command: ControlCommand) {
-        request("_TAPBOARD_" + command.rawValue.uppercased())
-    }
-
-    /// Asks the keyboard to tap the keys for `text`, `delay` apart; it says `.typed` when done.
-    public func requestTyping(_ text: String, delay: Duration) {
         let requester = helperWindow()
-        display.setProperty(ControlWindow.typeText, of: requester, utf8: text)
-        let ms = delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000
-        request(ControlWindow.typeRequest, window: requester, value: Int(ms))
+        display.appendProperty(ControlWindow.requestProperty, of: requester, utf8: ControlLine.encode(request))
+        var event = display.clientMessage(ControlWindow.commandType, to: owner)
+        event.xclient.data.l.1 = Int(bitPattern: UInt(requester))
+        display.send(event, to: owner)
+        display.sync()
     }
 
-    /// Asks the keyboard to stop typing what `requestTyping` asked; it says `.stoppedTyping`.
-    public func requestStopTyping() {
-        request(ControlWindow.stopTypingRequest, window: helperWindow())
-    }
-
-    /// Asks for the keyboard's published events (typed text too when `keys` and the keyboard publishes it).
-    public func subscribe(keys: Bool) {
-        request(ControlWindow.subscribe, window: helperWindow(), value: keys ? 1 : 0)
+    /// Waits until the keyboard has taken every request (deleted the property):
+    /// the helper, and the requests in it, go with this client.
+    public func delivered(by end: ContinuousClock.Instant) -> Bool {
+        display.sync()
+        while true {
+            while display.hasEvents() { read(display.nextEvent()) }
+            if !untaken { return true }
+            if queued.contains(.gone) || ContinuousClock.now >= end { return false }
+            var pfd = pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            let (seconds, attoseconds) = (end - ContinuousClock.now).components
+            _ = poll(&pfd, 1, Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)))
+        }
     }
 
     /// The next message of those that have arrived (reading the connection
     /// once if none is queued); nil when there is none yet.
-    public func pendingMessage() -> Message? {
-        while display.hasEvents() {
-            if let message = message(in: display.nextEvent()) { return message }
-        }
-        return nil
+    public func pendingMessage() -> ControlMessage? {
+        while queued.isEmpty, display.hasEvents() { read(display.nextEvent()) }
+        return queued.isEmpty ? nil : queued.removeFirst()
     }
 
     /// The next message, waiting for it.
-    public func nextMessage() -> Message {
-        while true {
-            if let message = message(in: display.nextEvent()) { return message }
-        }
+    public func nextMessage() -> ControlMessage {
+        while queued.isEmpty { read(display.nextEvent()) }
+        return queued.removeFirst()
     }
 
-    private func message(in e: XEvent) -> Message? {
-        if e.type == DestroyNotify && e.xdestroywindow.window == owner { return .gone }
-        guard e.type == ClientMessage, let helper, e.xclient.window == helper else { return nil }
-        if e.xclient.message_type == display.atom(ControlWindow.clipboardAnswer) {
-            // The entries as one control line; taken off the window as read.
-            let line = display.text(ControlWindow.clipboardEntries, of: helper) ?? ""
-            display.deleteProperty(ControlWindow.clipboardEntries, of: helper)
-            return ControlLine.message(line.dropLast()) ?? .clipboard([])
+    /// Takes what an event says: the keyboard gone, requests taken, answers, published events.
+    private func read(_ e: XEvent) {
+        if e.type == DestroyNotify && e.xdestroywindow.window == owner {
+            queued.append(.gone)
+            return
         }
-        if e.xclient.message_type == display.atom(ControlWindow.typedAnswer) {
-            if e.xclient.data.l.1 == 1 { return .stoppedTyping(typed: e.xclient.data.l.2) }
-            return .typed(untypable: Array(display.text(ControlWindow.untypedText, of: helper) ?? ""))
+        guard let helper else { return }
+        if e.type == PropertyNotify, e.xproperty.window == helper {
+            if e.xproperty.atom == display.atom(ControlWindow.requestProperty) {
+                untaken = e.xproperty.state == PropertyNewValue
+            } else if e.xproperty.atom == display.atom(ControlWindow.answerProperty), e.xproperty.state == PropertyNewValue {
+                takeAnswers(from: helper)
+            }
+            return
         }
-        return EventWire.decode(e.xclient, display: display, words: &words).map { .event($0) }
+        guard e.type == ClientMessage, e.xclient.window == helper else { return }
+        if let event = EventWire.decode(e.xclient, display: display, line: &eventLine) { queued.append(.event(event)) }
+    }
+
+    /// Reads and deletes the answers waiting in the helper's property (a line
+    /// that cannot be read is dropped: keyboard and client come from one build).
+    private func takeAnswers(from helper: Window) {
+        guard let taken = display.takeProperty(display.atom(ControlWindow.answerProperty), of: helper, maxBytes: 1 << 26, delete: true) else { return }
+        for line in ControlLine.lines(String(decoding: taken.bytes, as: UTF8.self)) {
+            if let message = ControlLine.message(line) { queued.append(message) }
+        }
     }
 
     private func helperWindow() -> Window {
         if let helper { return helper }
-        let made = display.createWindow(.inputOnly, overrideRedirect: true)
+        // Its PropertyNotify events say when requests are taken and answers come.
+        let made = display.createWindow(.inputOnly, overrideRedirect: true, eventMask: PropertyChangeMask)
         helper = made
         return made
-    }
-
-    /// Sends a request (an atom name) with a window and a number, and waits until the server has it.
-    private func request(_ name: String, window: Window = 0, value: Int = 0) {
-        var event = display.clientMessage(ControlWindow.commandType, to: owner)
-        event.xclient.data.l.0 = Int(bitPattern: UInt(display.atom(name)))
-        event.xclient.data.l.1 = Int(bitPattern: UInt(window))
-        event.xclient.data.l.2 = value
-        display.send(event, to: owner)
-        display.sync()
     }
 }

@@ -42,81 +42,33 @@ final class ControlWindow {
         display.destroy(id)
     }
 
-    /// What a ClientMessage to this window asks.
-    enum Request {
-        /// A command.
-        case command(ControlCommand)
-        /// `tapboard events`: send events to this window (typed text too when `keys`).
-        case subscribe(Window, keys: Bool)
-        /// `tapboard type`: tap the keys for the text in this window's `_TAPBOARD_TEXT`, `delay` apart, then answer it.
-        case type(Window, delay: Duration)
-        /// `tapboard type` interrupted: stop typing for this requester window and answer it with how much was typed.
-        case stopTyping(Window)
-        /// `tapboard clipboard list|clear`: answer this window with the history's entries.
-        case clipboard(ClipboardRequest, Window)
-        /// `tapboard switch`: a switch went down or up.
-        case switchChanged(SwitchRole, down: Bool)
-    }
+    /// The property of a client's window its requests wait in, `ControlLine`
+    /// lines appended one after another (the keyboard takes and deletes them,
+    /// which tells the client they are taken), and the one the keyboard's
+    /// answers wait in, likewise (the client takes them as they come).
+    static let requestProperty = "_TAPBOARD_REQUEST", answerProperty = "_TAPBOARD_ANSWER"
 
-    /// The request a ClientMessage to this window carries, if it is one.
-    func request(in event: XClientMessageEvent) -> Request? {
+    /// The requests a ClientMessage to this window rings for: the requester
+    /// window it names and the lines waiting there, each read or what is
+    /// wrong with it; nil when the message is no control request.
+    func requests(in event: XClientMessageEvent) -> (requester: Window, requests: [Result<ControlClientRequest, ControlLineError>])? {
         guard event.window == id, event.message_type == display.atom(Self.commandType), event.format == 32 else { return nil }
-        let name = Atom(UInt(bitPattern: event.data.l.0))
-        if name == display.atom(Self.subscribe) {
-            return .subscribe(Window(UInt(bitPattern: event.data.l.1)), keys: event.data.l.2 != 0)
+        let requester = Window(UInt(bitPattern: event.data.l.1))
+        var bytes: [UInt8] = []
+        // A client killed meanwhile has no window left: no request.
+        display.quietly {
+            bytes = display.takeProperty(display.atom(Self.requestProperty), of: requester, maxBytes: 1 << 26, delete: true)?.bytes ?? []
         }
-        if name == display.atom(Self.typeRequest) {
-            return .type(Window(UInt(bitPattern: event.data.l.1)), delay: .milliseconds(max(0, min(event.data.l.2, 10_000))))
-        }
-        if name == display.atom(Self.stopTypingRequest) {
-            return .stopTyping(Window(UInt(bitPattern: event.data.l.1)))
-        }
-        if name == display.atom(Self.clipboardRequest) {
-            let requests = ClipboardRequest.allCases
-            guard requests.indices.contains(event.data.l.2) else { return nil }
-            return .clipboard(requests[event.data.l.2], Window(UInt(bitPattern: event.data.l.1)))
-        }
-        if name == display.atom(Self.switchRequest) {
-            let roles = SwitchRole.allCases
-            guard roles.indices.contains(event.data.l.1) else { return nil }
-            return .switchChanged(roles[event.data.l.1], down: event.data.l.2 != 0)
-        }
-        return ControlCommand.allCases.first { display.atom("_TAPBOARD_" + $0.rawValue.uppercased()) == name }.map { .command($0) }
+        // Several rings may come for lines one read took: the later ones find none.
+        let lines = ControlLine.lines(String(decoding: bytes, as: UTF8.self))
+        return (requester, lines.map { line in Result { () throws(ControlLineError) in try ControlLine.decodeRequest(line) } })
     }
 
-    /// The request name of a subscription.
-    static let subscribe = "_TAPBOARD_SUBSCRIBE"
-    /// The request name of `tapboard type`, its text property, and the answer's type and property.
-    static let typeRequest = "_TAPBOARD_TYPE", typeText = "_TAPBOARD_TEXT"
-    static let typedAnswer = "_TAPBOARD_TYPED", untypedText = "_TAPBOARD_UNTYPED"
-    /// The request name that stops a `tapboard type` request.
-    static let stopTypingRequest = "_TAPBOARD_STOP_TYPING"
-    /// The request name of `tapboard clipboard` (its third number: `ClipboardRequest.allCases`' index),
-    /// the answer's type, and the property the answer's entries are in (`ControlLine.encode(.clipboard)`).
-    static let clipboardRequest = "_TAPBOARD_CLIPBOARD_REQUEST", clipboardAnswer = "_TAPBOARD_CLIPBOARD_ANSWER"
-    static let clipboardEntries = "_TAPBOARD_CLIPBOARD_ENTRIES"
-    /// The request name of `tapboard switch` (its second number: `SwitchRole.allCases`' index; its third: 1 down, 0 up).
-    static let switchRequest = "_TAPBOARD_SWITCH"
-
-    /// Answers a `tapboard clipboard` request: the entries in a property of the requester's window, then the answer message.
-    static func answerClipboard(_ requester: Window, entries: [ClipboardEntry], display: XDisplay) {
-        display.setProperty(clipboardEntries, of: requester, utf8: ControlLine.encode(.clipboard(entries)))
-        display.send(display.clientMessage(clipboardAnswer, to: requester), to: requester)
-    }
-
-    /// Answers a `tapboard type` request: the characters that could not be typed, then the answer message.
-    static func answer(_ requester: Window, untyped: String, display: XDisplay) {
-        display.setProperty(untypedText, of: requester, utf8: untyped)
-        display.send(display.clientMessage(typedAnswer, to: requester), to: requester)
-    }
-
-    /// Answers a `tapboard type` request stopped before its end: the answer
-    /// message saying so (second word 1) and how many characters were typed (third).
-    static func answerStopped(_ requester: Window, typed: Int, display: XDisplay) {
-        var event = display.clientMessage(typedAnswer, to: requester)
-        event.xclient.data.l.1 = 1
-        event.xclient.data.l.2 = typed
-        display.send(event, to: requester)
+    /// Answers a requester window: the message's line at the end of its answer
+    /// property (its window may have gone meanwhile, a killed client: no error).
+    static func answer(_ requester: Window, _ message: ControlMessage, display: XDisplay) {
+        display.quietly { display.appendProperty(answerProperty, of: requester, utf8: ControlLine.encode(message)) }
+        display.flush()
     }
 
     /// Whether a SelectionClear means another keyboard took this display over.

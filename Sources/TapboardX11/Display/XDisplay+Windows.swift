@@ -197,6 +197,13 @@ extension XDisplay {
         XChangeProperty(pointer, window, atom(name), atom("UTF8_STRING"), 8, PropModeReplace, &bytes, Int32(bytes.count))
     }
 
+    /// Adds UTF-8 text at the end of a property (made when missing): the
+    /// server appends atomically, so a property is a queue its reader empties.
+    func appendProperty(_ name: String, of window: Window, utf8 text: String) {
+        var bytes = Array(text.utf8)
+        XChangeProperty(pointer, window, atom(name), atom("UTF8_STRING"), 8, PropModeAppend, &bytes, Int32(bytes.count))
+    }
+
     /// A property's raw items (format 8 or 32), if the window has it; `type` nil for any type.
     func property(_ name: String, of window: Window, type: Atom? = nil, maxLength: Int = 1 << 20) -> (format: Int32, bytes: [UInt8], items: [UInt])? {
         var actual: Atom = 0, format: Int32 = 0

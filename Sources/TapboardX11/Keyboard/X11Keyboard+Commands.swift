@@ -103,21 +103,20 @@ extension X11Keyboard {
     @discardableResult
     public func answer(requester: UInt64, untyped: String) -> Bool {
         guard typeRequesters.remove(Window(requester)) != nil else { return false }
-        ControlWindow.answer(Window(requester), untyped: untyped, display: display)
+        ControlWindow.answer(Window(requester), .typed(untypable: Array(untyped)), display: display)
         return true
     }
 
     /// Answers a `tapboard type` client whose typing was stopped: `typed` characters went.
     public func answerStopped(requester: UInt64, typed: Int) {
         guard typeRequesters.remove(Window(requester)) != nil else { return }
-        ControlWindow.answerStopped(Window(requester), typed: typed, display: display)
+        ControlWindow.answer(Window(requester), .stoppedTyping(typed: typed), display: display)
     }
 
     /// Answers a `tapboard clipboard` client with the history's entries; its
     /// window may have gone meanwhile (a killed client), which is no error.
     public func answerClipboard(requester: UInt64, entries: [ClipboardEntry]) {
-        display.quietly { ControlWindow.answerClipboard(Window(requester), entries: entries, display: display) }
-        display.flush()
+        ControlWindow.answer(Window(requester), .clipboard(entries), display: display)
     }
 
     /// The keyboard never keeps the focus: someone gave it (a window manager, a

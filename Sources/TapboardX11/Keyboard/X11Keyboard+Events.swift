@@ -121,23 +121,17 @@ extension X11Keyboard {
         case ConfigureNotify where event.xconfigure.event == display.root:
             if isOther(event.xconfigure.window) { inputs.append(.otherWindowRestacked) }
         case ClientMessage:
-            if let request = control.request(in: event.xclient) {
-                switch request {
-                case .command(let command):
-                    inputs.append(.control(.command(command)))
-                case .type(let requester, let delay):
-                    let text = display.text(ControlWindow.typeText, of: requester) ?? ""
-                    typeRequesters.insert(requester)
-                    inputs.append(.control(.type(text, delay: delay, requester: UInt64(requester))))
-                case .stopTyping(let requester):
-                    inputs.append(.control(.stopTyping(requester: UInt64(requester), requesterGone: false)))
-                case .subscribe(let listener, let keys):
-                    events.addListener(listener, keys: keys)
-                    inputs.append(.listenerAdded)
-                case .clipboard(let request, let requester):
-                    inputs.append(.control(.clipboard(request, requester: UInt64(requester))))
-                case .switchChanged(let role, let down):
-                    inputs.append(.switchChanged(role, down: down))
+            if let (requester, requests) = control.requests(in: event.xclient) {
+                for request in requests {
+                    switch request {
+                    case .success(let request):
+                        // What the window keeps of its clients; the rest is the session's.
+                        if case .type = request { typeRequesters.insert(requester) }
+                        if case .subscribe(let keys) = request { events.addListener(requester, keys: keys) }
+                        inputs.append(request.sessionInput(requester: UInt64(requester)))
+                    case .failure(let error):
+                        ControlWindow.answer(requester, .refused(error.description), display: display)
+                    }
                 }
             } else if Atom(event.xclient.data.l.0) == display.atom("WM_DELETE_WINDOW") {
                 inputs.append(.control(.command(.quit)))
