@@ -2,8 +2,11 @@
 /// it translates what its server says into the session's inputs and carries
 /// out the session's commands there. The keyboard's loop polls
 /// `fileDescriptor`, hands events to the session and commands back, the same
-/// way for every transport.
-public protocol KeyboardTransport: AnyObject {
+/// way for every transport. Four narrow protocols, each a concern of its own.
+public typealias KeyboardTransport = TransportConnection & KeyboardWindowing & KeystrokeOutput & ControlOutput
+
+/// The connection to the display server: its events in, what it has to say, leaving it clean.
+public protocol TransportConnection: AnyObject {
     /// The connection's descriptor, for the loop's `poll()`.
     var fileDescriptor: Int32 { get }
     /// The display's name as opened, for messages.
@@ -12,22 +15,47 @@ public protocol KeyboardTransport: AnyObject {
     func begin()
     /// What has the focus as the keyboard begins, as the session's inputs.
     func focusAtStart() -> [SessionInput]
-    /// Opens the letters' font: the one failure left once the window shows.
-    func openFirstFont() throws
-    /// The first frame is out.
-    func firstFrameOut()
     /// Whether events are waiting to be read (everything asked is sent first when none are).
     func hasEvents() -> Bool
     /// The events waiting, as the session's inputs; `clock` reads the time.
     func readEvents(clock: () -> Duration) -> [SessionInput]
-    /// Types a tap's letter ahead of its batch, when it can at once; whether it did.
-    func typeAhead(_ keystroke: Keystroke) -> Bool
-    /// Types keystrokes (`Command.type`); the session's answer once they are out.
-    func type(_ keystrokes: [Keystroke], waitingForKeycodes: Bool, clock: () -> Duration) -> SessionInput
+    /// What the transport has to say since last asked, one line each.
+    func takeNotes() -> [String]
+    /// Leaves nothing behind: no key held, nothing borrowed, no window shown.
+    func shutdown()
+}
+
+/// The keyboard's window and what is drawn in it.
+public protocol KeyboardWindowing: AnyObject {
+    /// Opens the letters' font: the one failure left once the window shows.
+    func openFirstFont() throws
+    /// The first frame is out.
+    func firstFrameOut()
     /// Carries out one drawing command.
     func draw(_ drawing: Drawing)
     /// Shows, hides, moves or raises the window, or reserves its strip.
     func apply(_ change: WindowChange)
+    /// For each of these emoji, in order, whether the installed fonts draw it whole.
+    func drawableEmoji(_ emoji: [String]) -> [Bool]
+    /// Says where the accessibility bus is, where the display has a place for it.
+    func announceAccessibilityBus(_ address: String)
+}
+
+/// Keystrokes out into the focused application.
+public protocol KeystrokeOutput: AnyObject {
+    /// Types a tap's letter ahead of its batch, when it can at once; whether it did.
+    func typeAhead(_ keystroke: Keystroke) -> Bool
+    /// Types keystrokes (`Command.type`); the session's answer once they are out.
+    func type(_ keystrokes: [Keystroke], waitingForKeycodes: Bool, clock: () -> Duration) -> SessionInput
+    /// When the transport next has something of its own to do with no event
+    /// (an answer it waits for is overdue); nil when nothing.
+    var nextDeadline: Duration? { get }
+    /// Time passed: what of the transport's own is due by now is done (its lines said through `takeNotes`).
+    func deadlinePassed(now: Duration)
+}
+
+/// What the keyboard tells its listeners and control clients.
+public protocol ControlOutput: AnyObject {
     /// Tells listeners and the library's observers.
     func publish(_ event: PublishedEvent)
     /// Starts calling `handler` with the published events named (all when nil); returns its number.
@@ -41,27 +69,14 @@ public protocol KeyboardTransport: AnyObject {
     func answerStopped(requester: UInt64, typed: Int)
     /// Answers a `tapboard clipboard` client with the history's entries, newest first.
     func answerClipboard(requester: UInt64, entries: [ClipboardEntry])
-    /// When the transport next has something of its own to do with no event
-    /// (an answer it waits for is overdue); nil when nothing.
-    var nextDeadline: Duration? { get }
-    /// Time passed: what of the transport's own is due by now is done (its lines said through `takeNotes`).
-    func deadlinePassed(now: Duration)
-    /// Says where the accessibility bus is, where the display has a place for it.
-    func announceAccessibilityBus(_ address: String)
-    /// What the transport has to say since last asked, one line each.
-    func takeNotes() -> [String]
-    /// Leaves nothing behind: no key held, nothing borrowed, no window shown.
-    func shutdown()
-    /// For each of these emoji, in order, whether the installed fonts draw it whole.
-    func drawableEmoji(_ emoji: [String]) -> [Bool]
 }
 
-extension KeyboardTransport {
+extension KeyboardWindowing {
     /// Every emoji taken as drawable, for transports that cannot tell.
     public func drawableEmoji(_ emoji: [String]) -> [Bool] { Array(repeating: true, count: emoji.count) }
 }
 
-extension KeyboardTransport {
+extension KeystrokeOutput {
     /// Nothing of its own to wait for (a transport that waits for no answer).
     public var nextDeadline: Duration? { nil }
 
