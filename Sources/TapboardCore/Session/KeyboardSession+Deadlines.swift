@@ -13,7 +13,6 @@ extension KeyboardSession {
         consider(core.pacing.nextDeadline)
         consider(core.strip.deadline)
         consider(core.presentation.nextDeadline)
-        consider(swipe.trailDeadline)
         consider(parts.nextDeadline)
         // The next touch and an answer wait for the keystrokes still queued; their deadline wakes them.
         if core.pacing.queue.isEmpty {

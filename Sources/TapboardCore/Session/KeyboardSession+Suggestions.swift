@@ -116,7 +116,7 @@ extension KeyboardSession {
                 result += keystrokes.map { .type($0) }
             case .chooseSuggestion(let rank):
                 core.strip.corrected(nil)
-                swipe.forgetWord()
+                parts.swipe.forgetWord()
                 guard rank < suggestions.count else { continue }
                 var chosen = suggestions[rank]
                 // Shown before the last keys (the strip waits for them to pause): the word shown replaces the word as it is now.
@@ -220,28 +220,16 @@ extension KeyboardSession {
     /// are in its engine; asked for the first time they are needed, and looked
     /// at once they come (`languageLoaded`).
     @discardableResult
-    mutating func loadFiles() -> Bool {
-        switch core.languages.files() {
-        case .ready: return true
-        case .ask(let language): emit(.files(.load(language: language)))
-        case .waiting: break
-        }
-        return false
-    }
+    mutating func loadFiles() -> Bool { core.loadFiles() }
 
     /// Whether the shown language's files were asked for and have not come yet.
     var filesPending: Bool { core.languages.filesPending }
 
     /// A language's files, read: into its engine, and the strip looks again.
     mutating func languageLoaded(_ files: LoadedLanguage) {
-        let isShown = core.languages.put(files)
+        _ = core.languages.put(files)
         core.strip.forgetQuery()
         core.strip.noteContextChanged()
-        if isShown { finishWaitingGestures() }
-        // The contacts that came after them, now in their turn.
-        if !swipe.hasWaiting {
-            for c in swipe.takeHeld() { contact(c.phase, id: c.id, at: c.point) }
-        }
     }
 
     /// The label a strip slot shows now.

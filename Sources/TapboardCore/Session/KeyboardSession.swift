@@ -47,8 +47,6 @@ public struct KeyboardSession: Sendable {
     /// The text field that has the focus (AT-SPI, or a terminal's window), if any.
     public var focusedField: FocusedField? { core.focus.field }
 
-    /// Swipe typing: the gesture, its decoders, the word it typed.
-    var swipe = SwipeTyping()
     /// `tapboard type`'s touches and answers.
     var typing = ScriptedTyping()
     /// The emoji page and its search.
@@ -117,8 +115,7 @@ public struct KeyboardSession: Sendable {
     private mutating func process(_ input: SessionInput) {
         switch input {
         case .contact(let phase, let id, let point):
-            // After a gesture whose words are still to come, in its turn (`languageLoaded`).
-            if swipe.hasWaiting { swipe.hold(phase, id: id, at: point) } else { contact(phase, id: id, at: point) }
+            contact(phase, id: id, at: point)
         case .windowConfigured(let rect):
             if let old = core.presentation.configured(rect, &core.out) { resized(from: old) }
         case .windowMapped:
@@ -173,6 +170,9 @@ public struct KeyboardSession: Sendable {
             if focusedField == nil { textContextLost() }
         case .languageLoaded(let files):
             languageLoaded(files)
+            // The parts waiting for them (a gesture's words) read them, and what waited behind comes in its turn.
+            parts.take(input, &core, showing: keysShowing())
+            handleMadeContacts()
         case .emojiLoaded(let loaded):
             emojiLoaded(loaded)
         case .deadlinePassed:
@@ -189,7 +189,6 @@ public struct KeyboardSession: Sendable {
         let key = self.key(at: point)
         if parts.contact(PartContact(phase: phase, id: id, point: point, key: key), &core) { return }
         if emojiSwipe(phase, id: id, at: point, key: key) { return }
-        if followGesture(phase, id: id, at: point, key: key) { return }
         let item = core.state.callout.flatMap { calloutGeometry(for: $0) }?.item(at: Point(x: point.x + frame.x, y: point.y + frame.y))
         // Room for a tap's effects at once, not grown an element at a time.
         if core.pending.isEmpty { core.pending.reserveCapacity(16) }
@@ -238,7 +237,6 @@ public struct KeyboardSession: Sendable {
             // Backspace repeating while the search is on takes back its letters.
             searchEffects(from: first)
         }
-        if let due = swipe.trailDeadline, due <= now { swipe.drawTrail(&core.out) }
         parts.runDue(&core)
         handleMadeContacts()
         core.presentation.runDue(&core.out)

@@ -93,6 +93,17 @@ struct SessionCore: Sendable {
         return text
     }
 
+    /// The shown language's files: whether they are in; asked for when they are not (`Command.files`).
+    @discardableResult
+    mutating func loadFiles() -> Bool {
+        switch languages.files() {
+        case .ready: return true
+        case .ask(let language): emit(.files(.load(language: language)))
+        case .waiting: break
+        }
+        return false
+    }
+
     /// How wide a letter key of the page shown is (a tenth of the window when it has none): the step of a slide.
     var letterWidth: Int {
         for frame in placed.frames { if case .character = frame.key.action { return max(frame.rect.width, 1) } }

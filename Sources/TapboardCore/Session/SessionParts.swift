@@ -1,6 +1,8 @@
 /// The features that are parts of the session, in the order they see each
 /// input: the one list of them, so adding a feature is adding its part here.
 struct SessionParts: Sendable {
+    /// Swipe typing: first, so the contacts after a gesture waiting for its words wait too.
+    var swipe = SwipeTyping()
     /// Hold space and slide: the caret moves.
     var spaceCursor = SpaceBarCursor()
     /// Slide left from backspace: whole words go, and come back sliding right.
@@ -12,6 +14,7 @@ struct SessionParts: Sendable {
 
     /// Hands each part to `visitor` in order, until it says to stop.
     mutating func visit<V: PartVisitor>(_ visitor: inout V, _ core: inout SessionCore) {
+        if visitor.visit(&swipe, &core) { return }
         if visitor.visit(&spaceCursor, &core) { return }
         if visitor.visit(&wordDelete, &core) { return }
         if visitor.visit(&handsFree, &core) { return }
@@ -20,6 +23,7 @@ struct SessionParts: Sendable {
 
     /// Hands each part to `reader` in order, to read only.
     func inspect<R: PartReader>(_ reader: inout R) {
+        reader.inspect(swipe)
         reader.inspect(spaceCursor)
         reader.inspect(wordDelete)
         reader.inspect(handsFree)
