@@ -23,13 +23,31 @@ final class EventLoop {
     /// The signals delivered through the loop instead of their default action.
     static let handledSignals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2]
 
-    /// Blocks the handled signals and opens a descriptor that delivers them.
-    init(connection: Int32) {
-        connectionFD = connection
+    /// The handled signals as a set.
+    private static var handledMask: sigset_t {
         var mask = sigset_t()
         sigemptyset(&mask)
-        for s in Self.handledSignals { sigaddset(&mask, s) }
-        sigprocmask(SIG_BLOCK, &mask, nil)
+        for s in handledSignals { sigaddset(&mask, s) }
+        return mask
+    }
+
+    /// Blocks the handled signals: one that comes before the loop runs (while
+    /// the window is made, a switch device detached) waits for the loop, which
+    /// then ends the keyboard cleanly, instead of killing it half started.
+    /// Returns the mask before, for a start that fails to put back.
+    @discardableResult
+    static func blockHandledSignals() -> sigset_t {
+        var mask = handledMask
+        var previous = sigset_t()
+        sigprocmask(SIG_BLOCK, &mask, &previous)
+        return previous
+    }
+
+    /// Blocks the handled signals and opens a descriptor that delivers them (those already waiting too).
+    init(connection: Int32) {
+        connectionFD = connection
+        Self.blockHandledSignals()
+        var mask = Self.handledMask
         signalFD = signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
         // A dead display server must surface as a write error (Xlib reports it), not a silent SIGPIPE death.
         signal(SIGPIPE, SIG_IGN)

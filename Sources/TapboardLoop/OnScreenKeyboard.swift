@@ -93,6 +93,10 @@ public final class OnScreenKeyboard {
     /// clipboard history in `clipboardStorage` (read when first needed).
     public init(_ configuration: KeyboardConfiguration, backend: any DisplayBackend, buses: KeyboardBuses = KeyboardBuses(),
                 storage: (any SuggestionStorage)? = nil, clipboardStorage: (any ClipboardStorage)? = nil) throws {
+        // From here a SIGTERM waits for the loop, which ends the keyboard cleanly; a start that fails unblocks it.
+        var signalsBefore = EventLoop.blockHandledSignals()
+        var started = false
+        defer { if !started { sigprocmask(SIG_SETMASK, &signalsBefore, nil) } }
         self.storage = storage
         self.clipboardStorage = clipboardStorage
         var configuration = configuration
@@ -126,6 +130,7 @@ public final class OnScreenKeyboard {
             let fd = accessibility.fileDescriptor
             loop.add(fd) { [unowned self] in self.accessibilityReadable(fd) }
         }
+        started = true
     }
 
     /// Asks the keyboard to quit: what is queued is typed, then `run()` returns.
