@@ -210,7 +210,7 @@ do {
     check(received == typed, "the target received what the keyboard says it typed (\(received.unicodeScalars.count) vs \(typed.unicodeScalars.count) characters)")
     if received != typed {
         let common = zip(received.unicodeScalars, typed.unicodeScalars).prefix { $0 == $1 }.count
-        say("    first difference at character \(common): received \(String(received.unicodeScalars.dropFirst(common).prefix(20)).debugDescription), typed \(String(typed.unicodeScalars.dropFirst(common).prefix(20)).debugDescription)")
+        say("    first difference at character \(common): before \(String(typed.unicodeScalars.prefix(common)).unicodeScalars.map { String($0.value, radix: 16) }), received \(String(received.unicodeScalars.dropFirst(common).prefix(20)).debugDescription), typed \(String(typed.unicodeScalars.dropFirst(common).prefix(20)).debugDescription)")
         // The presses around it, as the target read them (modifiers add none of the text, so a few more).
         say("    presses up to there:\n" + desktop.target.pressLog.split(separator: "\n").prefix(common + 12).suffix(16).joined(separator: "\n"))
     }

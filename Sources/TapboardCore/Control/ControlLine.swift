@@ -50,8 +50,10 @@ public enum ControlLine {
     static func fields(_ line: Substring) throws(ControlLineError) -> [String] {
         guard !line.isEmpty else { throw .empty }
         var out: [String] = []
-        for part in line.split(separator: " ", omittingEmptySubsequences: false) {
-            guard let field = unescape(part) else { throw .brokenEscape(String(part)) }
+        // Split on the space scalar, not on Characters: a field that begins with a
+        // combining mark (a variation selector typed alone) forms one Character with the space before it.
+        for part in line.unicodeScalars.split(separator: " ", omittingEmptySubsequences: false) {
+            guard let field = unescape(Substring(part)) else { throw .brokenEscape(String(part)) }
             out.append(field)
         }
         return out
@@ -61,8 +63,9 @@ public enum ControlLine {
     /// without its newline; an unfinished last one is left out, and blank ones
     /// (a person's Return typed into the socket) are none.
     public static func lines(_ text: String) -> [Substring] {
-        guard let end = text.lastIndex(of: "\n") else { return [] }
-        return text[..<end].split(separator: "\n")
+        let scalars = text.unicodeScalars
+        guard let end = scalars.lastIndex(of: "\n") else { return [] }
+        return scalars[..<end].split(separator: "\n").map { Substring($0) }
     }
 
     /// A duration in whole milliseconds (what the lines carry).

@@ -3,9 +3,10 @@ import Testing
 
 @Suite("The control vocabulary's one line encoding")
 struct ControlLineTests {
-    /// Texts a line must carry whole: spaces, newlines, quotes, escapes, non-ASCII, emoji, nothing.
+    /// Texts a line must carry whole: spaces, newlines, quotes, escapes, non-ASCII, emoji, nothing; and
+    /// texts that begin with a mark that joins what comes before (the space before the field makes one Character with it).
     static let oddTexts = ["", " ", "a b%c\nd\té €🙂 ", "\n", "\r\n", "\"quoted\" 'single'", "100%", "%41", "ü\u{0}x\u{7f}",
-                           "👩‍👩‍👧 🇩🇪", "日本語", "\\n not a newline", "trailing\n"]
+                           "👩‍👩‍👧 🇩🇪", "日本語", "\\n not a newline", "trailing\n", "\u{FE0F}", "\u{301}e", "\u{200D}👧", " \u{FE0F}"]
 
     /// Every request, each odd text in those that carry text.
     static var everyRequest: [ControlClientRequest] {
