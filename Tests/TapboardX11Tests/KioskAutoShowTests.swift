@@ -92,7 +92,8 @@ struct KioskAutoShowTests {
 
     @Test("xterm tells the accessibility bus nothing: the pointer entering it (the focus given) shows the keyboard, which types there; a GTK field next keeps it shown; a button hides it")
     func terminalWindow() throws {
-        #expect(watch.waitUntil(mapped: true, timeout: .seconds(10)), "the keyboard did not show for the entry")
+        #expect(watch.waitUntil(mapped: true, timeout: .seconds(10)),
+                "the keyboard did not show for the entry; its stderr: \(autoShow.process.standardError); the application's: \(app.process.standardError.suffix(400))")
         desktop.tapper.tap(app.centre("button"))
         #expect(watch.waitUntil(mapped: false))
         let xterm = try XtermLine(on: desktop.xvfb.displayName, geometry: "60x8+600+100")
