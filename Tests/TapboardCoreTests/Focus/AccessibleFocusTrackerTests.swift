@@ -11,6 +11,17 @@ struct AccessibleFocusTrackerTests {
     static let entryField = FocusedField(id: ":1.5/org/a11y/atspi/accessible/7", kind: .text, extents: Rect(x: 10, y: 20, width: 300, height: 30))
 
     /// A pretend GTK application: an entry, a text view, a password entry, a button; a terminal; the keyboard's own object.
+    /// The entry focused, its caret read asked for and held back (still out): the harness and that read.
+    static func entryWithCaretReadOut(sourceLocation: SourceLocation = #_sourceLocation) -> (H, [AccessibleRequest]) {
+        var h = harness()
+        h.feed(.focusedStateChanged(entry, gained: true))
+        h.answer()
+        #expect(h.questions(to: entry) == [.caretOffset], sourceLocation: sourceLocation)
+        let caretRead = h.pending
+        h.pending = []
+        return (h, caretRead)
+    }
+
     static func harness() -> H {
         var h = H()
         h.objects[entry] = H.Object(states: H.editable, caret: 5, text: "Hello")
@@ -115,12 +126,7 @@ struct AccessibleFocusTrackerTests {
 
     @Test("A field asked about again keeps its caret unread, but a field it turned into a password field while its caret read was out is not read")
     func fieldBecomesPassword() {
-        var h = Self.harness()
-        h.feed(.focusedStateChanged(Self.entry, gained: true))
-        h.answer()
-        #expect(h.questions(to: Self.entry) == [.caretOffset])
-        let caretRead = h.pending
-        h.pending = []
+        var (h, caretRead) = Self.entryWithCaretReadOut()
         h.objects[Self.entry]?.role = H.passwordRole
         h.feed(.boundsChanged(Self.entry))
         h.settle()
@@ -204,12 +210,7 @@ struct AccessibleFocusTrackerTests {
 
     @Test("A second focus event for the focused field while its caret is read: the read is not dropped, and not made twice")
     func secondEventDuringCaretRead() {
-        var h = Self.harness()
-        h.feed(.focusedStateChanged(Self.entry, gained: true))
-        h.answer()
-        #expect(h.questions(to: Self.entry) == [.caretOffset])
-        let caretRead = h.pending
-        h.pending = []
+        var (h, caretRead) = Self.entryWithCaretReadOut()
         h.feed(.focused(Self.entry))
         let second = h.pending
         h.pending = caretRead
