@@ -13,7 +13,7 @@ extension KeyboardSession {
         consider(core.pacing.nextDeadline)
         consider(core.strip.deadline)
         consider(core.presentation.nextDeadline)
-        consider(parts.nextDeadline)
+        consider(parts.nextDeadline(core))
         // The next touch and an answer wait for the keystrokes still queued; their deadline wakes them.
         if core.pacing.queue.isEmpty {
             consider(typing.nextDeadline)

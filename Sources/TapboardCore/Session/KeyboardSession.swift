@@ -216,7 +216,7 @@ public struct KeyboardSession: Sendable {
     /// Which keys of the page shown show something (not a blank strip slot or
     /// emoji cell), worked out only when a part needs it.
     private mutating func keysShowing() -> [Bool] {
-        guard parts.wantsShownKeys else { return [] }
+        guard parts.wantsShownKeys(core) else { return [] }
         refreshFrames()
         return appearances(highlightMarks: [:]).map { if case .text(let text) = $0.label { !text.isEmpty } else { true } }
     }

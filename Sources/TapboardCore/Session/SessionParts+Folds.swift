@@ -82,39 +82,38 @@ extension SessionParts {
     }
 
     /// The earliest of the parts' deadlines.
-    var nextDeadline: Duration? {
+    func nextDeadline(_ core: SessionCore) -> Duration? {
         struct Earliest: PartReader {
             var earliest = EarliestDeadline()
-            mutating func inspect<P: SessionPart>(_ part: P) { earliest.consider(part.nextDeadline) }
+            mutating func inspect<P: SessionPart>(_ part: P, _ core: SessionCore) { earliest.consider(part.nextDeadline) }
         }
         var reader = Earliest()
-        inspect(&reader)
+        inspect(&reader, core)
         return reader.earliest.value
     }
 
     /// Whether a part needs to know which keys show something.
-    var wantsShownKeys: Bool {
+    func wantsShownKeys(_ core: SessionCore) -> Bool {
         struct Wants: PartReader {
             var any = false
-            mutating func inspect<P: SessionPart>(_ part: P) { any = any || part.wantsShownKeys }
+            mutating func inspect<P: SessionPart>(_ part: P, _ core: SessionCore) { any = any || part.wantsShownKeys }
         }
         var reader = Wants()
-        inspect(&reader)
+        inspect(&reader, core)
         return reader.any
     }
 
     /// The marks the parts draw on keys now, by index.
     func highlightMarks(_ core: SessionCore) -> [Int: KeyHighlight] {
         struct Marks: PartReader {
-            let core: SessionCore
             var marks: [Int: KeyHighlight] = [:]
-            mutating func inspect<P: SessionPart>(_ part: P) {
+            mutating func inspect<P: SessionPart>(_ part: P, _ core: SessionCore) {
                 let more = part.highlightMarks(core)
                 if marks.isEmpty { marks = more } else { marks.merge(more) { _, new in new } }
             }
         }
-        var reader = Marks(core: core)
-        inspect(&reader)
+        var reader = Marks()
+        inspect(&reader, core)
         return reader.marks
     }
 
@@ -122,15 +121,14 @@ extension SessionParts {
     func labels(of frames: [KeyFrame], _ core: SessionCore) -> [KeyLabel?] {
         struct Labels: PartReader {
             let frames: [KeyFrame]
-            let core: SessionCore
             var labels: [KeyLabel?]
-            mutating func inspect<P: SessionPart>(_ part: P) {
+            mutating func inspect<P: SessionPart>(_ part: P, _ core: SessionCore) {
                 guard part.labelsKeys else { return }
                 for (i, frame) in frames.enumerated() where labels[i] == nil { labels[i] = part.label(of: frame, core) }
             }
         }
-        var reader = Labels(frames: frames, core: core, labels: Array(repeating: nil, count: frames.count))
-        inspect(&reader)
+        var reader = Labels(frames: frames, labels: Array(repeating: nil, count: frames.count))
+        inspect(&reader, core)
         return reader.labels
     }
 }

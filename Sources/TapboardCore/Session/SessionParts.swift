@@ -22,12 +22,12 @@ struct SessionParts: Sendable {
     }
 
     /// Hands each part to `reader` in order, to read only.
-    func inspect<R: PartReader>(_ reader: inout R) {
-        reader.inspect(swipe)
-        reader.inspect(spaceCursor)
-        reader.inspect(wordDelete)
-        reader.inspect(handsFree)
-        reader.inspect(clipboard)
+    func inspect<R: PartReader>(_ reader: inout R, _ core: SessionCore) {
+        reader.inspect(swipe, core)
+        reader.inspect(spaceCursor, core)
+        reader.inspect(wordDelete, core)
+        reader.inspect(handsFree, core)
+        reader.inspect(clipboard, core)
     }
 }
 
@@ -39,5 +39,6 @@ protocol PartVisitor {
 
 /// Something read of each part in turn (`SessionParts.inspect`).
 protocol PartReader {
-    mutating func inspect<P: SessionPart>(_ part: P)
+    /// Reads one part; `core` is lent, not copied (the drawing asks at every redraw).
+    mutating func inspect<P: SessionPart>(_ part: P, _ core: SessionCore)
 }
