@@ -1,7 +1,7 @@
 /// Every deadline of the session, for the transport's wait.
 extension KeyboardSession {
     /// When the session next has something to do with no input: a timer, a slide
-    /// frame, drawing or the strip's words held back, a keystroke waiting, `tapboard type`'s next touch.
+    /// frame, drawing or the strip's words held back, a keystroke waiting, a part's.
     public var nextDeadline: Duration? {
         // The earliest, compared as found: asked before every wait (once after
         // each wake-up, before its event is read), so nothing is allocated.
@@ -14,10 +14,6 @@ extension KeyboardSession {
         consider(core.strip.deadline)
         consider(core.presentation.nextDeadline)
         consider(parts.nextDeadline(core))
-        // The next touch and an answer wait for the keystrokes still queued; their deadline wakes them.
-        if core.pacing.queue.isEmpty {
-            consider(typing.nextDeadline)
-        }
         return next
     }
 }

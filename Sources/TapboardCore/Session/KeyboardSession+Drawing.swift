@@ -14,7 +14,6 @@ extension KeyboardSession {
         return chosen.enumerated().map { i, frame in
             var label = partLabels[i] ?? core.state.label(of: frame.key)
             if case .suggestion(let rank) = frame.key.action { label = suggestionLabel(rank: rank) }
-            if case .emoji(let key) = frame.key.action, let shown = searchLabel(key) { label = shown }
             return KeyAppearance(frame: frame, label: label, styleClass: core.state.styleClass(of: frame.key),
                                  pressed: core.state.isPressed(frame.index), highlight: marks[frame.index] ?? .none)
         }

@@ -13,8 +13,8 @@ extension KeyboardSession {
     /// before it and nothing of the strip's to undo or replace (a correction,
     /// a swiped word) or to choose.
     func keystrokeToTypeAhead(_ batch: [Effect]) -> Keystroke? {
-        // While an emoji search is on, the letters type into its line.
-        guard core.pacing.queue.isEmpty, core.quitting.status == nil, !emoji.searching else { return nil }
+        // While a part takes what is typed (the emoji search's line), nothing goes ahead.
+        guard core.pacing.queue.isEmpty, core.quitting.status == nil, !parts.takesKeystrokes(core) else { return nil }
         var found: Keystroke?
         for effect in batch {
             switch effect {

@@ -47,10 +47,6 @@ public struct KeyboardSession: Sendable {
     /// The text field that has the focus (AT-SPI, or a terminal's window), if any.
     public var focusedField: FocusedField? { core.focus.field }
 
-    /// `tapboard type`'s touches and answers.
-    var typing = ScriptedTyping()
-    /// The emoji page and its search.
-    var emoji = EmojiPanel()
     /// Makes the session for a configuration on a screen: the keyboard placed, its
     /// first layout built for that width; nothing shown until `start`.
     public init(_ configuration: KeyboardConfiguration, screen: ScreenInfo) throws(NoSuchMonitor) {
@@ -93,8 +89,7 @@ public struct KeyboardSession: Sendable {
         // The keystrokes of the last batch are out (or queued): whatever this input asks of an engine sees them.
         if core.languages.hasUnfollowed { core.languages.followTyped() }
         for input in inputs { process(input) }
-        // A layout built again (a resize, another layout) has the emoji page blank.
-        fillEmojiPage()
+        parts.settle(&core)
         parts.batchHandled(&core, showing: keysShowing())
         endBatch(typeAhead: typeAhead)
         // `keyFrames` is the page shown now, drawn or not yet.
@@ -141,10 +136,6 @@ public struct KeyboardSession: Sendable {
             case .quit: core.quitting.request(status: 0)
             case .forget: forgetLearned()
             }
-        case .control(.type(let text, let delay, let requester)):
-            startTyping(text, delay: delay, requester: requester)
-        case .control(.stopTyping(let requester, let gone)):
-            stopTyping(requester: requester, answer: !gone)
         case .reloaded(let files):
             reload(files)
         case .injected(let typed, let readyAt):
@@ -169,48 +160,60 @@ public struct KeyboardSession: Sendable {
             // said so, and its caret's text may have been read before this came: kept.
             if focusedField == nil { textContextLost() }
         case .languageLoaded(let files):
+            // The parts waiting for them (a gesture's words) read them next, and what waited behind comes in its turn.
             languageLoaded(files)
-            // The parts waiting for them (a gesture's words) read them, and what waited behind comes in its turn.
-            parts.take(input, &core, showing: keysShowing())
-            handleMadeContacts()
-        case .emojiLoaded(let loaded):
-            emojiLoaded(loaded)
         case .deadlinePassed:
             runDue()
+            return
         default:
-            parts.take(input, &core, showing: keysShowing())
-            handleMadeContacts()
+            break
         }
+        parts.take(input, &core, showing: keysShowing())
+        handleMadeContacts()
     }
 
     /// A contact, hit-tested against the page the state shows now: a page or layout
     /// switch earlier in the same batch counts, though it is not drawn yet.
-    mutating func contact(_ phase: TouchPhase, id: ContactID, at point: Point) {
-        let key = self.key(at: point)
+    /// `target`: the key (and callout cell) a part's contact is on, instead of hit-testing `point`.
+    mutating func contact(_ phase: TouchPhase, id: ContactID, at point: Point, target: KeyTarget? = nil) {
+        let key = target.map { _ = core.refreshFrames(); return $0.key } ?? self.key(at: point)
         if parts.contact(PartContact(phase: phase, id: id, point: point, key: key), &core) { return }
-        if emojiSwipe(phase, id: id, at: point, key: key) { return }
-        let item = core.state.callout.flatMap { calloutGeometry(for: $0) }?.item(at: Point(x: point.x + frame.x, y: point.y + frame.y))
+        let item = target.map(\.calloutItem)
+            ?? core.state.callout.flatMap { calloutGeometry(for: $0) }?.item(at: Point(x: point.x + frame.x, y: point.y + frame.y))
         // Room for a tap's effects at once, not grown an element at a time.
         if core.pending.isEmpty { core.pending.reserveCapacity(16) }
+        stateHandles(.touch(phase, point: point, key: key, calloutItem: item, contact: id))
+    }
+
+    /// The state machine handles a contact or a timer. What it types is offered
+    /// to the parts first (one may take it instead of the application); a layout
+    /// switch and the parts' keys (a page's) take effect before the next event
+    /// of the batch is hit-tested.
+    private mutating func stateHandles(_ event: InputEvent) {
         let first = core.pending.endIndex
-        let onEmojiPage = emoji.onPage
-        core.state.handle(.touch(phase, point: point, key: key, calloutItem: item, contact: id), at: now, into: &core.pending)
-        // A layout switch takes effect before the next event of the batch is hit-tested.
+        if parts.takesKeystrokes(core) {
+            var effects: [Effect] = []
+            core.state.handle(event, at: now, into: &effects)
+            for effect in effects {
+                if case .type(let keystroke) = effect, parts.typed(keystroke, &core) { continue }
+                core.pending.append(effect)
+            }
+        } else {
+            core.state.handle(event, at: now, into: &core.pending)
+        }
         for case .switchLayout(let which) in core.pending[first...] { core.pending += switchLayout(which) }
-        // So do the emoji page's keys and the parts' (the clipboard page's), and the search line takes what the letters type.
-        searchEffects(from: first)
-        emojiEffects(from: first, typedOnPage: onEmojiPage)
-        if emoji.searching, core.state.page.name != Page.letters { core.pending += endSearch() }
-        fillEmojiPage()
         parts.stateActed(from: first, &core)
     }
 
-    /// Contacts the parts made (switch scanning's, dwell's), handled as a finger's, in order.
-    private mutating func handleMadeContacts() {
+    /// Contacts the parts made (switch scanning's, dwell's, `tapboard type`'s), handled as a finger's, in order; whether there were any.
+    @discardableResult
+    private mutating func handleMadeContacts() -> Bool {
+        guard !core.madeContacts.isEmpty else { return false }
         while !core.madeContacts.isEmpty {
             let made = core.madeContacts.removeFirst()
-            contact(made.phase, id: made.id, at: made.point)
+            contact(made.phase, id: made.id, at: made.point, target: made.target)
         }
+        return true
     }
 
     /// Which keys of the page shown show something (not a blank strip slot or
@@ -226,21 +229,21 @@ public struct KeyboardSession: Sendable {
         if core.pacing.drawingDue(at: now) { drawNow(EffectPlan(core.pacing.takeDrawing())) }
         if let due = core.strip.deadline, due <= now { refreshHeldSuggestions() }
         for (id, deadline) in core.timers.sorted(by: { $0.value < $1.value }) where deadline <= now {
-            // `tapboard type`'s touches due before the timer go first: after a stall (a slow
-            // machine, a debug build reading a word list) a key's release due before its
+            // The parts' work due before the timer goes first: after a stall (a slow machine,
+            // a debug build reading a word list) a key's release due before its
             // long-press deadline must not come after it and open the callout.
-            typeDue(before: deadline)
+            runParts(before: deadline)
             guard core.timers[id] == deadline else { continue }
             core.timers[id] = nil
-            let first = core.pending.endIndex
-            core.pending += core.state.handle(.timer(id), at: now)
-            // Backspace repeating while the search is on takes back its letters.
-            searchEffects(from: first)
+            stateHandles(.timer(id))
         }
-        parts.runDue(&core)
-        handleMadeContacts()
+        runParts(before: nil)
         core.presentation.runDue(&core.out)
-        typeDue()
+    }
+
+    /// The parts' work due (before `limit`), and the contacts they made, until they make no more.
+    private mutating func runParts(before limit: Duration?) {
+        repeat { parts.runDue(&core, before: limit) } while handleMadeContacts()
     }
 
     /// The end of a batch: its effects carried out together (a quick tap whose
@@ -258,10 +261,9 @@ public struct KeyboardSession: Sendable {
         if core.pacing.afterTyping == nil { finishBatch() }
     }
 
-    /// After the batch's keystrokes are typed: the words learned handed to the journal, `tapboard type` answers, a new place on a new screen, quitting.
+    /// After the batch's keystrokes are typed: the words learned handed to the journal, a new place on a new screen, quitting.
     private mutating func finishBatch() {
         if !unsaved.isEmpty { journalLearned() }
-        answerTyping()
         core.presentation.followScreen(field: focusedField?.extents, &core.out)
         if let status = core.quitting.status { shutdown(status) }
     }
@@ -295,7 +297,6 @@ public struct KeyboardSession: Sendable {
         }
         noteStripLanguage()
         core.languages.carryText(from: previousLanguage)
-        emoji.endSearch()
         return core.state.replaceLayout(core.choice.buildShown(width: frame.width))
     }
 
@@ -305,7 +306,6 @@ public struct KeyboardSession: Sendable {
         core.choice.reload(files, lexicons: configuration.suggestions.flatMap { files.lexicons ?? $0.languages })
         noteStripLanguage()
         core.strip.forgetQuery()
-        emoji.endSearch()
         emit(.draw(.theme(theme)))
         core.pending += core.state.replaceLayout(core.choice.buildShown(width: frame.width))
     }
@@ -314,7 +314,6 @@ public struct KeyboardSession: Sendable {
     mutating func resized(from old: Size) {
         if provider.isWide(width: frame.width) != provider.isWide(width: old.width) {
             // Between compact and wide: the same layout, built for the new width.
-            emoji.endSearch()
             core.pending += core.state.replaceLayout(core.choice.buildShown(width: frame.width))
         } else {
             refreshFrames()

@@ -30,6 +30,8 @@ struct SessionCore: Sendable {
     var languages: LanguageEngines
     /// The strip's words and when it looks for them.
     var strip = StripWords()
+    /// The emoji catalog and its words, read when a part first needs them.
+    var emojiFiles = EmojiFiles()
     /// Texts typed from a page whose keystrokes are never published (a clipboard entry typed again).
     var unpublished: [String] = []
     /// Contacts parts made as a finger would (switch scanning, dwell), handled

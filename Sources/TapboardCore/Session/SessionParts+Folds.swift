@@ -42,16 +42,44 @@ extension SessionParts {
         visit(&fold, &core)
     }
 
-    /// Time passed: each part whose deadline came.
-    mutating func runDue(_ core: inout SessionCore) {
+    /// Time passed: each part whose deadline came (before `limit`, when given).
+    mutating func runDue(_ core: inout SessionCore, before limit: Duration?) {
+        struct Fold: PartVisitor {
+            let limit: Duration?
+            mutating func visit<P: SessionPart>(_ part: inout P, _ core: inout SessionCore) -> Bool {
+                if let due = part.nextDeadline(core), due <= core.now, limit.map({ due < $0 }) ?? true { part.runDue(&core, before: limit) }
+                return false
+            }
+        }
+        var fold = Fold(limit: limit)
+        visit(&fold, &core)
+    }
+
+    /// The batch's inputs are handled: each part brings what the keys show up to date.
+    mutating func settle(_ core: inout SessionCore) {
         struct Fold: PartVisitor {
             mutating func visit<P: SessionPart>(_ part: inout P, _ core: inout SessionCore) -> Bool {
-                if let due = part.nextDeadline, due <= core.now { part.runDue(&core) }
+                part.settle(&core)
                 return false
             }
         }
         var fold = Fold()
         visit(&fold, &core)
+    }
+
+    /// A keystroke the state machine decided on: whether a part took it.
+    mutating func typed(_ keystroke: Keystroke, _ core: inout SessionCore) -> Bool {
+        struct Fold: PartVisitor {
+            let keystroke: Keystroke
+            var taken = false
+            mutating func visit<P: SessionPart>(_ part: inout P, _ core: inout SessionCore) -> Bool {
+                taken = part.typed(keystroke, &core)
+                return taken
+            }
+        }
+        var fold = Fold(keystroke: keystroke)
+        visit(&fold, &core)
+        return fold.taken
     }
 
     /// The batch's inputs are handled.
@@ -85,11 +113,22 @@ extension SessionParts {
     func nextDeadline(_ core: SessionCore) -> Duration? {
         struct Earliest: PartReader {
             var earliest = EarliestDeadline()
-            mutating func inspect<P: SessionPart>(_ part: P, _ core: SessionCore) { earliest.consider(part.nextDeadline) }
+            mutating func inspect<P: SessionPart>(_ part: P, _ core: SessionCore) { earliest.consider(part.nextDeadline(core)) }
         }
         var reader = Earliest()
         inspect(&reader, core)
         return reader.earliest.value
+    }
+
+    /// Whether a part takes what the keys type now.
+    func takesKeystrokes(_ core: SessionCore) -> Bool {
+        struct Takes: PartReader {
+            var any = false
+            mutating func inspect<P: SessionPart>(_ part: P, _ core: SessionCore) { any = any || part.takesKeystrokes(core) }
+        }
+        var reader = Takes()
+        inspect(&reader, core)
+        return reader.any
     }
 
     /// Whether a part needs to know which keys show something.

@@ -11,6 +11,10 @@ struct SessionParts: Sendable {
     var handsFree = HandsFree()
     /// The clipboard history and its page.
     var clipboard = ClipboardPart()
+    /// The emoji page and its search (before `typing`: it takes the emoji files that typing waits for).
+    var emoji = EmojiPart()
+    /// `tapboard type`: taps made on the keys.
+    var typing = ScriptedTyping()
 
     /// Hands each part to `visitor` in order, until it says to stop.
     mutating func visit<V: PartVisitor>(_ visitor: inout V, _ core: inout SessionCore) {
@@ -19,6 +23,8 @@ struct SessionParts: Sendable {
         if visitor.visit(&wordDelete, &core) { return }
         if visitor.visit(&handsFree, &core) { return }
         if visitor.visit(&clipboard, &core) { return }
+        if visitor.visit(&emoji, &core) { return }
+        if visitor.visit(&typing, &core) { return }
     }
 
     /// Hands each part to `reader` in order, to read only.
@@ -28,6 +34,8 @@ struct SessionParts: Sendable {
         reader.inspect(wordDelete, core)
         reader.inspect(handsFree, core)
         reader.inspect(clipboard, core)
+        reader.inspect(emoji, core)
+        reader.inspect(typing, core)
     }
 }
 

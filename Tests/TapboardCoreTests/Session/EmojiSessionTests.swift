@@ -186,7 +186,7 @@ struct EmojiSessionTests {
         let answers = d.commands.compactMap { c -> String? in if case .answer(9, let u) = c { u } else { nil } }
         #expect(answers == ["✓"])
         // As a person's taps: the emoji typed are the recently used.
-        #expect(d.session.emoji.recent == ["👋", late, "👍🏽"])
+        #expect(d.session.parts.emoji.panel.recent == ["👋", late, "👍🏽"])
     }
 
     @Test("Read in one batch after a stall: the search key, its letters, a match and the emoji key again type the match alone")

@@ -1,15 +1,10 @@
-/// The emoji page and its search: the files (read when the page first opens),
-/// the group and screen shown, the emoji used lately, what is typed into the
-/// search line and what it found, and a contact swiping between screens.
+/// The emoji page and its search as the page shows them: the files last
+/// given (`EmojiFiles` reads them), the group and screen shown, the emoji used
+/// lately, and what is typed into the search line and what it found.
 struct EmojiPanel: Sendable {
-    /// The emoji files: not asked for yet, asked for, read (nil: there are none).
-    enum Files: Sendable {
-        case notAsked
-        case asked(language: String)
-        case arrived(LoadedEmoji?, language: String)
-    }
-
-    private(set) var files = Files.notAsked
+    /// The files shown, and which generation of `EmojiFiles` they are (-1: none given yet).
+    private(set) var loaded: LoadedEmoji?
+    private(set) var filesGeneration = -1
     /// The group shown (an index of `EmojiGroups.keys`; 0: the recently used) and which screen of it.
     fileprivate(set) var group = 1
     private(set) var screen = 0
@@ -21,26 +16,6 @@ struct EmojiPanel: Sendable {
     private(set) var matches: [String] = []
     /// What the emoji page's grid was last filled for.
     private var filledFor: Basis?
-    /// A contact that began on the grid, and where: it may swipe to another screen.
-    var swipeStart: (id: ContactID, point: Point)?
-    /// A contact that swiped: the rest of it is not a tap.
-    var swiped: ContactID?
-    /// Whether the emoji page showed when last looked: opened again, it is filled again.
-    var onPage = false
-    /// `tapboard type` requests waiting for the files.
-    var waitingTyping: [(text: String, delay: Duration, requester: UInt64)] = []
-
-    /// Whether the files were asked for and have not come.
-    var awaitingFiles: Bool {
-        if case .asked = files { true } else { false }
-    }
-
-    /// The requests that waited for the files, now that they came.
-    mutating func takeWaitingTyping() -> [(text: String, delay: Duration, requester: UInt64)] {
-        defer { waitingTyping = [] }
-        return waitingTyping
-    }
-
     /// What a filled grid depends on.
     struct Basis: Equatable, Sendable {
         var generation: Int
@@ -54,40 +29,12 @@ struct EmojiPanel: Sendable {
     /// How far a contact must move across the grid, in key widths, to swipe to the next screen.
     static let swipeKeys = 1.5
 
-    /// The files, once read.
-    var loaded: LoadedEmoji? {
-        if case .arrived(let loaded, _) = files { loaded } else { nil }
-    }
-
-    /// Whether the files must be asked for now: the first time, and for another
-    /// layout's language (its words; the emoji stay where they were until they come).
-    mutating func askFiles(language: String) -> Bool {
-        switch files {
-        case .asked(let asked) where asked == language: return false
-        case .arrived(_, let arrived) where arrived == language: return false
-        default: break
-        }
-        // A language read before (the globe key went round): kept, not read again.
-        if let kept = read[language] {
-            files = .arrived(kept, language: language)
-            filledFor = nil
-            return false
-        }
-        files = .asked(language: language)
-        return true
-    }
-
-    /// The files read, by language: each read once a run.
-    private var read: [String: LoadedEmoji?] = [:]
-
-    /// The files came.
-    mutating func arrived(_ loaded: LoadedEmoji?) {
-        let language: String
-        if case .asked(let asked) = files { language = asked } else { language = loaded?.language ?? "" }
-        files = .arrived(loaded, language: language)
-        read[language] = .some(loaded)
+    /// Files given (another language's words, or the first time): the grid is
+    /// filled again, and the recently used shown first when there are some.
+    mutating func filesChanged(_ loaded: LoadedEmoji?, generation: Int) {
+        self.loaded = loaded
+        filesGeneration = generation
         filledFor = nil
-        // Shown first when there is something in it.
         if group == 1, screen == 0, !recent.isEmpty { group = 0 }
     }
 
@@ -238,7 +185,7 @@ extension Page {
     public func showingEmoji(_ loaded: LoadedEmoji, group: Int, screen: Int) -> Page? {
         guard name == Page.emoji else { return nil }
         var panel = EmojiPanel()
-        panel.arrived(loaded)
+        panel.filesChanged(loaded, generation: 0)
         let perScreen = rows.count > LayoutProvider.emojiRows ? rows[rows.count - 1 - LayoutProvider.emojiRows].keys.count * LayoutProvider.emojiRows : 0
         panel.group = group
         for _ in 0 ..< screen { panel.turn(forward: true, perScreen: perScreen) }

@@ -35,7 +35,9 @@ struct HandsFree: SessionPart {
     var wantsShownKeys: Bool { scanner != nil }
 
     /// The earliest time either needs to be woken at (asked before every wait: nothing allocated).
-    var nextDeadline: Duration? {
+    func nextDeadline(_ core: SessionCore) -> Duration? { nextDeadline }
+
+    private var nextDeadline: Duration? {
         switch (scanner?.nextDeadline, dwell?.nextDeadline) {
         case let (scan?, dwell?): min(scan, dwell)
         case let (scan, dwell): scan ?? dwell
@@ -51,7 +53,7 @@ struct HandsFree: SessionPart {
     }
 
     /// Auto scan's steps, a held switch's repeats, a flash's end; a rest long enough.
-    mutating func runDue(_ core: inout SessionCore) {
+    mutating func runDue(_ core: inout SessionCore, before limit: Duration?) {
         let time = core.now
         if let deadline = scanner?.nextDeadline, deadline <= time { scanner?.due(at: time) }
         dwellDue(&core)

@@ -1,11 +1,11 @@
 /// `tapboard type`'s timeline: each request's text planned as the touches a
 /// person would make, when each is due, how much of each text is typed, and
-/// when each request is answered.
+/// when each request is answered. (Its part: `ScriptedTyping+Part.swift`.)
 struct ScriptedTyping: Sendable {
     /// A touch of a request: when, and whether it completes a character of its text.
     private struct Touch: Sendable {
         var at: Duration
-        var event: InputEvent
+        var contact: MadeContact
         var requester: UInt64
         var completesCharacter: Bool
     }
@@ -17,11 +17,14 @@ struct ScriptedTyping: Sendable {
     /// How many characters of each request's text were typed so far.
     private var progress: [UInt64: Int] = [:]
 
+    /// Requests waiting for the emoji files before they are planned.
+    var waiting: [(text: String, delay: Duration, requester: UInt64)] = []
+
     /// Whether no touch is still to come.
     var isIdle: Bool { touches.isEmpty }
 
     /// When the next touch or answer is due.
-    var nextDeadline: Duration? {
+    var nextDue: Duration? {
         var next = EarliestDeadline()
         next.consider(touches.first?.at)
         next.consider(answers.first?.at)
@@ -37,8 +40,8 @@ struct ScriptedTyping: Sendable {
         let hold = max(delay, .milliseconds(10))
         let ends = Set(plan.characterEnds)
         func touch(_ at: Duration, _ phase: TouchPhase, _ key: Int, item: Int? = nil, completes: Bool = false) {
-            let event = InputEvent.touch(phase, point: centre(key), key: key, calloutItem: item, contact: .typing)
-            touches.append(Touch(at: at, event: event, requester: requester, completesCharacter: completes))
+            let contact = MadeContact(phase: phase, id: .typing, point: centre(key), target: KeyTarget(key: key, calloutItem: item))
+            touches.append(Touch(at: at, contact: contact, requester: requester, completesCharacter: completes))
         }
         for (index, step) in plan.steps.enumerated() {
             let completes = ends.contains(index + 1)
@@ -64,10 +67,7 @@ struct ScriptedTyping: Sendable {
     /// cancelled); nil for a request not (or no longer) typing.
     mutating func stop(_ requester: UInt64) -> (typed: Int, holding: Bool)? {
         guard let typed = progress.removeValue(forKey: requester) else { return nil }
-        let holding = touches.first { $0.requester == requester }.map { touch -> Bool in
-            if case .touch(.began, _, _, _, _) = touch.event { return false }
-            return true
-        } ?? false
+        let holding = touches.first { $0.requester == requester }.map { $0.contact.phase != .began } ?? false
         touches.removeAll { $0.requester == requester }
         answers.removeAll { $0.requester == requester }
         return (typed, holding)
@@ -77,16 +77,16 @@ struct ScriptedTyping: Sendable {
     /// counted. A touch that begins a step late (it waited for a keystroke, or
     /// the loop was slow) moves every touch and answer after it as much later,
     /// so each step keeps its timing: a callout's alternate is chosen only after it opened.
-    mutating func takeDue(now: Duration, before limit: Duration?) -> InputEvent? {
+    mutating func takeDue(now: Duration, before limit: Duration?) -> MadeContact? {
         guard let next = touches.first, next.at <= now, limit.map({ next.at < $0 }) ?? true else { return nil }
-        if case .touch(.began, _, _, _, _) = next.event, next.at < now {
+        if next.contact.phase == .began, next.at < now {
             let lateness = now - next.at
             for i in touches.indices { touches[i].at += lateness }
             for i in answers.indices { answers[i].at += lateness }
         }
         touches.removeFirst()
         if next.completesCharacter { progress[next.requester]? += 1 }
-        return next.event
+        return next.contact
     }
 
     /// The next answer, if it is due by `now` and every touch before it was made.

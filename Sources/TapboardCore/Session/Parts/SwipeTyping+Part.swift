@@ -26,9 +26,9 @@ extension SwipeTyping: SessionPart {
         }
     }
 
-    var nextDeadline: Duration? { trailDeadline }
+    func nextDeadline(_ core: SessionCore) -> Duration? { trailDeadline }
 
-    mutating func runDue(_ core: inout SessionCore) { drawTrail(&core.out) }
+    mutating func runDue(_ core: inout SessionCore, before limit: Duration?) { drawTrail(&core.out) }
 
     /// Whether a key's text is one letter: an ASCII one by its byte (every
     /// press asks, and Character's count and properties walk Unicode tables).

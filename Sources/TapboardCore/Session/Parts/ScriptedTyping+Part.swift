@@ -1,0 +1,65 @@
+/// `tapboard type` as a part of the session: each request's text planned as
+/// the taps a person would make, each key held `delay` and `delay` apart,
+/// made as contacts on their keys through the same state machine (so the keys
+/// show pressed, and the emoji page and the other parts act as for a finger).
+extension ScriptedTyping: SessionPart {
+    mutating func take(_ input: SessionInput, _ core: inout SessionCore, showing: [Bool]) {
+        switch input {
+        case .control(.type(let text, let delay, let requester)):
+            start(text, delay: delay, requester: requester, &core)
+        case .control(.stopTyping(let requester, let gone)):
+            stop(requester: requester, answer: !gone, &core)
+        case .emojiLoaded:
+            // The emoji part, before this one, has taken the files.
+            guard !core.emojiFiles.awaited else { return }
+            let requests = waiting
+            waiting = []
+            for request in requests { start(request.text, delay: request.delay, requester: request.requester, &core) }
+        default:
+            break
+        }
+    }
+
+    /// The next touch and an answer wait for the keystrokes still queued; their deadline wakes them.
+    func nextDeadline(_ core: SessionCore) -> Duration? {
+        core.pacing.queue.isEmpty ? nextDue : nil
+    }
+
+    /// The answers due, then the next touch due (before `limit`), unless a
+    /// keystroke is still to go out: the next touch waits until it is in the
+    /// server (a borrowed keycode may hold it), so a request stopped meanwhile
+    /// has at most that one keystroke still to go. The session handles the
+    /// touch and asks again.
+    mutating func runDue(_ core: inout SessionCore, before limit: Duration?) {
+        guard core.pacing.queue.isEmpty, !core.pending.contains(where: { if case .type = $0 { true } else { false } }) else { return }
+        while let answer = takeAnswer(now: core.now) {
+            core.emit(.answer(requester: answer.requester, untyped: answer.untyped))
+        }
+        if let touch = takeDue(now: core.now, before: limit) { core.madeContacts.append(touch) }
+    }
+
+    /// Plans the text from the state as it will be after what is already queued,
+    /// and queues the touches; the requester is answered when they are typed.
+    private mutating func start(_ text: String, delay: Duration, requester: UInt64, _ core: inout SessionCore) {
+        // Emoji are planned once their files are in (asked for now, answered in the next batch).
+        if TypingPlanner.mayNeedEmoji(text), core.state.layout.pageIndex(named: Page.emoji) != nil, core.askEmojiFiles() {
+            waiting.append((text, delay, requester))
+            return
+        }
+        let frames = core.keyFrames
+        plan(text, delay: delay, requester: requester, from: core.state, emoji: core.emojiFiles.loaded.map(EmojiPlanning.init), now: core.now) { key in
+            // Where a key of the page shown is (for the delegate; typing goes by key).
+            key < frames.count ? frames[key].rect.center : Point(x: 0, y: 0)
+        }
+    }
+
+    /// Stops a request: its touches not yet made are dropped, the one it holds
+    /// is cancelled (its key types nothing), and it is answered with how much of
+    /// its text was typed, unless `answer` is false (the requester is gone).
+    /// Shift or a page a step left latched stays as a person's tap left it.
+    private mutating func stop(requester: UInt64, answer: Bool, _ core: inout SessionCore) {
+        guard let stopped = stop(requester) else { return }
+        if stopped.holding { core.cancelPress(PartContact(phase: .cancelled, id: .typing, point: Point(x: 0, y: 0), key: nil)) }
+        if answer { core.emit(.typingStopped(requester: requester, typed: stopped.typed)) }
+    }
+}
