@@ -1,7 +1,7 @@
-/// The whole keyboard's behaviour as one value: the state machine, the layouts
-/// and which one is shown, the key frames for the window's size and hit testing,
-/// the window's frame and whether it shows, the slide, `tapboard type`'s
-/// timeline, keystroke and drawing pacing, and every deadline.
+/// The whole keyboard's behaviour as one value: what its parts share (the
+/// state machine, the layouts and which one is shown, the window, the keys
+/// placed, the field, pacing and deadlines: `SessionCore`) and its features,
+/// each a part folded over in turn (`SessionParts`).
 ///
 /// Inputs in (contacts, window and screen changes, control requests, the
 /// injector's answers, time passing), commands out, time passed in: no X, no
