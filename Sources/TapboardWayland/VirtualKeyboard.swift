@@ -12,21 +12,19 @@ final class VirtualKeyboard {
     private var down: Set<UInt32> = []
     /// The modifiers mask last sent.
     private var modifiers: UInt32 = 0
+    /// The keys of the keystroke being typed (its storage kept from one to the next).
+    private var plan = KeystrokePlan(keysymNamed: VirtualKeyboard.keysym(named:))
+    /// The keysyms a keystroke needs keycodes for (kept, like the plan's).
+    private var needed: [UInt32] = []
 
     /// A virtual keyboard on the seat, its keymap holding what `layouts` type.
     init(connection: WaylandConnection, layouts: [Layout]) throws {
         keyboard = try VirtualKeyboardDevice(connection: connection)
         let typed = VirtualKeymap.typed(by: layouts)
         var keysyms = typed.keysyms.compactMap(Self.keysym(named:))
-        keysyms += typed.characters.compactMap { $0.unicodeScalars.first.flatMap(Self.keysym(for:)) }
+        keysyms += typed.characters.compactMap { $0.unicodeScalars.first.flatMap(UnicodeKeysyms.keysym(for:)) }
         keymap = VirtualKeymap(keeping: keysyms)
         try upload()
-    }
-
-    /// The keysym that types a Unicode scalar (a legacy keysym where one exists).
-    static func keysym(for scalar: Unicode.Scalar) -> UInt32? {
-        let ks = xkb_utf32_to_keysym(scalar.value)
-        return ks == 0 ? nil : ks
     }
 
     /// The keysym with this name (`Return`, `EuroSign`), if it exists.
@@ -48,82 +46,72 @@ final class VirtualKeyboard {
         try keyboard.sendKeymap(text)
     }
 
-    /// The keysyms a keystroke presses.
-    private func keysyms(_ keystroke: Keystroke) -> [UInt32] {
-        switch keystroke {
-        case .text(let text): return text.unicodeScalars.compactMap(Self.keysym(for:))
-        case .keysym(let symbol): return Self.keysym(named: symbol.name).map { [$0] } ?? []
-        case .chord(let mods, let inner): return mods.compactMap { Self.keysym(named: $0.keysym.name) } + keysyms(inner)
-        }
+    /// Plans a keystroke: the keymap takes any keysym onto a keycode of its own, at its only level.
+    private func planKeys(_ keystroke: Keystroke) {
+        plan.plan(keystroke) { _ in .base }
     }
 
     /// Gives the keystroke's keysyms keycodes, uploading a changed keymap;
     /// returns when its keys may be pressed, nil for now.
     func prepare(_ keystroke: Keystroke, now: Duration) -> Duration? {
-        _ = keymap.place(keysyms(keystroke), at: now)
+        planKeys(keystroke)
+        needed.removeAll(keepingCapacity: true)
+        for step in plan.steps {
+            if case .press(let keysym, _) = step { needed.append(keysym) }
+        }
+        _ = keymap.place(needed, at: now)
         if keymap.needsUpload { try? upload() }
         return keymap.readyAt(now)
     }
 
-    /// Whether the keystroke is one character the keymap has a settled keycode for.
-    func canTypeAtOnce(_ keystroke: Keystroke, now: Duration) -> Bool {
-        guard case .text(let text) = keystroke, text.unicodeScalars.count == 1,
-              let ks = text.unicodeScalars.first.flatMap(Self.keysym(for:)), keymap.keycode(for: ks) != nil else { return false }
-        return keymap.readyAt(now) == nil
+    /// Types the keystroke now if every key it presses has a settled keycode
+    /// (a tap's letter typed ahead of its batch); whether it did.
+    func typeAtOnce(_ keystroke: Keystroke, now: Duration, time: UInt32) -> Bool {
+        guard keymap.readyAt(now) == nil else { return false }
+        planKeys(keystroke)
+        guard plan.unresolved == 0 else { return false }
+        for step in plan.steps {
+            if case .press(let keysym, _) = step, keymap.keycode(for: keysym) == nil { return false }
+        }
+        carryOut(time: time)
+        return true
     }
 
-    /// Types a keystroke with the keymap as it is; returns what had no keycode.
-    func type(_ keystroke: Keystroke, time: UInt32) -> [String] {
-        var failed: [String] = []
-        switch keystroke {
-        case .text(let text):
-            for scalar in text.unicodeScalars {
-                if let ks = Self.keysym(for: scalar), tap(ks, time: time) { continue }
-                failed.append(String(scalar))
-            }
-        case .keysym(let symbol):
-            if let ks = Self.keysym(named: symbol.name), tap(ks, time: time) { break }
-            failed.append(symbol.name)
-        case .chord(let mods, let inner):
-            // Held in the order given, released in reverse, like fingers on a keyboard.
-            var held: [UInt32] = []
-            for m in mods {
-                guard let ks = Self.keysym(named: m.keysym.name), let code = keymap.keycode(for: ks) else {
-                    failed.append(m.keysym.name)
+    /// Types a keystroke with the keymap as it is; returns how many of its
+    /// characters or keysyms had no keysym or no keycode.
+    func type(_ keystroke: Keystroke, time: UInt32) -> Int {
+        planKeys(keystroke)
+        return carryOut(time: time)
+    }
+
+    /// Presses and releases the keys of the plan, and sends a chord's modifiers beside them.
+    @discardableResult
+    private func carryOut(time: UInt32) -> Int {
+        var failed = plan.unresolved
+        for step in plan.steps {
+            switch step {
+            case .press(let keysym, let key):
+                guard let code = keymap.keycode(for: keysym) else {
+                    failed += 1
                     continue
                 }
-                key(code, pressed: true, time: time)
-                held.append(code)
+                // A chord's modifiers are kept in the keymap: only typed keysyms compete for keycodes.
+                if key != .chordModifier { keymap.used(keysym) }
+                self.key(code, pressed: true, time: time)
+            case .release(let keysym, _):
+                if let code = keymap.keycode(for: keysym) { key(code, pressed: false, time: time) }
+            case .modifiers(let mask):
+                setModifiers(mask)
             }
-            setModifiers(mods)
-            failed += type(inner, time: time)
-            setModifiers([])
-            for code in held.reversed() { key(code, pressed: false, time: time) }
         }
         return failed
     }
 
-    /// The modifiers' mask the keymap's real modifiers give (Control, Mod1, Mod4).
-    private func setModifiers(_ mods: [Modifier]) {
-        var mask: UInt32 = 0
-        for m in mods {
-            switch m {
-            case .control: mask |= 1 << 2
-            case .alt: mask |= 1 << 3
-            case .super: mask |= 1 << 6
-            }
-        }
+    /// Sends the real modifiers' mask (the keymap's Control, Mod1 and Mod4 are X's bits) if it changed.
+    private func setModifiers(_ mask: UInt32) {
         guard mask != modifiers else { return }
         modifiers = mask
         keyboard.modifiers(mask)
-    }
-
-    private func tap(_ keysym: UInt32, time: UInt32) -> Bool {
-        guard let code = keymap.keycode(for: keysym) else { return false }
-        keymap.used(keysym)
-        key(code, pressed: true, time: time)
-        key(code, pressed: false, time: time)
-        return true
     }
 
     private func key(_ code: UInt32, pressed: Bool, time: UInt32) {

@@ -205,8 +205,7 @@ public final class WaylandKeyboard: KeyboardTransport {
             connection.flush()
             return true
         }
-        guard let keyboard, keyboard.canTypeAtOnce(keystroke, now: Self.now()) else { return false }
-        _ = keyboard.type(keystroke, time: time)
+        guard let keyboard, keyboard.typeAtOnce(keystroke, now: Self.now(), time: time) else { return false }
         connection.flush()
         return true
     }
@@ -224,7 +223,7 @@ public final class WaylandKeyboard: KeyboardTransport {
                 readyAt = ready
                 break
             }
-            failed += keyboard.type(keystroke, time: time).count
+            failed += keyboard.type(keystroke, time: time)
             typed += 1
         }
         if typed > 0 { connection.flush() }

@@ -62,4 +62,16 @@ struct WaylandTypingTests {
         #expect(Deadline.waitFor(.seconds(10)) { desk.received() == "😀🏁x👍🏽👨‍👩‍👧" }, "foot received \(desk.received().debugDescription)")
         #expect(keyboard.terminate() == .exited(0))
     }
+
+    @Test("ctrl, a; alt, x; ctrl, alt, d; then b: foot reads ^A, ESC x, ESC ^D and a plain b (the chords' modifiers sent and cleared)")
+    func chords() throws {
+        let desk = try SwayDesktop()
+        try desk.foot()
+        let keyboard = try desk.keyboard(["--layout", "desktop", "--no-auto-shift", "--no-suggestions", "--no-dbus"])
+        for (page, id) in [("keys", "ctrl"), ("keys", "a"), ("keys", "alt"), ("keys", "x"), ("keys", "ctrl"), ("keys", "alt"), ("keys", "d"), ("keys", "b")] {
+            try keyboard.tap(page, id)
+        }
+        #expect(Deadline.waitFor(.seconds(5)) { desk.received() == "\u{1}\u{1b}x\u{1b}\u{4}b" }, "foot received \(desk.received().debugDescription)")
+        #expect(keyboard.terminate() == .exited(0))
+    }
 }

@@ -17,7 +17,7 @@ extension X11Keyboard {
                 readyAt = ready
                 break
             }
-            failed += injector.type(keystroke, now: now).count
+            failed += injector.type(keystroke, now: now)
             typed += 1
         }
         // Out now, and waited for: a client that goes on working after its write

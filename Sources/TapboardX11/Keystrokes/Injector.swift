@@ -23,6 +23,8 @@ final class Injector {
     private var down: Set<KeyCode> = []
     /// Keycodes a keyboard killed before its exit had borrowed, put back as this one started.
     private(set) var keycodesPutBack = 0
+    /// The keys of the keystroke being typed (its storage kept from one to the next).
+    private var plan = KeystrokePlan { Keysyms.keysym(named: $0).map { UInt32(truncatingIfNeeded: $0) } }
 
     /// Prepares typing on a display that has the XTest extension.
     init(display: XDisplay) throws {
@@ -135,9 +137,12 @@ final class Injector {
     /// returns when to come back, nil when it can be typed now. A remapping the
     /// keystroke after it (`next`) needs may go with them.
     func prepare(_ keystroke: Keystroke, next: Keystroke?, now: Duration) -> Duration? {
-        let upcoming = next.map(borrowedKeysyms) ?? []
+        // With Shift or AltGr held elsewhere (as last heard), `type` goes through borrowed keycodes.
+        let levelsFree = modifiersSeen & Self.levelModifiers == 0
+        let upcoming = next.map { spareKeysyms($0, levelsFree: levelsFree) } ?? []
+        let needed = spareKeysyms(keystroke, levelsFree: levelsFree)
         while true {
-            switch spares.step(for: borrowedKeysyms(keystroke), upcoming: upcoming, now: now) {
+            switch spares.step(for: needed, upcoming: upcoming, now: now) {
             case .ready: return nil
             case .wait(let until): return until
             case .change(let changes): apply(changes)
@@ -146,82 +151,65 @@ final class Injector {
     }
 
     /// The keysyms of a keystroke that must go through a borrowed keycode.
-    private func borrowedKeysyms(_ keystroke: Keystroke) -> Set<UInt32> {
+    private func spareKeysyms(_ keystroke: Keystroke, levelsFree: Bool) -> Set<UInt32> {
+        planKeys(keystroke, levelsFree: levelsFree)
         var needed = Set<UInt32>()
-        func collect(_ k: Keystroke) {
-            switch k {
-            case .text(let text):
-                for scalar in text.unicodeScalars {
-                    if let ks = Keysyms.keysym(for: scalar), !canTypeFromKeymap(ks) { needed.insert(UInt32(ks)) }
-                }
-            case .keysym(let symbol):
-                if let ks = Keysyms.keysym(named: symbol.name), !canTypeFromKeymap(ks) { needed.insert(UInt32(ks)) }
-            case .chord(_, let inner):
-                collect(inner)
-            }
-        }
-        collect(keystroke)
+        plan.forEachSpare { needed.insert($0) }
         return needed
     }
 
-    private func canTypeFromKeymap(_ keysym: KeySym) -> Bool {
-        // With Shift or AltGr held elsewhere, `tap` goes through a borrowed keycode.
-        guard let pos = positions[keysym], modifiersSeen & Self.levelModifiers == 0 else { return false }
-        return !(pos.shifted && shiftKeycode == nil)
+    /// Plans a keystroke on the keymap as it is: a keysym is typed from its key
+    /// at the level it sits on, unless Shift is needed and the server has none,
+    /// or `levelsFree` is false (another client holds Shift or AltGr): then
+    /// through a borrowed keycode that gives it on every level, so the character
+    /// is still the key's and the other client's modifiers stay as they are.
+    private func planKeys(_ keystroke: Keystroke, levelsFree: Bool) {
+        let positions = positions, hasShift = shiftKeycode != nil
+        plan.plan(keystroke) { keysym in
+            guard levelsFree, let pos = positions[KeySym(keysym)], hasShift || !pos.shifted else { return nil }
+            return pos.shifted ? .shift : .base
+        }
     }
 
-    /// Types a keystroke; returns the characters or keysym names that could not be typed.
+    /// Types a keystroke; returns how many of its characters or keysyms could not be typed.
     @discardableResult
-    func type(_ keystroke: Keystroke, now: Duration) -> [String] {
-        var failed: [String] = []
-        switch keystroke {
-        case .text(let text):
-            for scalar in text.unicodeScalars {
-                if let ks = Keysyms.keysym(for: scalar), tap(ks, now: now) { continue }
-                failed.append(String(scalar))
-            }
-        case .keysym(let symbol):
-            if let ks = Keysyms.keysym(named: symbol.name), tap(ks, now: now) { break }
-            failed.append(symbol.name)
-        case .chord(let modifiers, let inner):
-            // Held in the order given, released in reverse, like fingers on a keyboard.
-            var held: [KeyCode] = []
-            for m in modifiers {
-                guard let ks = Keysyms.keysym(named: m.keysym.name), let pos = positions[ks] else {
-                    failed.append(m.keysym.name)
+    func type(_ keystroke: Keystroke, now: Duration) -> Int {
+        planKeys(keystroke, levelsFree: !othersHoldLevelModifier())
+        return carryOut(now: now)
+    }
+
+    /// Presses and releases the keys of the plan; returns how many keys had no
+    /// keycode (a missing modifier, no spare left), with what had no keysym.
+    @discardableResult
+    private func carryOut(now: Duration) -> Int {
+        var failed = plan.unresolved
+        for step in plan.steps {
+            switch step {
+            case .press(let keysym, let key):
+                guard let keycode = keycode(for: keysym, key, pressing: now) else {
+                    failed += 1
                     continue
                 }
-                press(pos.keycode)
-                held.append(pos.keycode)
+                press(keycode)
+            case .release(let keysym, let key):
+                if let keycode = keycode(for: keysym, key, pressing: nil) { release(keycode) }
+            case .modifiers:
+                break  // X's key events carry the modifiers of the keys held.
             }
-            failed += type(inner, now: now)
-            for kc in held.reversed() { release(kc) }
         }
         return failed
     }
 
-    /// Presses and releases the key for a keysym, with Shift around it when needed.
-    /// While another client holds Shift or AltGr, through a borrowed keycode
-    /// that gives the keysym on every level, so the character is still the key's
-    /// and the other client's modifiers stay as they are.
-    private func tap(_ keysym: KeySym, now: Duration) -> Bool {
-        if tapFromKeymap(keysym) { return true }
-        guard let kc = borrow(for: keysym, now: now) else { return false }
-        press(kc)
-        release(kc)
-        return true
-    }
-
-    /// Presses and releases the keysym's own key, Shift around it when needed;
-    /// false when the keymap has no such key or another client holds a level modifier.
-    private func tapFromKeymap(_ keysym: KeySym) -> Bool {
-        guard let pos = positions[keysym], !(pos.shifted && shiftKeycode == nil), !othersHoldLevelModifier() else { return false }
-        let useShift = pos.shifted
-        if useShift, let s = shiftKeycode { press(s) }
-        press(pos.keycode)
-        release(pos.keycode)
-        if useShift, let s = shiftKeycode { release(s) }
-        return true
+    /// The keycode that types a planned key. A spare is borrowed as it is
+    /// pressed (`pressing`: the time), and found again as it is released.
+    private func keycode(for keysym: UInt32, _ key: PlannedKey, pressing: Duration?) -> KeyCode? {
+        switch key {
+        case .keymap, .chordModifier: return positions[KeySym(keysym)]?.keycode
+        case .levelModifier: return keysym == KeystrokePlan.shiftKeysym ? shiftKeycode : nil
+        case .spare:
+            if let now = pressing { return borrow(for: keysym, now: now) }
+            return spares.keycode(carrying: keysym).map { KeyCode($0) }
+        }
     }
 
     /// Types again a key press a held switch's grab took from the application:
@@ -238,20 +226,22 @@ final class Injector {
         type(modifiers.isEmpty ? key : .chord(modifiers, key), now: now)
     }
 
-    /// Types one character whose keysym the keymap has, at once; false (nothing
-    /// typed) for anything else, which `type` may have to borrow a keycode for.
-    /// A tap's letter typed ahead of its batch: one keymap lookup, no wait to work out.
+    /// Types a keystroke whose keys are all in the keymap, at once; false
+    /// (nothing typed) for anything else, which `type` may have to borrow a
+    /// keycode for. A tap's letter typed ahead of its batch: no wait to work out.
     func typeFromKeymap(_ keystroke: Keystroke) -> Bool {
-        guard case .text(let text) = keystroke, let scalar = text.unicodeScalars.first,
-              text.unicodeScalars.count == 1, let keysym = Keysyms.keysym(for: scalar) else { return false }
-        return tapFromKeymap(keysym)
+        planKeys(keystroke, levelsFree: !othersHoldLevelModifier())
+        guard plan.fromKeymapOnly else { return false }
+        // The plan found its characters' keys; a chord's modifiers are looked up here.
+        for case .press(let keysym, .chordModifier) in plan.steps where positions[KeySym(keysym)] == nil { return false }
+        carryOut(now: .zero)
+        return true
     }
 
     /// A spare keycode carrying the keysym: one that already does (prepared by
     /// `prepare`), or one lent at once (quitting, or a modifier held elsewhere
     /// since the keystroke was prepared).
-    private func borrow(for keysym: KeySym, now: Duration) -> KeyCode? {
-        let ks = UInt32(truncatingIfNeeded: keysym)
+    private func borrow(for ks: UInt32, now: Duration) -> KeyCode? {
         if spares.keycode(carrying: ks) == nil {
             guard let change = spares.lendNow(ks, at: now) else { return nil }
             apply([change])

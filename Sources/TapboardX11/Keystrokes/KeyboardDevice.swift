@@ -96,14 +96,8 @@ enum KeyboardChange {
     }
 }
 
-/// Conversions between characters and keysyms, through libxkbcommon and Xlib.
+/// Xlib's keysym names and cases (a character's keysym comes from the core's `UnicodeKeysyms`).
 enum Keysyms {
-    /// The keysym that types this Unicode scalar (a legacy keysym where one exists).
-    static func keysym(for scalar: Unicode.Scalar) -> KeySym? {
-        let ks = xkb_utf32_to_keysym(scalar.value)
-        return ks == 0 ? nil : KeySym(ks)
-    }
-
     /// The keysym with this X name (`Return`, `EuroSign`), if it exists.
     static func keysym(named name: String) -> KeySym? {
         let ks = XStringToKeysym(name)
@@ -113,12 +107,6 @@ enum Keysyms {
     /// A keysym's X name, if it has one.
     static func name(of keysym: KeySym) -> String? {
         XKeysymToString(keysym).map { String(cString: $0) }
-    }
-
-    /// The character a keysym types, if it types one.
-    static func character(for keysym: KeySym) -> Unicode.Scalar? {
-        let u = xkb_keysym_to_utf32(xkb_keysym_t(truncatingIfNeeded: keysym))
-        return u == 0 ? nil : Unicode.Scalar(u)
     }
 
     /// A keysym's lower and upper case (the same keysym twice when it has no case).
