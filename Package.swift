@@ -12,9 +12,16 @@ let packageRoot = String(#filePath.dropLast("/Package.swift".count))
 /// that pass the conformances, not from a mangled name: the runtime checked each
 /// name's requirements by searching every protocol conformance in the binary
 /// (11 searches at start, each reading ~1,500 descriptors spread over .rodata).
+/// And no merging of identical functions: a merged body is often a private
+/// function with no symbol (`.text..L__unnamed_N`, the merged names jump to it),
+/// which the order file cannot name, so the few bytes of it a start runs (value
+/// witnesses, metadata accessors) kept a 64 KiB run of cold code resident each
+/// (8 bodies, 7 runs at the X11 start; without merging, 0.33 MiB less VmRSS once
+/// the order file is made again; ~17 KB more code).
 let orderable: [SwiftSetting] = [.unsafeFlags([
     "-function-sections",
     "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
+    "-Xfrontend", "-disable-llvm-merge-functions-pass",
 ], .when(configuration: .release))]
 
 /// Release links of the two executables (see the `tapboard` target).

@@ -38,7 +38,7 @@ public final class ControlSocketClient: ControlChannel {
     }
 
     /// True at once: what was sent waits in the socket for the keyboard, after this client too.
-    public func delivered(by end: ContinuousClock.Instant) -> Bool { true }
+    public func delivered(within timeout: Duration) -> Bool { true }
 
     /// A whole line read, if one is there; reads the socket once without waiting when none is.
     private func line(waiting: Bool) -> ControlMessage? {

@@ -154,7 +154,7 @@ public enum KeyboardControl {
     public static func deliver(_ requests: [ControlClientRequest], displayName: String?, timeout: Duration = .seconds(5)) throws {
         let client = try channel(displayName: displayName)
         for request in requests { client.send(request) }
-        guard client.delivered(by: ContinuousClock.now + timeout) else { throw KeyboardControlError.notTaken(client.displayName) }
+        guard client.delivered(within: timeout) else { throw KeyboardControlError.notTaken(client.displayName) }
     }
 }
 

@@ -8,10 +8,12 @@ public protocol ControlChannel: AnyObject {
     var fileDescriptor: Int32 { get }
     /// Sends a request.
     func send(_ request: ControlClientRequest)
-    /// Waits (until `end` at most) until the keyboard has taken every request
+    /// Waits (`timeout` at most) until the keyboard has taken every request
     /// sent, where the client's going could otherwise lose them; false when it
-    /// has not in time.
-    func delivered(by end: ContinuousClock.Instant) -> Bool
+    /// has not in time. A timeout, not a `ContinuousClock` instant: that clock
+    /// is Swift's concurrency runtime, which would bring libdispatch into the
+    /// keyboard's binary (the X channel is in its TapboardX11).
+    func delivered(within timeout: Duration) -> Bool
     /// The next message of those that have arrived; nil when none has yet.
     func pendingMessage() -> ControlMessage?
     /// The next message, waiting for it.

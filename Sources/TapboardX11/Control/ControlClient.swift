@@ -53,16 +53,27 @@ public final class ControlClient: ControlChannel {
 
     /// Waits until the keyboard has taken every request (deleted the property):
     /// the helper, and the requests in it, go with this client.
-    public func delivered(by end: ContinuousClock.Instant) -> Bool {
+    public func delivered(within timeout: Duration) -> Bool {
+        let end = Self.monotonicNow() + timeout
         display.sync()
         while true {
             while display.hasEvents() { read(display.nextEvent()) }
             if !untaken { return true }
-            if queued.contains(.gone) || ContinuousClock.now >= end { return false }
+            let now = Self.monotonicNow()
+            if queued.contains(.gone) || now >= end { return false }
             var pfd = pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            let (seconds, attoseconds) = (end - ContinuousClock.now).components
+            let (seconds, attoseconds) = (end - now).components
             _ = poll(&pfd, 1, Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)))
         }
+    }
+
+    /// CLOCK_MONOTONIC, not `ContinuousClock.now`: that is in Swift's concurrency
+    /// runtime, and this file is linked into the keyboard, which would then carry
+    /// the runtime and libdispatch (~120 KiB more resident at start).
+    private static func monotonicNow() -> Duration {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return .seconds(ts.tv_sec) + .nanoseconds(ts.tv_nsec)
     }
 
     /// The next message of those that have arrived (reading the connection
