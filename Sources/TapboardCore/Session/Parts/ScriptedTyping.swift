@@ -20,9 +20,6 @@ struct ScriptedTyping: Sendable {
     /// Requests waiting for the emoji files before they are planned.
     var waiting: [(text: String, delay: Duration, requester: UInt64)] = []
 
-    /// Whether no touch is still to come.
-    var isIdle: Bool { touches.isEmpty }
-
     /// When the next touch or answer is due.
     var nextDue: Duration? {
         var next = EarliestDeadline()
