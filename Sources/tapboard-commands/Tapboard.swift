@@ -51,7 +51,9 @@ struct Tapboard: ParsableCommand {
     }
 }
 
-/// The version printed by `--version`.
+/// The version printed by `--version`: the one place it is written; the Debian
+/// package and the release tarball take it from here (scripts/package), and
+/// debian/changelog and CHANGELOG.md must begin with it.
 enum TapboardVersion {
     static let string = "0.1.0"
 }

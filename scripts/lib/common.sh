@@ -15,6 +15,8 @@ DEMO_PACKAGES=(xterm xdotool x11-apps imagemagick python3)
 KIOSK_PACKAGES=(xvfb openbox xterm python3 python3-gi gir1.2-gtk-3.0 python3-pyqt5 chromium dbus-daemon systemd at-spi2-core matchbox-keyboard xvkbd onboard)
 # Wayland tests: a headless sway, a terminal that shows what it receives, screenshots, and wvkbd beside Tapboard.
 WAYLAND_PACKAGES=(sway foot grim wtype wvkbd)
+# Building the Debian package and checking it (scripts/package), and reading its manual (scripts/test-package).
+PACKAGE_PACKAGES=(debhelper dpkg-dev lintian man-db bash-completion)
 # Chromium, for the auto-show tests with a web page in kiosk mode (about 10 s of
 # tests; its tests are skipped, saying so, where it cannot be installed).
 CHROMIUM_PACKAGES=(chromium)
@@ -38,6 +40,12 @@ ensure_packages() {
 # Release builds carry the Swift runtime inside the binary (--static-swift-stdlib):
 # measured 34 -> 22 ms from exec to a mapped window and 17 -> 14 MB resident,
 # and a copied binary runs alone.
+
+# The version `tapboard --version` prints, the package's and the tarball's: the
+# one place it is written is TapboardVersion in Sources/tapboard-commands/Tapboard.swift.
+tapboard_version() {
+    sed -n 's/^ *static let string = "\([^"]*\)".*/\1/p' "$ROOT/Sources/tapboard-commands/Tapboard.swift"
+}
 
 # Fails with a clear message when Swift is missing.
 ensure_swift() {
