@@ -39,7 +39,14 @@ struct Tapboard: ParsableCommand {
                 if [helpMessage(), helpMessage(for: KeyboardCommand.self)].contains(text) {
                     print(KeyboardHelp.text())
                 } else {
-                    print(CommandLine.arguments.contains("--experimental-dump-help") ? KeyboardHelp.manualDump(text) : text)
+                    let arguments = CommandLine.arguments
+                    if arguments.contains("--experimental-dump-help") {
+                        print(KeyboardHelp.manualDump(text))
+                    } else if let at = arguments.firstIndex(of: "--generate-completion-script"), at + 1 < arguments.count {
+                        print(KeyboardHelp.completionScript(text, shell: arguments[at + 1]))
+                    } else {
+                        print(text)
+                    }
                 }
                 Glibc.exit(0)
             }
