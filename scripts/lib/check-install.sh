@@ -17,6 +17,11 @@ check_install() {
     check 'grep -q "^\.Sh NAME" "$prefix/share/man/man1/tapboard.1"'
     check 'grep -q "^Exec=tapboard toggle" "$prefix/share/applications/tapboard.desktop"'
     check 'grep -q "^Exec=tapboard --hidden" "$prefix/share/tapboard/autostart/tapboard.desktop"'
+    check 'grep -q "^ExecStart=$prefix/bin/tapboard --auto-show$" "$prefix/lib/systemd/user/tapboard.service"'
+    check '[ -x "$prefix/share/tapboard/kiosk/xinitrc" ]'
+    # The three shells' completions know the options (bash's is sourced: no #! line).
+    check 'grep -q -- "--auto-show" "$prefix/share/bash-completion/completions/tapboard" && ! head -1 "$prefix/share/bash-completion/completions/tapboard" | grep -q "^#!"'
+    check 'grep -q -- "auto-show" "$prefix/share/zsh/site-functions/_tapboard" && grep -q -- "auto-show" "$prefix/share/fish/vendor_completions.d/tapboard.fish"'
     # An installed layout, edited, is found by name before the built-in one.
     sed -i 's/^description: .*/description: Installed copy/' "$prefix/share/tapboard/layouts/de.yaml"
     check 'HOME=/nonexistent XDG_DATA_DIRS=/nonexistent "$prefix/bin/tapboard" list-layouts | grep -q "^de	Installed copy$"'

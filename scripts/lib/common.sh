@@ -16,7 +16,7 @@ KIOSK_PACKAGES=(xvfb openbox xterm python3 python3-gi gir1.2-gtk-3.0 python3-pyq
 # Wayland tests: a headless sway, a terminal that shows what it receives, screenshots, and wvkbd beside Tapboard.
 WAYLAND_PACKAGES=(sway foot grim wtype wvkbd)
 # Building the Debian package and checking it (scripts/package), and reading its manual (scripts/test-package).
-PACKAGE_PACKAGES=(debhelper dpkg-dev lintian man-db bash-completion)
+PACKAGE_PACKAGES=(debhelper dpkg-dev lintian man-db bash-completion zsh fish)
 # Chromium, for the auto-show tests with a web page in kiosk mode (about 10 s of
 # tests; its tests are skipped, saying so, where it cannot be installed).
 CHROMIUM_PACKAGES=(chromium)
