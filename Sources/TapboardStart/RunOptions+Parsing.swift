@@ -23,7 +23,8 @@ extension RunOptions {
                 throw UserError(description: "Unexpected argument '\(printable(argument))'")
             }
             let equals = argument.utf8.firstIndex(of: UInt8(ascii: "="))
-            let name = equals.map { String(argument[..<$0]) } ?? argument
+            let written = equals.map { String(argument[..<$0]) } ?? argument
+            let name = Self.shortNames[written] ?? written
             guard let option = Self.table.first(where: { $0.name == name }) else {
                 throw UserError(description: "Unknown option '\(printable(name))'")
             }
@@ -49,6 +50,9 @@ extension RunOptions {
         }
         if let problem { throw UserError(description: problem) }
     }
+
+    /// Other names options are known by: onboard's `-e`, which greeters' settings may carry over.
+    static let shortNames = ["-e": "--xid"]
 
     /// The table's option of this name; a name not in it is a programmer's error.
     public static func option(_ name: String) -> RunOption {

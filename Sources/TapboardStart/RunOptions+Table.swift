@@ -60,6 +60,14 @@ extension RunOptions {
         .flag("--auto-show", "Show when a text field takes the focus and hide when it leaves (AT-SPI: accessibility must be on); starts hidden.") {
             $0.autoShow = true
         },
+        .flag("--xid", "Embed in a greeter's or lock screen's window (XEmbed, X11): print the window's id on a line and wait; "
+                  + "the host sizes, shows and hides it. Implies --secure. Also -e.") {
+            $0.xid = true
+        },
+        .flag("--secure", "For login screens and kiosks where strangers type: every field is a password field (no strip, previews, "
+                  + "learning or key events), no clipboard history, no D-Bus, no programs run, and no file written.") {
+            $0.secure = true
+        },
         .flag("--no-dbus", "Stay off the D-Bus session bus (sm.puri.OSK0 and org.tapboard.Keyboard1 are served by default).") { $0.dbus = false },
         .flag("--no-suggestions", "No suggestion strip (shown by default above layouts whose language has a word list).") { $0.suggestions = false },
         .flag("--no-learn", "Do not learn the words typed (learned by default, never in password fields; 'tapboard forget' clears them).") {

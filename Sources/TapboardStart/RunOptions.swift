@@ -28,6 +28,10 @@ public struct RunOptions: Equatable, Sendable {
     public var allowRun = false
     /// Serve the D-Bus interfaces on the session bus (`--no-dbus` turns it off).
     public var dbus = true
+    /// Embedded in another program's window (`--xid`, `-e`); implies `secure`.
+    public var xid = false
+    /// Secure mode (`--secure`): nothing learned, kept, published or written.
+    public var secure = false
     /// Follow the focus through the accessibility bus (`--auto-show`).
     public var autoShow = false
     /// Show the suggestion strip (`--no-suggestions` hides it).
@@ -63,7 +67,26 @@ public struct RunOptions: Equatable, Sendable {
     /// What is wrong with the options together, if anything (each value is checked by its entry in `table`).
     public var problem: String? {
         if [dock != nil, float, overlay].filter({ $0 }).count > 1 { return "give one of --dock, --float and --overlay" }
+        if let problem = secureProblem { return problem }
         return Self.layoutChoiceProblem(layout: layout, layouts: layouts)
+    }
+
+    /// What `--xid` and `--secure` cannot go with, if given.
+    var secureProblem: String? {
+        if xid {
+            let placing = [("--dock", dock != nil), ("--float", float), ("--overlay", overlay), ("--monitor", monitor != nil),
+                           ("--geometry", geometry?.x != nil), ("--animate", animate)].filter(\.1).map(\.0)
+            if !placing.isEmpty {
+                return "--xid: the host's window places, shows and hides the keyboard; leave out \(placing.joined(separator: ", "))"
+            }
+            if backend == .wayland { return "--xid embeds through XEmbed, which is X11's: leave out --backend wayland" }
+        }
+        guard xid || secure else { return nil }
+        let mode = xid ? "--xid (secure)" : "--secure"
+        if keys { return "\(mode) publishes no keys: leave out --publish-keys" }
+        if allowRun { return "\(mode) runs no programs: leave out --allow-run" }
+        if clipboardHistory == .disk { return "\(mode) keeps no clipboard history: leave out --clipboard-history disk" }
+        return nil
     }
 
     /// What is wrong with giving both layout options, if they are.
@@ -104,7 +127,8 @@ public struct RunOptions: Equatable, Sendable {
         // only its own server's libraries; handed over first, before any file is read twice.
         let passedOver = KeyboardBinary.takePassedOver()
         let displayBackend = makeBackend(passedOver)
-        let choice = BackendChoice.of(carried: displayBackend.kind, chosen: backend, displayName: display,
+        // XEmbed is X11's: a greeter on XWayland embeds an X11 keyboard.
+        let choice = BackendChoice.of(carried: displayBackend.kind, chosen: xid ? .x11 : backend, displayName: display,
                                       waylandDisplay: getenv("WAYLAND_DISPLAY") != nil, passedOver: passedOver,
                                       waylandUnavailable: displayBackend.unavailable)
         if case .handOver(let other, let reason) = choice {
@@ -112,7 +136,8 @@ public struct RunOptions: Equatable, Sendable {
         }
         let keysymExists = displayBackend.keysymExists
         var options = InteractionOptions()
-        options.autoShift = !noAutoShift
+        // A password's first letter is not a sentence's: secure, no auto-shift.
+        options.autoShift = !noAutoShift && !(xid || secure)
         options.calloutDelay = calloutDelay
         var configuration = KeyboardConfiguration(layouts: try Self.layoutSources(layout: layout, layouts: layouts, allowRun: allowRun,
                                                                                   keysymExists: keysymExists),
@@ -122,31 +147,38 @@ public struct RunOptions: Equatable, Sendable {
         configuration.startHidden = hidden
         configuration.replace = replace
         configuration.publishKeys = keys
+        // Secure: every field a password field, and nothing read from or written
+        // to the user's files that could keep or tell what was typed.
+        let secure = xid || self.secure
+        configuration.secure = secure
         // The emoji page reads its files there too, with the strip or without it.
         let storage = SuggestionFiles.standard(environment: SuggestionFiles.environment)
-        if suggestions {
+        if suggestions && !secure {
             configuration.suggestions = SuggestionSettings(languages: storage.languagesWithLexicon(configuration.layouts.compactMap(\.language)),
                                                            learns: learn, autocorrect: autocorrect, swipe: swipe)
         }
-        configuration.fontMatchesPath = FileLocations.cacheFile("font-matches", environment: FileLocations.environment)
+        // Secure, no cache either: fontconfig's matches are found again at each start.
+        configuration.fontMatchesPath = secure ? nil : FileLocations.cacheFile("font-matches", environment: FileLocations.environment)
         configuration.animation = animate ? .milliseconds(250) : .zero
         configuration.monitor = monitor
-        configuration.mode = float ? .float : overlay ? .overlay : .dock(dock ?? .bottom)
-        configuration.clipboardHistory = clipboardHistory
+        configuration.mode = xid ? .embedded : float ? .float : overlay ? .overlay : .dock(dock ?? .bottom)
+        configuration.clipboardHistory = secure ? .off : clipboardHistory
         try scanSetup(into: &configuration, wayland: displayBackend.kind == .wayland)
         configuration.dwell = dwell.map { .milliseconds($0) }
         // Only named here: the file is read when the session first needs it.
-        let clipboardFile = clipboardHistory == .disk ? ClipboardFile.standard(environment: SuggestionFiles.environment) : nil
+        let clipboardFile = clipboardHistory == .disk && !secure ? ClipboardFile.standard(environment: SuggestionFiles.environment) : nil
         let (layout, layouts, theme) = (self.layout, self.layouts, self.theme)
         configuration.reload = {
             let sources = try Self.layoutSources(layout: layout, layouts: layouts, allowRun: allowRun, keysymExists: keysymExists)
             return ReloadedFiles(layouts: sources, theme: try Self.theme(named: theme),
-                                 lexicons: suggestions ? storage.languagesWithLexicon(sources.compactMap(\.language)) : nil)
+                                 lexicons: suggestions && !secure ? storage.languagesWithLexicon(sources.compactMap(\.language)) : nil)
         }
         // The loop owns the buses: the accessibility bus is joined before the
         // display (without it the keyboard starts as without --auto-show), the
         // session bus once the keyboard shows.
-        let keyboard = try OnScreenKeyboard(configuration, backend: displayBackend, buses: KeyboardBuses(dbus: dbus, accessibility: autoShow),
+        // Secure, off the session bus: any program of the session could type through it (Type) or hear its events.
+        let keyboard = try OnScreenKeyboard(configuration, backend: displayBackend,
+                                            buses: KeyboardBuses(dbus: dbus && !secure, accessibility: autoShow),
                                             storage: storage, clipboardStorage: clipboardFile)
         return keyboard.run()
     }

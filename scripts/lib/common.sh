@@ -9,7 +9,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # keyboard opens only for a font whose own ligatures leave a sequence (👍🏽,
 # 🇩🇪) apart, and which the tests check the ligatures against.
 BUILD_PACKAGES=(pkg-config libx11-dev libxtst-dev libxext-dev libxft-dev libxkbcommon-dev libxrandr-dev libxi-dev libxfixes-dev libsystemd-dev libyaml-dev libwayland-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core fonts-noto-color-emoji libharfbuzz0b)
-XVFB_PACKAGES=(xvfb x11-utils x11-xkb-utils openbox imagemagick xterm python3 xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xclip dbus-daemon dbus-bin systemd at-spi2-core python3-gi gir1.2-gtk-3.0 python3-pyqt5 xinit fluxbox icewm xdotool)
+XVFB_PACKAGES=(xvfb x11-utils strace x11-xkb-utils openbox imagemagick xterm python3 xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils xclip dbus-daemon dbus-bin systemd at-spi2-core python3-gi gir1.2-gtk-3.0 python3-pyqt5 xinit fluxbox icewm xdotool)
 DEMO_PACKAGES=(xterm xdotool x11-apps imagemagick python3)
 # The kiosk table (scripts/bench-kiosk): the applications typed into, the other keyboards, the accessibility bus.
 KIOSK_PACKAGES=(xvfb openbox xterm python3 python3-gi gir1.2-gtk-3.0 python3-pyqt5 chromium dbus-daemon systemd at-spi2-core matchbox-keyboard xvkbd onboard)

@@ -22,6 +22,9 @@ public enum WindowMode: Hashable, Sendable {
     case float
     /// Above everything, reserving nothing: for kiosks with a full-screen application.
     case overlay
+    /// Inside another program's window (XEmbed, `--xid`): a greeter or a lock
+    /// screen places, sizes, shows and hides it; the keyboard follows.
+    case embedded
 }
 
 /// What `tapboard show|hide|toggle|quit` asks of the keyboard running on a display.
@@ -93,6 +96,10 @@ public struct KeyboardConfiguration: Sendable {
     public var fontMatchesPath: String?
     /// Keep the texts copied to the clipboard, in memory (the default), in a file too, or not at all (`--clipboard-history`).
     public var clipboardHistory: ClipboardHistoryMode = .memory
+    /// Secure mode (`--secure`, and `--xid` at a login or lock screen): every
+    /// field is taken for a password field (no previews, no strip, nothing
+    /// learned or published) and keys that run programs do not.
+    public var secure = false
 
     /// Makes a configuration; every part has a default (US English, compact or wide by the window's width).
     public init(layouts: [LayoutSource] = [.enUS], wideWidth: Int = LayoutProvider.defaultWideWidth, theme: Theme = .default,

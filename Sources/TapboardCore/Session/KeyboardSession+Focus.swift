@@ -10,8 +10,9 @@ extension KeyboardSession {
     /// Whether the keyboard follows the focus (`--auto-show`).
     public var followsFocus: Bool { configuration.autoShow }
 
-    /// Whether a password field has the focus: no previews, nothing published, nothing learned.
-    public var isSecure: Bool { focusedField?.kind == .password }
+    /// Whether a password field has the focus, or every field counts as one
+    /// (secure mode): no previews, nothing published, nothing learned.
+    public var isSecure: Bool { core.isSecure }
 
     /// Where the keyboard shows instead of its resting frame, to keep clear of the focused field.
     public var avoiding: Rect? { core.presentation.avoiding }

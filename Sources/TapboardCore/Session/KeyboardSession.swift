@@ -114,6 +114,8 @@ public struct KeyboardSession: Sendable {
         case .windowConfigured(let rect):
             if let old = core.presentation.configured(rect, &core.out) { resized(from: old) }
         case .windowMapped:
+            // Embedded, the host maps the window: a show as any other.
+            if configuration.mode == .embedded { core.presentation.mappedByHost(&core.out) }
             if configuration.animation == .zero { core.out.sayWhereShown(frame) }
         case .windowUnmapped:
             core.pending += core.state.cancelContacts(at: now)
@@ -123,6 +125,11 @@ public struct KeyboardSession: Sendable {
             emit(.log("the keyboard window was destroyed by another client; quitting"))
             core.pending = []
             core.quitting.request(status: 1)
+        case .embedderGone:
+            // A greeter that closes its window is done with the keyboard: a normal end.
+            emit(.log("the window the keyboard was embedded in went away; quitting"))
+            core.pending = []
+            core.quitting.request(status: 0)
         case .screenChanged(let new):
             core.presentation.screenChanged(new)
         case .keymapChanged:

@@ -47,8 +47,9 @@ struct SessionCore: Sendable {
     /// The window's frame on the screen, as last heard.
     var frame: Rect { presentation.frame }
 
-    /// Whether a password field has the focus: no previews, nothing published, nothing learned.
-    var isSecure: Bool { focus.field?.kind == .password }
+    /// Whether a password field has the focus, or every field counts as one
+    /// (secure mode): no previews, nothing published, nothing learned.
+    var isSecure: Bool { configuration.secure || focus.field?.kind == .password }
 
     mutating func emit(_ command: Command) { out.emit(command) }
 

@@ -20,6 +20,8 @@ public enum SessionInput: Hashable, Sendable {
     case windowUnmapped
     /// Another client destroyed the window.
     case windowDestroyed
+    /// The program the keyboard was embedded in (`--xid`) went away.
+    case embedderGone
     /// The screen's size or its monitors changed.
     case screenChanged(ScreenInfo)
     /// The server's keymap changed: keystrokes waiting for a keycode may go now.

@@ -16,13 +16,17 @@ final class ControlWindow {
     static let commandType = "_TAPBOARD_COMMAND"
 
     /// Takes the selection; when another keyboard holds it, throws unless `replace`
-    /// (then that keyboard gets SelectionClear and quits).
-    init(display: XDisplay, replace: Bool) throws {
+    /// (then that keyboard gets SelectionClear and quits). `claim` false (an
+    /// embedded keyboard, `--xid`): the window only, no selection: the host
+    /// controls the keyboard, and the user's own keyboard on the display (at a
+    /// lock screen) goes on as it was.
+    init(display: XDisplay, replace: Bool, claim: Bool = true) throws {
         self.display = display
         let selection = Self.selection(screen: display.screen)
-        if display.selectionOwner(selection) != 0 && !replace { throw X11Error.alreadyRunning(display.name) }
+        if claim, display.selectionOwner(selection) != 0 && !replace { throw X11Error.alreadyRunning(display.name) }
         id = display.createWindow(.inputOnly, overrideRedirect: true, eventMask: PropertyChangeMask)
         display.setClass(of: id, name: "tapboard-control", className: "Tapboard-control")
+        guard claim else { return }
         display.setSelectionOwner(selection, id)
         guard display.selectionOwner(selection) == id else {
             display.destroy(id)

@@ -139,6 +139,24 @@ extension XDisplay {
         setProperty("_NET_WM_STATE", of: window, atoms: states)
     }
 
+    /// What an XEmbed client says of itself: `_XEMBED_INFO` (of its own type:
+    /// GtkSocket reads no other) with the protocol's version 0 and whether it
+    /// wants to be shown (XEMBED_MAPPED); and, for the host's first size, the
+    /// size it would like (WM_NORMAL_HINTS' base size: a minimum would keep a
+    /// greeter from making it smaller).
+    func setEmbedInfo(of window: Window, mapped: Bool, size: Size? = nil) {
+        var values: [UInt] = [0, mapped ? 1 : 0]
+        let type = atom("_XEMBED_INFO")
+        values.withUnsafeMutableBytes {
+            _ = XChangeProperty(pointer, window, type, type, 32, PropModeReplace, $0.baseAddress?.assumingMemoryBound(to: UInt8.self), 2)
+        }
+        guard let size, let hints = XAllocSizeHints() else { return }
+        hints.pointee.flags = PBaseSize
+        hints.pointee.base_width = Int32(size.width); hints.pointee.base_height = Int32(size.height)
+        XSetWMNormalHints(pointer, window, hints)
+        XFree(hints)
+    }
+
     /// Sets a window's WM_CLASS (instance and class names).
     func setClass(of window: Window, name: String, className: String) {
         let n = strdup(name), c = strdup(className)

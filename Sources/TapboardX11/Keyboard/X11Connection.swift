@@ -23,12 +23,15 @@ public final class X11Connection {
         matches.check(display: display)
         // Every atom the start names, in one round trip (Xlib's own WM_PROTOCOLS
         // too: it looks in the same cache), not one each before the window maps.
-        display.internAtoms([ControlWindow.selection(screen: display.screen), Injector.borrowedProperty, SwitchInput.detachedProperty,
-                             PointerFocus.givenProperty, PointerFocus.windowManagerProperty] + XDisplay.windowAtoms)
+        let embedded = configuration.mode == .embedded
+        let borrowed = embedded ? Injector.embeddedBorrowedProperty : Injector.borrowedProperty
+        display.internAtoms([ControlWindow.selection(screen: display.screen), borrowed, SwitchInput.detachedProperty,
+                             PointerFocus.givenProperty, PointerFocus.windowManagerProperty] + XDisplay.windowAtoms
+                            + (embedded ? Embedding.atoms : []))
         // First, so a second keyboard on the display says so before anything else.
-        control = try ControlWindow(display: display, replace: configuration.replace)
+        control = try ControlWindow(display: display, replace: configuration.replace, claim: !embedded)
         events = EventPublisher(display: display, keysAllowed: configuration.publishKeys)
-        injector = try Injector(display: display)
+        injector = try Injector(display: display, recordProperty: borrowed)
         let restored = injector.keycodesPutBack
         if restored > 0 {
             notes.append("put back \(restored) keycode\(restored == 1 ? "" : "s") that a tapboard killed before its exit had borrowed")

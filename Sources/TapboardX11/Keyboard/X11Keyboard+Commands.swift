@@ -49,12 +49,18 @@ extension X11Keyboard {
     public func apply(_ change: WindowChange) {
         switch change {
         case .map:
+            if let embedding { return embedding.setMapped(true) }
             // Out before what follows: at start, drawing that waits for the fonts.
             window.map()
             display.flush()
-        case .unmap: window.unmap()
-        case .move(let p): window.move(to: p)
+        case .unmap:
+            if let embedding { return embedding.setMapped(false) }
+            window.unmap()
+        case .move(let p):
+            // Embedded, the host places the window.
+            if embedding == nil { window.move(to: p) }
         case .place(let frame):
+            guard embedding == nil else { return }
             window.place(frame)
             display.flush()
         case .raise:

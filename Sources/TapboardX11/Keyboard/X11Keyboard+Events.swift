@@ -47,9 +47,16 @@ extension X11Keyboard {
             let e = event.xconfigure
             // A window manager's synthetic event carries root coordinates; a real one is relative to the parent.
             let origin = e.send_event != 0 ? Point(x: Int(e.x), y: Int(e.y)) : window.rootOrigin()
-            inputs.append(.windowConfigured(Rect(x: origin.x, y: origin.y, width: Int(e.width), height: Int(e.height))))
+            let frame = Rect(x: origin.x, y: origin.y, width: Int(e.width), height: Int(e.height))
+            embedding?.configured(frame)
+            inputs.append(.windowConfigured(frame))
         case ButtonPress where event.xbutton.button == UInt32(Button1):
-            inputs.append(.contact(.began, id: .pointer, point: Point(x: Int(event.xbutton.x), y: Int(event.xbutton.y))))
+            let b = event.xbutton
+            let point = Point(x: Int(b.x), y: Int(b.y))
+            if let moved = embedding?.contactBegan(at: point, root: Point(x: Int(b.x_root), y: Int(b.y_root))) {
+                inputs.append(moved)
+            }
+            inputs.append(.contact(.began, id: .pointer, point: point))
         case MotionNotify:
             holdPointerIfWanted()
             let point = Point(x: Int(event.xmotion.x), y: Int(event.xmotion.y))
@@ -61,8 +68,13 @@ extension X11Keyboard {
             inputs.append(.contact(.ended, id: .pointer, point: Point(x: Int(event.xbutton.x), y: Int(event.xbutton.y))))
         case GenericEvent where event.xcookie.extension == touch?.opcode ?? switches?.opcode:
             // Read once (its data is freed after): a switch's, else a contact.
-            let input = display.withDeviceEvent(&event) { [touch, switches] type, device in
-                switches?.input(type: type, device, clock: clock) ?? touch?.contact(type: type, device)
+            let input = display.withDeviceEvent(&event) { [touch, switches, embedding] type, device in
+                if type == XI_TouchBegin || type == XI_ButtonPress, let embedding,
+                   let moved = embedding.contactBegan(at: Point(x: Int(device.event_x), y: Int(device.event_y)),
+                                                      root: Point(x: Int(device.root_x), y: Int(device.root_y))) {
+                    inputs.append(moved)
+                }
+                return switches?.input(type: type, device, clock: clock) ?? touch?.contact(type: type, device)
             }
             if let input = input ?? nil { inputs.append(input) }
             // Before the switch's own tap, which the session makes after this batch.
@@ -76,9 +88,12 @@ extension X11Keyboard {
         case UnmapNotify where event.xunmap.window == window.id && event.xunmap.event == window.id:
             inputs.append(.windowUnmapped)
         case DestroyNotify where event.xdestroywindow.window == window.id:
-            // Heard from the window and from the root: once.
-            if !window.destroyed { inputs.append(.windowDestroyed) }
+            // Heard from the window and from the root: once. Embedded, the host
+            // destroyed it with its own window (a host that kept no save-set).
+            if !window.destroyed { inputs.append(embedding == nil ? .windowDestroyed : .embedderGone) }
             window.destroyed = true
+        case ReparentNotify where event.xreparent.window == window.id:
+            if let input = embedding?.reparented(event.xreparent) { inputs.append(input) }
         case MapNotify where event.xmap.window == window.id && event.xmap.event == window.id:
             inputs.append(.windowMapped)
         case DestroyNotify where events.removeListener(event.xdestroywindow.window):
@@ -120,6 +135,8 @@ extension X11Keyboard {
             pointerFocus.gone(event.xdestroywindow.window)
         case ConfigureNotify where event.xconfigure.event == display.root:
             if isOther(event.xconfigure.window) { inputs.append(.otherWindowRestacked) }
+        case ClientMessage where embedding?.isMessage(event.xclient) ?? false:
+            break
         case ClientMessage:
             if let (requester, requests) = control.requests(in: event.xclient) {
                 for request in requests {

@@ -12,6 +12,8 @@ public final class X11Keyboard: KeyboardTransport {
     let control: ControlWindow
     /// The window reserving the docked keyboard's strip, in dock mode.
     let dock: DockWindow?
+    /// The host's side of things when embedded in another program's window (`--xid`).
+    let embedding: Embedding?
     let events: EventPublisher
     let resources: RenderResources
     let surface: KeyboardSurface
@@ -71,7 +73,10 @@ public final class X11Keyboard: KeyboardTransport {
         injector = connection.injector
         resources = connection.resources
         window = KeyboardWindow(display: display, frame: frame, userPlaced: configuration.geometry.x != nil,
-                                managed: configuration.mode == .float)
+                                managed: configuration.mode == .float, embedded: configuration.mode == .embedded)
+        embedding = configuration.mode == .embedded
+            ? Embedding(display: display, window: window.id, frame: frame,
+                        preferred: configuration.geometry.width != nil ? frame.size : nil, mapped: !configuration.startHidden) : nil
         // Opened at the size the letters use, after the window maps (see `openFirstFont`).
         let letters = configuration.theme.style(.character)
         firstFont = (letters.fontFamily, Int((letters.fontSize * configuration.theme.scale(forHeight: frame.height)).rounded()))
@@ -85,6 +90,8 @@ public final class X11Keyboard: KeyboardTransport {
         pointerFocus = PointerFocus(display: display) { [window, dock, surface, control] other in
             other == window.id || other == dock?.id || other == control.id || surface.owns(other)
         }
+        // The host waits for the id to embed the window: told as soon as it exists.
+        embedding?.announce()
     }
 
     /// The connection's descriptor, for the loop's `poll()`.

@@ -26,10 +26,15 @@ final class Injector {
     /// The keys of the keystroke being typed (its storage kept from one to the next).
     private var plan = KeystrokePlan { Keysyms.keysym(named: $0).map { UInt32(truncatingIfNeeded: $0) } }
 
-    /// Prepares typing on a display that has the XTest extension.
-    init(display: XDisplay) throws {
+    /// The root window property this injector records its borrowed keycodes in.
+    private let recordProperty: String
+
+    /// Prepares typing on a display that has the XTest extension, recording
+    /// borrowed keycodes in `recordProperty` (see `borrowedProperty`).
+    init(display: XDisplay, recordProperty: String = Injector.borrowedProperty) throws {
         guard display.hasXTest() else { throw X11Error.missingExtension("XTEST") }
         self.display = display
+        self.recordProperty = recordProperty
         keymap = display.readKeymap()
         positions = keymap.positions()
         refreshModifiers()
@@ -46,12 +51,15 @@ final class Injector {
     /// keyboard killed before its exit (SIGKILL, a crash) leaves it behind for
     /// the next start to put those keycodes back.
     static let borrowedProperty = "_TAPBOARD_BORROWED_KEYCODES"
+    /// The same for an embedded keyboard (`--xid`), which may run beside the
+    /// user's own at a lock screen: neither takes the other's for leftovers.
+    static let embeddedBorrowedProperty = "_TAPBOARD_EMBEDDED_BORROWED_KEYCODES"
 
     /// Empties the keycodes a previous keyboard borrowed and did not put back,
     /// where they still carry what it put there; returns how many.
     private func putBackLeftovers() -> Int {
-        guard let record = display.property(Self.borrowedProperty, of: display.root, type: XA_CARDINAL, maxLength: 1024) else { return 0 }
-        display.deleteProperty(Self.borrowedProperty, of: display.root)
+        guard let record = display.property(recordProperty, of: display.root, type: XA_CARDINAL, maxLength: 1024) else { return 0 }
+        display.deleteProperty(recordProperty, of: display.root)
         guard record.format == 32 else { return 0 }
         let values = record.items
         var restored = 0
@@ -67,7 +75,7 @@ final class Injector {
 
     /// Writes the borrowed keycodes and their keysyms to the root window (see `borrowedProperty`).
     private func recordBorrowed() {
-        display.setProperty(Self.borrowedProperty, of: display.root,
+        display.setProperty(recordProperty, of: display.root,
                             cardinals: spares.borrowed.flatMap { [UInt($0.keycode), UInt($0.keysym)] })
     }
 
@@ -272,7 +280,7 @@ final class Injector {
     func restoreSpares(replaced: Bool = false) {
         guard !replaced else { return }
         for keycode in spares.returnAll() { write(KeyCode(keycode), 0) }
-        display.deleteProperty(Self.borrowedProperty, of: display.root)
+        display.deleteProperty(recordProperty, of: display.root)
     }
 
     /// Releases every key this injector holds down.

@@ -20,9 +20,12 @@ final class KeyboardWindow {
 
     /// Creates the window at a place on the screen; `userPlaced` marks a position the user asked for.
     /// `managed` (for `--float`) lets a window manager frame and move it.
-    init(display: XDisplay, frame: Rect, userPlaced: Bool, managed: Bool = false) {
+    /// `embedded` (`--xid`): an ordinary window another program takes into its own; `Embedding` says what it is.
+    init(display: XDisplay, frame: Rect, userPlaced: Bool, managed: Bool = false, embedded: Bool = false) {
         self.display = display
-        id = display.createWindow(.drawn, frame: frame, overrideRedirect: !managed, eventMask: Self.eventMask, keepContentOnResize: true)
+        id = display.createWindow(.drawn, frame: frame, overrideRedirect: !managed && !embedded, eventMask: Self.eventMask,
+                                  keepContentOnResize: true)
+        guard !embedded else { return }
         // Floating, a utility window the manager frames and lets the user move; else a dock.
         display.setHints(of: id, frame: frame, userPlaced: userPlaced, name: "tapboard", className: "tapboard", title: "Tapboard",
                          type: managed ? "_NET_WM_WINDOW_TYPE_UTILITY" : "_NET_WM_WINDOW_TYPE_DOCK",

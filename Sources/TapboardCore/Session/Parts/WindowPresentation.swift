@@ -226,12 +226,20 @@ struct WindowPresentation: Sendable {
             if move.strip { strip(.placeStrip(after), &out) }
             if move.announced { out.emit(.publish(.frame(.didChangeFrame, start: move.from, end: move.to, duration: .zero))) }
         } else if after != before && slide == nil && own == nil {
-            if shown && avoiding == nil { restingFrame = after }
+            // Embedded, wherever the host puts it is its place.
+            if (shown && avoiding == nil) || placement.mode == .embedded { restingFrame = after }
             strip(.placeStrip(after), &out)
             out.emit(.publish(.frame(.willChangeFrame, start: before, end: after, duration: .zero)))
             out.emit(.publish(.frame(.didChangeFrame, start: before, end: after, duration: .zero)))
         }
         return after.size != before.size ? before.size : nil
+    }
+
+    /// Embedded, the host mapped the window (`--xid`): it shows.
+    mutating func mappedByHost(_ out: inout Outbox) {
+        guard !shown else { return }
+        shown = true
+        out.emit(.publish(.frame(.willShow, start: frame, end: frame, duration: .zero)))
     }
 
     /// Hidden by whoever: a hide the keyboard did not ask for counts as one, so `show` brings it back.
@@ -265,6 +273,8 @@ struct WindowPresentation: Sendable {
     mutating func followScreen(field: Rect?, _ out: inout Outbox) {
         guard screenChangePending else { return }
         screenChangePending = false
+        // Embedded, the host places it.
+        guard placement.mode != .embedded else { return }
         var to: Rect
         do {
             to = try placement.frame(on: screen).frame
@@ -295,12 +305,16 @@ struct WindowPresentation: Sendable {
     }
 
     /// Another window went on top: the keyboard goes back above it, at most once per `raiseInterval`.
-    mutating func keepAbove(_ out: inout Outbox) { stacking.keepAbove(&out) }
+    mutating func keepAbove(_ out: inout Outbox) {
+        if placement.mode != .embedded { stacking.keepAbove(&out) }
+    }
 
     // MARK: - Keeping clear of the field
 
     /// Moves the keyboard off a field it would cover, or back to its place when none is in the way.
     private mutating func keepClear(of extents: Rect?, _ out: inout Outbox) {
+        // Embedded, it stays in the host's window.
+        guard placement.mode != .embedded else { return }
         let target = extents.flatMap { clearFrame(avoiding: $0) }
         guard target != avoiding else { return }
         avoiding = target
