@@ -162,6 +162,7 @@ public struct RunOptions: Equatable, Sendable {
         configuration.animation = animate ? .milliseconds(250) : .zero
         configuration.monitor = monitor
         configuration.mode = xid ? .embedded : float ? .float : overlay ? .overlay : .dock(dock ?? .bottom)
+        configuration.provider.hideKey = !xid
         configuration.clipboardHistory = secure ? .off : clipboardHistory
         try scanSetup(into: &configuration, wayland: displayBackend.kind == .wayland)
         configuration.dwell = dwell.map { .milliseconds($0) }

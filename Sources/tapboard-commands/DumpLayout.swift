@@ -38,12 +38,16 @@ struct DumpLayout: ParsableCommand {
     @Flag(name: .long, help: "Without the suggestion strip (as a keyboard started with --no-suggestions); its slots are keys suggestion-1 … (1: the likeliest).")
     var noSuggestions = false
 
+    @Flag(name: .long, help: "As embedded in a greeter's window (tapboard --xid): no hide key and no strip.")
+    var xid = false
+
     func run() throws {
         let sources = try layoutOptions.sources()
-        let provider = LayoutProvider(wideWidth: layoutOptions.wideWidth, layoutKey: sources.count > 1)
+        var provider = LayoutProvider(wideWidth: layoutOptions.wideWidth, layoutKey: sources.count > 1)
+        provider.hideKey = !xid
         // The strip as the keyboard shows it: when the layout's language has a lexicon.
         let files = SuggestionFiles.standard(environment: SuggestionFiles.environment)
-        let strip = !noSuggestions && (sources[0].language.map(files.hasLexicon) ?? false)
+        let strip = !noSuggestions && !xid && (sources[0].language.map(files.hasLexicon) ?? false)
         let layout = provider.layout(for: sources[0], width: size.width, strip: strip ? Theme.default.stripHeight : nil)
         guard let index = layout.pageIndex(named: page) else {
             let names = layout.pages.map(\.name).joined(separator: ", ")

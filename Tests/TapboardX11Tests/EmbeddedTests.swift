@@ -20,7 +20,8 @@ struct EmbeddedTests {
         let socket = host.places["socket"]!
         var pages: [String: PageFrames] = [:]
         for step in plan {
-            let frames = try pages[step.page] ?? PageFrames.dump(binary: try Keyboard.locateBinary(), size: socket.size, page: step.page)
+            let frames = try pages[step.page] ?? PageFrames.dump(binary: try Keyboard.locateBinary(), size: socket.size, page: step.page,
+                                                                 arguments: ["--xid"])
             pages[step.page] = frames
             guard let key = frames.key(step.id) else { throw HarnessError.noSuchKey(page: step.page, id: step.id, known: frames.keys.map(\.id)) }
             desktop.tapper.tap(socket.screenPoint(x: key.x + key.width / 2, y: key.y + key.height / 2))
@@ -39,7 +40,7 @@ struct EmbeddedTests {
         [try Keyboard.locateBinary().path, "--xid", "--display", desktop.xvfb.displayName] + extra
     }
 
-    @Test("GTK 3 GtkSocket: the keyboard fills the socket and follows its resize; taps type the password exactly; the host's death ends it at once, no key down",
+    @Test("A GTK 3 GtkSocket and a Qt 5 window container: the keyboard fills the socket (and follows the GTK one's resize); taps type the password exactly; the host's death ends it within a second, no key down",
           arguments: [EmbeddingHost.Toolkit.gtk3, .qt5])
     func typesIntoHost(_ toolkit: EmbeddingHost.Toolkit) throws {
         let desktop = try Desktop(focusTarget: false)
@@ -73,7 +74,7 @@ struct EmbeddedTests {
         #expect(desktop.waitForOutput(of: host.process) { _ in host.text("password") == "Tap" })
         // A key held down on the keyboard as it dies.
         let socket = host.places["socket"]!
-        let frames = try PageFrames.dump(binary: try Keyboard.locateBinary(), size: socket.size, page: "letters")
+        let frames = try PageFrames.dump(binary: try Keyboard.locateBinary(), size: socket.size, page: "letters", arguments: ["--xid"])
         let backspace = try #require(frames.key("backspace"))
         desktop.tapper.move(to: socket.screenPoint(x: backspace.x + backspace.width / 2, y: backspace.y + backspace.height / 2))
         desktop.tapper.press()

@@ -118,7 +118,7 @@ struct CLITests {
 
             Frames are in window pixels and are the ones the running keyboard uses at that size.
 
-            USAGE: tapboard dump-layout --size <WxH> [--page <name>] [--emoji-group <n>] [--emoji-screen <n>] [--emoji-search] [--layout <name|path>] [--layouts <list>] [--wide-width <pixels>] [--no-suggestions]
+            USAGE: tapboard dump-layout --size <WxH> [--page <name>] [--emoji-group <n>] [--emoji-screen <n>] [--emoji-search] [--layout <name|path>] [--layouts <list>] [--wide-width <pixels>] [--no-suggestions] [--xid]
 
             OPTIONS:
               --size <WxH>            Window size, as WxH.
@@ -136,6 +136,8 @@ struct CLITests {
                                       action keys). (default: 1000)
               --no-suggestions        Without the suggestion strip (as a keyboard started with
                                       --no-suggestions); its slots are keys suggestion-1 … (1: the likeliest).
+              --xid                   As embedded in a greeter's window (tapboard --xid): no hide key and no
+                                      strip.
               --version               Show the version.
               -h, --help              Show help information.
 

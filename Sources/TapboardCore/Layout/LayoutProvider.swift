@@ -6,6 +6,9 @@ public struct LayoutProvider: Hashable, Sendable {
     public var wideWidth: Int
     /// Whether to add a globe key (next layout): when there is more than one layout.
     public var layoutKey: Bool
+    /// Whether the bottom row has the hide key: not when embedded in a host's
+    /// window (`--xid`), where only the host could bring the keyboard back.
+    public var hideKey = true
 
     /// The default threshold: a tablet in landscape or a desktop is wide, a phone-sized strip is compact.
     public static let defaultWideWidth = 1000
@@ -135,7 +138,7 @@ public struct LayoutProvider: Hashable, Sendable {
         if punctuation { parts.append(Key.page(Page.emoji, width: .relative(0.09))) }
         let small = punctuation ? 0.08 : 0.1
         if layoutKey { parts.append(Key(.layout(.next), width: .relative(punctuation ? 0.09 : 0.1))) }
-        parts.append(Key.hide(width: .relative(small)))
+        if hideKey { parts.append(Key.hide(width: .relative(small))) }
         if punctuation {
             parts += [Key.character(",", width: .relative(small)), Key.space(), Key.character(".", width: .relative(small))]
         } else {
@@ -229,7 +232,8 @@ public struct LayoutProvider: Hashable, Sendable {
         let small: KeyWidth = emojiKey && layoutKey ? .units(1) : .units(1.25)
         if emojiKey { parts.append(Key.page(Page.emoji, width: .units(1))) }
         if layoutKey { parts.append(Key(.layout(.next), width: small)) }
-        parts += [Key.hide(width: small), Key.space(), Key.character(",", width: .units(1)),
+        if hideKey { parts.append(Key.hide(width: small)) }
+        parts += [Key.space(), Key.character(",", width: .units(1)),
                   Key.character(".", width: .units(1)), page]
         let others = parts.filter { $0.action != .space }.reduce(0.0) { $0 + Self.units($1) }
         for i in parts.indices where parts[i].action == .space { parts[i].width = .units(max(units - others, 4)) }

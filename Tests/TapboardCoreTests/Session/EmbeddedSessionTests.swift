@@ -39,9 +39,16 @@ struct EmbeddedSessionTests {
         #expect(d.session.keyFrames.allSatisfy { $0.rect.maxX <= 640 && $0.rect.maxY <= 200 })
     }
 
-    @Test("Embedded: the hide key leaves the keyboard shown (only the host can bring it back); the host's going ends it with status 0")
+    @Test("Embedded: no hide key (only the host could bring the keyboard back), and one in a layout file hides nothing; the host's going ends it with status 0")
     func hideKeyAndHostGone() throws {
-        var d = try SessionDriver(Self.configuration())
+        var configuration = Self.configuration()
+        configuration.provider.hideKey = false
+        let embedded = try SessionDriver(configuration)
+        #expect(!embedded.session.keyFrames.contains { $0.id == "hide" })
+        #expect(embedded.session.keyFrames.contains { $0.id == "space" })
+        // A layout file of the user's with a hide key of its own.
+        let text = "name: x\npages:\n  - name: p\n    rows:\n      - [a, hide]\n"
+        var d = try SessionDriver(Self.configuration(layouts: [try LayoutFile.decode(text, file: "x.yaml")]))
         try d.tap("hide", at: Self.t0)
         #expect(d.session.shown)
         d.send([.embedderGone], at: Self.t0 + .seconds(1))
