@@ -86,9 +86,11 @@ struct TypeText: ParsableCommand {
         commandName: "type",
         abstract: "Make the running keyboard tap the keys for a text, as a person would (for UI tests).",
         discussion: """
-            It switches pages, shifts and opens callouts, so the keys visibly press and a screenshot \
-            shows it; the text goes to the focused window. Exits 0 when every character was typed, \
-            2 (naming them) when some have no key on the layout shown.
+            It switches pages, shifts, opens callouts and goes to the other layouts with the globe \
+            key, so the keys visibly press and a screenshot shows it; the text goes to the focused \
+            window. A character no layout has is typed with no key, shown over the space bar. The \
+            whole text is checked first: exits 0 when it was typed, 2 (naming them, typing nothing) \
+            when some characters cannot be typed at all (controls, unassigned code points).
             """
     )
     @OptionGroup var display: DisplayOptions
@@ -103,11 +105,18 @@ struct TypeText: ParsableCommand {
         guard (0 ... 10_000).contains(delay) else { throw ValidationError("--delay must be 0 to 10000 ms, not \(delay)") }
     }
 
+    /// A scalar as Unicode writes it: U+0007.
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
     func run() throws {
         switch try KeyboardControl.type(text, delay: .milliseconds(delay), displayName: display.display) {
         case .finished(let untypable):
             guard untypable.isEmpty else {
-                throw UserError(description: "no key types \(untypable.map { "'\(printable(String($0)))'" }.joined(separator: ", ")) on the layout shown; the rest was typed")
+                let named = untypable.map { c in "'\(printable(String(c)))' (\(c.unicodeScalars.map(Self.codePoint).joined(separator: " ")))" }
+                throw UserError(description: "nothing was typed: \(named.joined(separator: ", ")) cannot be typed (a control character or no character at all)")
             }
         case .interrupted(let signal, let typed):
             // How far the text got: the keyboard typed nothing more after it said so.

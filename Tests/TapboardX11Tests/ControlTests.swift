@@ -134,9 +134,16 @@ struct ControlTests {
         desktop.target.waitForText(length: text.unicodeScalars.count)
         desktop.target.drain()
         #expect(desktop.target.text == text.replacingOccurrences(of: "\n", with: "\n"), "\(desktop.target.pressLog)")
-        let untypable = try tapboard(["type", "aжb"])
+        // A character no layout has is typed all the same; a control character cannot be, and then nothing is.
+        let before = desktop.target.text
+        let untypable = try tapboard(["type", "x\u{7}y"])
         #expect(untypable.status == .exited(2))
-        #expect(untypable.stderr == "tapboard: no key types 'ж' on the layout shown; the rest was typed\n")
+        #expect(untypable.stderr == "tapboard: nothing was typed: '\\u{07}' (U+0007) cannot be typed (a control character or no character at all)\n")
+        let russian = try tapboard(["type", "--delay", "5", "aжb"])
+        #expect(russian.status == .exited(0), "\(russian.stderr)")
+        desktop.target.waitForText(length: before.unicodeScalars.count + 3)
+        desktop.target.drain()
+        #expect(desktop.target.text == before + "aжb")
         #expect(keyboard.isRunning)
         #expect(desktop.tapper.noKeyDown)
     }

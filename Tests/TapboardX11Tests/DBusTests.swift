@@ -40,14 +40,18 @@ struct DBusTests {
         #expect(keyboard.standardError == "")
     }
 
-    @Test("org.tapboard.Keyboard1: Type types into the focused window and answers with what no key types; Layout and Frame read")
+    @Test("org.tapboard.Keyboard1: Type types into the focused window (a character no key has too) and answers with what cannot be typed; Layout and Frame read")
     func typeAndProperties() throws {
         let keyboard = try keyboard()
         let answer = try bus.busctl(["call", "org.tapboard.Keyboard", "/org/tapboard/Keyboard", "org.tapboard.Keyboard1", "Type", "s", "Hi 2✓"])
         #expect(answer.status == .exited(0))
-        #expect(answer.output == "s \"\\342\\234\\223\"\n", "the check mark comes back, as busctl writes it")
-        desktop.target.waitForText(length: 4)
-        #expect(desktop.target.text == "Hi 2")
+        #expect(answer.output == "s \"\"\n", "everything was typed")
+        desktop.target.waitForText(length: 5)
+        #expect(desktop.target.text == "Hi 2✓")
+        // A text with a character that cannot be typed: answered with it, nothing typed.
+        let refused = try bus.busctl(["call", "org.tapboard.Keyboard", "/org/tapboard/Keyboard", "org.tapboard.Keyboard1", "Type", "s", "x\u{7}"])
+        #expect(refused.status == .exited(0))
+        #expect(refused.output != "s \"\"\n", "\(refused.output)")
         #expect(try property("org.tapboard.Keyboard", "/org/tapboard/Keyboard", "org.tapboard.Keyboard1", "Layout") == "s \"en-US\"")
         let a = keyboard.actual
         #expect(try property("org.tapboard.Keyboard", "/org/tapboard/Keyboard", "org.tapboard.Keyboard1", "Frame")

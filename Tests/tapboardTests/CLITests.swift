@@ -311,7 +311,7 @@ struct CLITests {
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr.debugDescription)")
     }
 
-    @Test("tapboard type: the characters no key types are named escaped")
+    @Test("tapboard type: the characters that cannot be typed are named escaped, with their code points, and nothing is typed")
     func typeNamesUntypableEscaped() throws {
         let desktop = try Desktop()
         let keyboard = try desktop.launchKeyboard()
@@ -319,7 +319,7 @@ struct CLITests {
         let type = try ChildProcess(URL(fileURLWithPath: try TapboardBinary.path()),
                                     ["type", "--display", desktop.xvfb.displayName, "--delay", "0", "\u{1B}[31m"])
         #expect(type.wait(until: Deadline(.seconds(20))) == .exited(2))
-        #expect(type.standardError == "tapboard: no key types '\\u{1B}' on the layout shown; the rest was typed\n",
+        #expect(type.standardError == "tapboard: nothing was typed: '\\u{1B}' (U+001B) cannot be typed (a control character or no character at all)\n",
                 "\(type.standardError.debugDescription)")
     }
 }

@@ -71,6 +71,16 @@ struct SessionCore: Sendable {
     }
 
     /// A key's rectangle on the screen.
+    /// A balloon showing a character over the space bar of the page shown (or
+    /// its first key), for a character typed with no key of its own.
+    func preview(of character: String) -> PreviewDrawing? {
+        let frames = keyFrames
+        guard let index = frames.firstIndex(where: { $0.key.action == .space }) ?? (frames.isEmpty ? nil : 0) else { return nil }
+        let scale = choice.theme.scale(forHeight: frame.height)
+        return PreviewDrawing(text: character, geometry: PreviewGeometry(key: onScreen(index), screen: presentation.screen.size, scale: scale),
+                              styleClass: .character, scale: scale)
+    }
+
     func onScreen(_ index: Int) -> Rect {
         var r = placed.frames[index].rect
         r.x += frame.x

@@ -4,6 +4,35 @@ public enum TypingStep: Hashable, Sendable {
     case tap(page: Int, key: Int)
     /// Hold this key until its callout opens, then lift on this alternate.
     case callout(page: Int, key: Int, item: Int)
+    /// Type this character with no key: no layout given has it (the keyboard
+    /// types it as it types any character the server's keymap lacks).
+    case direct(String)
+}
+
+/// The layouts the globe key goes through, each built as the session shows it
+/// now, and which one shows: a plan may go to another with the globe key.
+public struct LayoutRing: Sendable {
+    /// The layouts, in the globe key's order.
+    public var layouts: [Layout]
+    /// The one shown.
+    public var index: Int
+
+    /// Makes a ring.
+    public init(layouts: [Layout], index: Int) {
+        self.layouts = layouts
+        self.index = index
+    }
+
+    /// Carries out a layout switch the state machine asked for on a copy of the state.
+    mutating func apply(_ which: LayoutSwitch, to s: inout KeyboardState) {
+        switch which {
+        case .next: index = (index + 1) % layouts.count
+        case .named(let name):
+            guard let i = layouts.firstIndex(where: { $0.name == name }) else { return }
+            index = i
+        }
+        _ = s.replaceLayout(layouts[index])
+    }
 }
 
 /// Plans the taps that type a text on a keyboard in a given state: switching
@@ -15,36 +44,36 @@ public enum TypingPlanner {
     public struct Plan: Hashable, Sendable {
         /// The steps, in order.
         public var steps: [TypingStep]
-        /// Characters that cannot be typed on this layout, in order.
+        /// Characters that cannot be typed at all (controls, unassigned code points), in order.
         public var untypable: [Character]
         /// For each character typed, how many steps there are up to and including its own.
         public var characterEnds: [Int] = []
     }
 
-    /// The steps that type `text` starting from `state`; emoji through the emoji page when `emoji` is given.
-    public static func plan(_ text: String, from state: KeyboardState, emoji: EmojiPlanning? = nil) -> Plan {
+    /// The steps that type `text` starting from `state`, as a person would: on
+    /// the layout shown, else through the globe key on the fewest other layouts
+    /// of `ring`; emoji through the emoji page when `emoji` is given. A character
+    /// no key has is typed with none (`direct`), unless it cannot be typed at all.
+    public static func plan(_ text: String, from state: KeyboardState, ring: LayoutRing? = nil, emoji: EmojiPlanning? = nil) -> Plan {
         var s = state
+        var r = ring
         var plan = Plan(steps: [], untypable: [])
         var clock = Duration.seconds(1000)
         for c in text {
             let wanted = String(c)
-            var found: [TypingStep]?
-            for candidate in candidates(for: wanted, in: s) {
-                var trial = s
-                var trialClock = clock
-                let typed = run(candidate, on: &trial, clock: &trialClock)
-                if typed == wanted {
-                    found = candidate
-                    s = trial
-                    clock = trialClock
+            var found = steps(for: wanted, in: &s, ring: &r, clock: &clock, emoji: emoji)
+            if found == nil, let ring = r, ring.layouts.count > 1 {
+                // Through the globe key, the nearest layout that has it.
+                for hops in 1 ..< ring.layouts.count {
+                    var trial = s, trialRing: LayoutRing? = ring, trialClock = clock
+                    guard let globe = globeSteps(hops, in: &trial, ring: &trialRing, clock: &trialClock),
+                          let rest = steps(for: wanted, in: &trial, ring: &trialRing, clock: &trialClock, emoji: emoji) else { continue }
+                    found = globe + rest
+                    (s, r, clock) = (trial, trialRing, trialClock)
                     break
                 }
             }
-            if found == nil, let emoji, let (steps, after) = emojiSteps(for: wanted, in: s, emoji: emoji) {
-                found = steps
-                s = after
-                clock += .seconds(steps.count + 1)
-            }
+            if found == nil, typesDirectly(c) { found = [.direct(wanted)] }
             if let found {
                 plan.steps += found
                 plan.characterEnds.append(plan.steps.count)
@@ -53,6 +82,54 @@ public enum TypingPlanner {
             }
         }
         return plan
+    }
+
+    /// The steps that type a character on the layout shown (keys, callouts, the
+    /// emoji page), checked on `s`, which they leave as typing them would; nil if none.
+    private static func steps(for wanted: String, in s: inout KeyboardState, ring: inout LayoutRing?, clock: inout Duration,
+                              emoji: EmojiPlanning?) -> [TypingStep]? {
+        for candidate in candidates(for: wanted, in: s) {
+            var trial = s, trialRing = ring, trialClock = clock
+            if run(candidate, on: &trial, ring: &trialRing, clock: &trialClock) == wanted {
+                (s, ring, clock) = (trial, trialRing, trialClock)
+                return candidate
+            }
+        }
+        if let emoji, let (steps, after) = emojiSteps(for: wanted, in: s, emoji: emoji) {
+            s = after
+            clock += .seconds(steps.count + 1)
+            return steps
+        }
+        return nil
+    }
+
+    /// The taps of the globe key that go `hops` layouts on (each from the page it is on), run on `s`; nil when a layout has none.
+    private static func globeSteps(_ hops: Int, in s: inout KeyboardState, ring: inout LayoutRing?, clock: inout Duration) -> [TypingStep]? {
+        var steps: [TypingStep] = []
+        for _ in 0 ..< hops {
+            let layout = s.layout
+            let pages = [s.pageIndex] + layout.pages.indices.filter { $0 != s.pageIndex }
+            guard let (page, key) = pages.lazy.compactMap({ p in
+                layout.pages[p].keys.firstIndex { $0.action == .layout(.next) }.map { (p, $0) }
+            }).first, let route = route(to: page, from: s) else { return nil }
+            let hop = route + [.tap(page: page, key: key)]
+            let before = ring?.index
+            guard run(hop, on: &s, ring: &ring, clock: &clock) == "", ring?.index != before else { return nil }
+            steps += hop
+        }
+        return steps
+    }
+
+    /// Whether a character can be typed with no key: every scalar one a keysym
+    /// can carry (not a control other than tab, not unassigned, not a noncharacter).
+    public static func typesDirectly(_ c: Character) -> Bool {
+        c.unicodeScalars.allSatisfy { scalar in
+            if scalar == "\t" { return true }
+            switch scalar.properties.generalCategory {
+            case .control, .unassigned, .surrogate: return false
+            default: return !scalar.properties.isNoncharacterCodePoint
+            }
+        }
     }
 
     /// Ways to type a character, best first: on the page shown, then on the others;
@@ -105,16 +182,19 @@ public enum TypingPlanner {
         return nil
     }
 
-    /// Runs steps through the state machine; returns what they type (nil when a step does not fit the state).
-    static func run(_ steps: [TypingStep], on s: inout KeyboardState, clock: inout Duration) -> String? {
+    /// Runs steps through the state machine, layout switches through `ring`;
+    /// returns what they type (nil when a step does not fit the state).
+    static func run(_ steps: [TypingStep], on s: inout KeyboardState, ring: inout LayoutRing?, clock: inout Duration) -> String? {
         var typed = ""
         let point = Point(x: 0, y: 0)
         func collect(_ effects: [Effect]) {
-            for case .type(let k) in effects {
-                switch k {
-                case .text(let t): typed += t
-                case .keysym(let k) where k == .return: typed += "\n"
-                default: typed += "\u{FFFD}"
+            for effect in effects {
+                switch effect {
+                case .type(.text(let t)): typed += t
+                case .type(.keysym(let k)) where k == .return: typed += "\n"
+                case .type: typed += "\u{FFFD}"
+                case .switchLayout(let which): ring?.apply(which, to: &s)
+                default: break
                 }
             }
         }
@@ -132,8 +212,16 @@ public enum TypingPlanner {
                 guard s.callout != nil else { return nil }
                 collect(s.handle(.touch(.moved, point: point, key: key, calloutItem: item), at: clock + s.options.calloutDelay))
                 collect(s.handle(.touch(.ended, point: point, key: key, calloutItem: item), at: clock + s.options.calloutDelay))
+            case .direct(let text):
+                typed += text
             }
         }
         return typed
+    }
+
+    /// Runs steps on one layout (no globe key followed).
+    static func run(_ steps: [TypingStep], on s: inout KeyboardState, clock: inout Duration) -> String? {
+        var none: LayoutRing?
+        return run(steps, on: &s, ring: &none, clock: &clock)
     }
 }

@@ -88,7 +88,7 @@ struct KeyboardSessionTests {
         #expect(d.session.nextDeadline == nil)
     }
 
-    @Test("tapboard type: each key held `delay` and `delay` apart, pressed visibly; the answer after the last, with what no key types")
+    @Test("tapboard type: each key held `delay` and `delay` apart, pressed visibly, a character no key has as long; the answer after the last")
     func typePacing() throws {
         var d = try SessionDriver(Self.noAutoShift)
         // Every keystroke asked for with `.type` (typed ahead, each is in the server before the answer all the same).
@@ -96,18 +96,30 @@ struct KeyboardSessionTests {
         d.send(.control(.type("ab✓", delay: .milliseconds(20), requester: 42)), at: Self.t0)
         #expect(d.session.nextDeadline == Self.t0 + .milliseconds(20))
         d.run(until: Self.t0 + .seconds(1))
-        #expect(d.text == "ab")
-        // a goes down at +20 and up at +40; b down at +60, up at +80.
-        #expect(d.typed.map(\.at) == [Self.t0 + .milliseconds(40), Self.t0 + .milliseconds(80)])
+        #expect(d.text == "ab✓")
+        // a goes down at +20 and up at +40; b down at +60, up at +80; ✓ shown at +100, typed at +120.
+        #expect(d.typed.map(\.at) == [Self.t0 + .milliseconds(40), Self.t0 + .milliseconds(80), Self.t0 + .milliseconds(120)])
         let answers = d.commands.compactMap { c -> (UInt64, String)? in
             if case .answer(let r, let u) = c { return (r, u) } else { return nil }
         }
-        #expect(answers.count == 1 && answers[0].0 == 42 && answers[0].1 == "✓")
+        #expect(answers.count == 1 && answers[0].0 == 42 && answers[0].1 == "")
+        let previews = d.commands.compactMap { c -> String? in if case .draw(.showPreview(let p)) = c { return p.text } else { return nil } }
+        #expect(previews.contains("✓"), "shown over the space bar as it is typed")
         // The answer comes after the last keystroke's `.type`, which is answered once the
         // server has it: the requester reads the target only after the server has them all.
         let answerIndex = try #require(d.commands.firstIndex { if case .answer = $0 { return true } else { return false } })
         let lastType = try #require(d.commands.lastIndex { if case .type = $0 { return true } else { return false } })
         #expect(lastType < answerIndex)
+    }
+
+    @Test("tapboard type: a text with a character that cannot be typed types nothing and is answered at once, naming it")
+    func typeAllOrNothing() throws {
+        var d = try SessionDriver(Self.noAutoShift)
+        d.send(.control(.type("ab\u{7}c", delay: .milliseconds(20), requester: 7)), at: Self.t0)
+        d.run(until: Self.t0 + .seconds(1))
+        #expect(d.text == "")
+        let answers = d.commands.compactMap { c -> String? in if case .answer(7, let u) = c { return u } else { return nil } }
+        #expect(answers == ["\u{7}"])
     }
 
     @Test("Slides: frames every 16 ms, eased out, ending exactly after the animation; events at start and end")

@@ -20,11 +20,54 @@ struct TypingPlannerTests {
         #expect(typed(plan, from: state) == text)
     }
 
-    @Test func reportsWhatNoKeyTypes() {
+    @Test("A character no key has is typed with none; only what no keysym carries is untypable")
+    func directAndUntypable() {
         let state = KeyboardState(layout: .enUS, options: InteractionOptions(autoShift: false))
-        let plan = TypingPlanner.plan("aжb", from: state)
-        #expect(plan.untypable == ["ж"])
-        #expect(typed(plan, from: state) == "ab")
+        let plan = TypingPlanner.plan("aжb∮", from: state)
+        #expect(plan.untypable.isEmpty)
+        #expect(plan.steps.filter { if case .direct = $0 { true } else { false } } == [.direct("ж"), .direct("∮")])
+        #expect(typed(plan, from: state) == "aжb∮")
+        let refused = TypingPlanner.plan("a\u{7}b\u{FFFF}\t", from: state)
+        #expect(refused.untypable == ["\u{7}", "\u{FFFF}"])
+    }
+
+    /// The ring of en-US, ru and el as the globe key goes, each built compact.
+    private static func ring() throws -> LayoutRing {
+        let provider = LayoutProvider(layoutKey: true)
+        let sources = [LayoutSource.enUS, try #require(try LayoutSource.builtIn(named: "ru")), try #require(try LayoutSource.builtIn(named: "el"))]
+        return LayoutRing(layouts: sources.map { provider.layout(for: $0, width: 0) }, index: 0)
+    }
+
+    @Test("Through the globe key: each character on the nearest layout that has it, checked by running the plan", arguments: [
+        "Hi Мир, Γειά σου! 42", "Ёлка ёж", "ΑΒΓ abc",
+    ])
+    func acrossLayouts(_ text: String) throws {
+        let ring = try Self.ring()
+        let state = KeyboardState(layout: ring.layouts[0], options: InteractionOptions(autoShift: false))
+        let plan = TypingPlanner.plan(text, from: state, ring: ring)
+        #expect(plan.untypable.isEmpty)
+        #expect(!plan.steps.contains { if case .direct = $0 { true } else { false } }, "\(plan.steps)")
+        var s = state
+        var r: LayoutRing? = ring
+        var clock = Duration.seconds(1000)
+        #expect(TypingPlanner.run(plan.steps, on: &s, ring: &r, clock: &clock) == text)
+    }
+
+    @Test("The fewest globe taps: Greek from English is two layouts on, English from Greek one")
+    func fewestHops() throws {
+        let ring = try Self.ring()
+        let state = KeyboardState(layout: ring.layouts[0], options: InteractionOptions(autoShift: false))
+        let plan = TypingPlanner.plan("αa", from: state, ring: ring)
+        var s = state
+        var r: LayoutRing? = ring
+        var clock = Duration.seconds(1000)
+        var switches: [Int] = []
+        for step in plan.steps {
+            let before = r!.index
+            _ = TypingPlanner.run([step], on: &s, ring: &r, clock: &clock)
+            if r!.index != before { switches.append(r!.index) }
+        }
+        #expect(switches == [1, 2, 0], "\(plan.steps)")
     }
 
     @Test func prefersThePageShownAndTapsShiftOnlyWhenNeeded() throws {

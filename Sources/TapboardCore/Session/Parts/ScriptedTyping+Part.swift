@@ -35,7 +35,16 @@ extension ScriptedTyping: SessionPart {
         while let answer = takeAnswer(now: core.now) {
             core.emit(.answer(requester: answer.requester, untyped: answer.untyped))
         }
-        if let touch = takeDue(now: core.now, before: limit) { core.madeContacts.append(touch) }
+        switch takeDue(now: core.now, before: limit) {
+        case .contact(let touch)?: core.madeContacts.append(touch)
+        case .showDirect(let character)?:
+            // Shown over the space bar as a key's balloon would be, unless every field is a password's.
+            if !core.isSecure, let preview = core.preview(of: character) { core.emit(.draw(.showPreview(preview))) }
+        case .direct(let character)?:
+            core.emit(.draw(.hidePreview))
+            core.pending.append(.type(.text(character)))
+        case nil: break
+        }
     }
 
     /// Plans the text from the state as it will be after what is already queued,
@@ -47,7 +56,10 @@ extension ScriptedTyping: SessionPart {
             return
         }
         let frames = core.keyFrames
-        plan(text, delay: delay, requester: requester, from: core.state, emoji: core.emojiFiles.loaded.map(EmojiPlanning.init), now: core.now) { key in
+        // Every layout the globe key reaches, built as it would show at this width.
+        let ring = LayoutRing(layouts: core.choice.layouts.map { core.choice.build($0, width: core.frame.width) }, index: core.choice.index)
+        plan(text, delay: delay, requester: requester, from: core.state, ring: ring, emoji: core.emojiFiles.loaded.map(EmojiPlanning.init),
+             now: core.now) { key in
             // Where a key of the page shown is (for the delegate; typing goes by key).
             key < frames.count ? frames[key].rect.center : Point(x: 0, y: 0)
         }

@@ -2,12 +2,29 @@
 /// person would make, when each is due, how much of each text is typed, and
 /// when each request is answered. (Its part: `ScriptedTyping+Part.swift`.)
 struct ScriptedTyping: Sendable {
-    /// A touch of a request: when, and whether it completes a character of its text.
+    /// What a request does at a time: touch a key, or show then type a
+    /// character no key has (held as long as a key would be).
+    enum Action: Sendable {
+        case contact(MadeContact)
+        case showDirect(String)
+        case direct(String)
+    }
+
+    /// An action of a request: when, and whether it completes a character of its text.
     private struct Touch: Sendable {
         var at: Duration
-        var contact: MadeContact
+        var action: Action
         var requester: UInt64
         var completesCharacter: Bool
+
+        /// Whether it begins a step (a key's press, a character shown).
+        var begins: Bool {
+            switch action {
+            case .contact(let c): c.phase == .began
+            case .showDirect: true
+            case .direct: false
+            }
+        }
     }
 
     /// The touches of the requests, in order.
@@ -30,15 +47,22 @@ struct ScriptedTyping: Sendable {
 
     /// Plans the text from the state as it will be after what is already
     /// planned, each key held `delay` and `delay` apart; `centre` says where a key is.
-    mutating func plan(_ text: String, delay: Duration, requester: UInt64, from state: KeyboardState, emoji: EmojiPlanning?, now: Duration,
-                       centre: (Int) -> Point) {
-        let plan = TypingPlanner.plan(text, from: state, emoji: emoji)
+    /// A text with a character that cannot be typed at all is not typed: it is
+    /// answered at once, naming those characters.
+    mutating func plan(_ text: String, delay: Duration, requester: UInt64, from state: KeyboardState, ring: LayoutRing?,
+                       emoji: EmojiPlanning?, now: Duration, centre: (Int) -> Point) {
+        let plan = TypingPlanner.plan(text, from: state, ring: ring, emoji: emoji)
+        guard plan.untypable.isEmpty else {
+            progress[requester] = 0
+            answers.append((max(now, touches.last?.at ?? .zero), requester, String(plan.untypable)))
+            return
+        }
         var t = max(now, touches.last?.at ?? .zero) + delay
         let hold = max(delay, .milliseconds(10))
         let ends = Set(plan.characterEnds)
         func touch(_ at: Duration, _ phase: TouchPhase, _ key: Int, item: Int? = nil, completes: Bool = false) {
             let contact = MadeContact(phase: phase, id: .typing, point: centre(key), target: KeyTarget(key: key, calloutItem: item))
-            touches.append(Touch(at: at, contact: contact, requester: requester, completesCharacter: completes))
+            touches.append(Touch(at: at, action: .contact(contact), requester: requester, completesCharacter: completes))
         }
         for (index, step) in plan.steps.enumerated() {
             let completes = ends.contains(index + 1)
@@ -53,6 +77,10 @@ struct ScriptedTyping: Sendable {
                 touch(open + hold, .moved, key, item: item)
                 touch(open + hold * 2, .ended, key, item: item, completes: completes)
                 t = open + hold * 2 + delay
+            case .direct(let character):
+                touches.append(Touch(at: t, action: .showDirect(character), requester: requester, completesCharacter: false))
+                touches.append(Touch(at: t + hold, action: .direct(character), requester: requester, completesCharacter: completes))
+                t += hold + delay
             }
         }
         progress[requester] = 0
@@ -64,26 +92,28 @@ struct ScriptedTyping: Sendable {
     /// cancelled); nil for a request not (or no longer) typing.
     mutating func stop(_ requester: UInt64) -> (typed: Int, holding: Bool)? {
         guard let typed = progress.removeValue(forKey: requester) else { return nil }
-        let holding = touches.first { $0.requester == requester }.map { $0.contact.phase != .began } ?? false
+        let holding = touches.first { $0.requester == requester }.map { touch in
+            if case .contact(let c) = touch.action { c.phase != .began } else { false }
+        } ?? false
         touches.removeAll { $0.requester == requester }
         answers.removeAll { $0.requester == requester }
         return (typed, holding)
     }
 
-    /// The next touch, if it is due by `now` (and before `limit`), taken and
-    /// counted. A touch that begins a step late (it waited for a keystroke, or
-    /// the loop was slow) moves every touch and answer after it as much later,
+    /// The next action, if it is due by `now` (and before `limit`), taken and
+    /// counted. An action that begins a step late (it waited for a keystroke, or
+    /// the loop was slow) moves every action and answer after it as much later,
     /// so each step keeps its timing: a callout's alternate is chosen only after it opened.
-    mutating func takeDue(now: Duration, before limit: Duration?) -> MadeContact? {
+    mutating func takeDue(now: Duration, before limit: Duration?) -> Action? {
         guard let next = touches.first, next.at <= now, limit.map({ next.at < $0 }) ?? true else { return nil }
-        if next.contact.phase == .began, next.at < now {
+        if next.begins, next.at < now {
             let lateness = now - next.at
             for i in touches.indices { touches[i].at += lateness }
             for i in answers.indices { answers[i].at += lateness }
         }
         touches.removeFirst()
         if next.completesCharacter { progress[next.requester]? += 1 }
-        return next.contact
+        return next.action
     }
 
     /// The next answer, if it is due by `now` and every touch before it was made.

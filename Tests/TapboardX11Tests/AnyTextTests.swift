@@ -1,0 +1,68 @@
+import Foundation
+import TapboardTestKit
+import Testing
+
+/// `tapboard type` of any text into real applications on a bare server: the
+/// characters of every layout given reached through the globe key, accents
+/// through callouts, a character no layout has typed with no key; whatever
+/// the server's keymap (us, de, fr, and ru with us as a second group).
+@Suite("tapboard type: any text, through the globe key, on any keymap")
+struct AnyTextTests {
+    static let layouts = ["--layouts", "en-US,de,fr,ru,el"]
+    /// ASCII with digits and symbols, German and French with €, Russian, Greek, and ∮ that no layout has.
+    static let text = "Hi, 42 #+=! Grüße, déjà vu à 5 €; Привет, мир; Γειά σου ∮ ok"
+
+    static func keymap(_ name: String, on desktop: Desktop) throws {
+        _ = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/setxkbmap"), ["-display", desktop.xvfb.displayName, "-layout", name])
+    }
+
+    static func type(_ text: String, on desktop: Desktop) throws -> (TapboardTestKit.ExitStatus?, String) {
+        let type = try ChildProcess(try Keyboard.locateBinary(), ["type", "--delay", "2", text, "--display", desktop.xvfb.displayName])
+        return (type.wait(until: Deadline(.seconds(120))), type.standardError)
+    }
+
+    @Test("GTK 3 and Qt 5 entries", arguments: [ToolkitFields.Toolkit.gtk3, .qt5], ["us", "de", "fr", "ru,us"])
+    func toolkit(_ toolkit: ToolkitFields.Toolkit, keymap: String) throws {
+        let desktop = try Desktop(focusTarget: false)
+        try Self.keymap(keymap, on: desktop)
+        let keyboard = try desktop.launchKeyboard(arguments: Self.layouts)
+        let app = try ToolkitFields(toolkit, on: desktop, size: (1280, 400), environment: KioskTests.noBridge)
+        desktop.tapper.tap(app.centre("entry"))
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
+        let (status, said) = try Self.type(Self.text, on: desktop)
+        #expect(status == .exited(0), "\(said)")
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == Self.text }, "\(app.text("entry").debugDescription)")
+        #expect(desktop.tapper.noKeyDown)
+        #expect(keyboard.standardError == "")
+    }
+
+    @Test("xterm", arguments: ["us", "de", "fr", "ru,us"])
+    func xterm(_ keymap: String) throws {
+        let desktop = try Desktop(focusTarget: false)
+        try Self.keymap(keymap, on: desktop)
+        let xterm = try XtermLine(on: desktop.xvfb.displayName, geometry: "120x20+0+0")
+        let keyboard = try desktop.launchKeyboard(arguments: Self.layouts)
+        desktop.tapper.move(to: xterm.inside)
+        let (status, said) = try Self.type(Self.text + "\n", on: desktop)
+        #expect(status == .exited(0), "\(said)")
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.line == Self.text + "\n" }, "\(xterm.line.debugDescription)")
+        #expect(desktop.tapper.noKeyDown)
+        #expect(keyboard.standardError == "")
+    }
+
+    @Test("A text with a character that cannot be typed: nothing typed, the character named, exit 2")
+    func nothingTyped() throws {
+        let desktop = try Desktop(focusTarget: false)
+        let keyboard = try desktop.launchKeyboard(arguments: Self.layouts)
+        let app = try ToolkitFields(.gtk3, on: desktop, size: (1280, 400), environment: KioskTests.noBridge)
+        desktop.tapper.tap(app.centre("entry"))
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
+        let (status, said) = try Self.type("Привет\u{1B}", on: desktop)
+        #expect(status == .exited(2))
+        #expect(said.contains("U+001B"), "\(said)")
+        // Typed after it: the entry holds only that, so the refused text left nothing.
+        #expect(try Self.type("ok", on: desktop).0 == TapboardTestKit.ExitStatus.exited(0))
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == "ok" }, "\(app.text("entry").debugDescription)")
+        #expect(keyboard.standardError == "")
+    }
+}
