@@ -41,6 +41,25 @@ struct WaylandTextTests {
         #expect(keyboard.terminate() == .exited(0))
     }
 
+    @Test("All of them at once, and ∮ that no layout has, through the globe key (--layouts), into foot and a GTK 3 entry", arguments: [false, true])
+    func acrossLayouts(_ gtk: Bool) throws {
+        let text = "Hi, 42 #+=! Grüße, déjà vu à 5 €; Привет, мир; Γειά σου ∮ ok"
+        let desk = try SwayDesktop()
+        let fields = gtk ? try desk.gtkFields() : nil
+        if let fields { #expect(Deadline.waitFor(.seconds(10)) { fields.focused == "entry" }, "the entry never took the focus") } else { try desk.foot() }
+        let arguments = ["--layouts", "en-US,de,fr,ru,el", "--no-suggestions", "--no-dbus"]
+        let keyboard = try gtk ? desk.keyboard(above: "fields", arguments) : desk.keyboard(arguments)
+        let (status, stderr) = try desk.type(text)
+        #expect(status == .exited(0), "tapboard type: \(stderr)")
+        let received = { fields.map { $0.text("entry") } ?? desk.received() }
+        #expect(Deadline.waitFor(.seconds(5)) { received() == text }, "received \(received().debugDescription)")
+        // A control character: nothing typed, exit 2.
+        let (refused, said) = try desk.type("x\u{1B}")
+        #expect(refused == .exited(2), "\(said)")
+        #expect(received() == text)
+        #expect(keyboard.terminate() == .exited(0))
+    }
+
     @Test("into a GTK 3 entry through the input method (--auto-show): committed as text, BackSpace deletes before the caret",
           arguments: 0 ..< texts.count)
     func throughInputMethod(_ index: Int) throws {

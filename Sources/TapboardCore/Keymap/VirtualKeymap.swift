@@ -32,10 +32,16 @@ public struct VirtualKeymap: Sendable, Equatable {
     /// Whether it changed since the text was last taken (`takeUpload`).
     public private(set) var needsUpload = true
 
-    /// A keymap with these keysyms, kept (the first `lastKeycode - firstKeycode + 1`).
+    /// Keycodes never given to the layouts' keysyms, however many they have:
+    /// with several scripts' layouts, the keysyms past the others' (and any
+    /// character no layout has) take them in turn, least recently used first.
+    public static let reserved = 48
+
+    /// A keymap with these keysyms, kept (the first `capacity - reserved`: the
+    /// first layout's come first).
     public init(keeping keysyms: [UInt32]) {
         for keysym in keysyms where keycodes[keysym] == nil && keysym != 0 {
-            guard self.keysyms.count < Self.capacity else { break }
+            guard self.keysyms.count < Self.capacity - Self.reserved else { break }
             keycodes[keysym] = Self.firstKeycode + UInt32(self.keysyms.count)
             self.keysyms.append(keysym)
             lastUse.append(0)

@@ -32,17 +32,22 @@ struct VirtualKeymapTests {
 
     @Test("When full, the least recently used keysym not kept gives its keycode up; kept ones never do")
     func eviction() {
-        let kept = (0 ..< UInt32(VirtualKeymap.capacity - 2)).map { 0x1000400 + $0 }
+        // More than fit: the layouts' keysyms leave `reserved` keycodes to others.
+        let kept = (0 ..< UInt32(VirtualKeymap.capacity)).map { 0x1000400 + $0 }
         var keymap = VirtualKeymap(keeping: kept)
-        #expect(keymap.place([0x1, 0x2], at: .zero).isEmpty)
+        let keptCount = VirtualKeymap.capacity - VirtualKeymap.reserved
+        #expect(keymap.keycode(for: kept[keptCount - 1]) != nil && keymap.keycode(for: kept[keptCount]) == nil)
+        let fillers = (0 ..< UInt32(VirtualKeymap.reserved - 2)).map { 0x2000000 + $0 }
+        #expect(keymap.place([0x1, 0x2] + fillers, at: .zero).isEmpty)
         keymap.used(0x2)
         keymap.used(0x1)
+        for filler in fillers { keymap.used(filler) }
         #expect(keymap.place([0x3], at: .seconds(1)).isEmpty)
         #expect(keymap.keycode(for: 0x2) == nil, "the least recently used goes")
         #expect(keymap.keycode(for: 0x3) != nil && keymap.keycode(for: 0x1) != nil)
-        // Two at once that are both needed cannot push each other out.
-        #expect(keymap.place([0x4, 0x5, 0x6], at: .seconds(2)).count == 1)
-        #expect(kept.allSatisfy { keymap.keycode(for: $0) != nil })
+        // More needed at once than can be given up: those needed cannot push each other out.
+        #expect(keymap.place((0 ..< UInt32(VirtualKeymap.reserved + 1)).map { 0x3000000 + $0 }, at: .seconds(2)).count == 1)
+        #expect(kept.prefix(keptCount).allSatisfy { keymap.keycode(for: $0) != nil })
     }
 
     @Test("The text names each key's keysym and maps the modifiers")
