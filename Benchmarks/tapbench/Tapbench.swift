@@ -9,7 +9,7 @@ struct Tapbench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tapbench",
         abstract: "Measure Tapboard side by side with other X11 on-screen keyboards under Xvfb.",
-        subcommands: [SideBySide.self, KioskCommand.self],
+        subcommands: [SideBySide.self, KioskCommand.self, TypingCommand.self],
         defaultSubcommand: SideBySide.self
     )
 

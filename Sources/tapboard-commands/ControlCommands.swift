@@ -98,11 +98,15 @@ struct TypeText: ParsableCommand {
     @Argument(help: "The text to type.")
     var text: String
 
-    @Option(name: .long, help: ArgumentHelp("Milliseconds each key is held, and between keys.", valueName: "ms"))
-    var delay: Int = 50
+    @Option(name: .long, help: ArgumentHelp("Milliseconds each key is held, and between keys (50 by default); 0 is --fast.", valueName: "ms"))
+    var delay: Int?
+
+    @Flag(name: .long, help: "As fast as the application takes the keys: none held, callouts opened at once (still shown).")
+    var fast = false
 
     func validate() throws {
-        guard (0 ... 10_000).contains(delay) else { throw ValidationError("--delay must be 0 to 10000 ms, not \(delay)") }
+        if fast, delay != nil { throw ValidationError("give --fast or --delay, not both") }
+        if let delay, !(0 ... 10_000).contains(delay) { throw ValidationError("--delay must be 0 to 10000 ms, not \(delay)") }
     }
 
     /// A scalar as Unicode writes it: U+0007.
@@ -112,7 +116,7 @@ struct TypeText: ParsableCommand {
     }
 
     func run() throws {
-        switch try KeyboardControl.type(text, delay: .milliseconds(delay), displayName: display.display) {
+        switch try KeyboardControl.type(text, delay: .milliseconds(fast ? 0 : delay ?? 50), displayName: display.display) {
         case .finished(let untypable):
             guard untypable.isEmpty else {
                 let named = untypable.map { c in "'\(printable(String(c)))' (\(c.unicodeScalars.map(Self.codePoint).joined(separator: " ")))" }

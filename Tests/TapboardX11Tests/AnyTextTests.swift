@@ -5,7 +5,8 @@ import Testing
 /// `tapboard type` of any text into real applications on a bare server: the
 /// characters of every layout given reached through the globe key, accents
 /// through callouts, a character no layout has typed with no key; whatever
-/// the server's keymap (us, de, fr, and ru with us as a second group).
+/// the server's keymap (us, de, fr, and ru with us as a second group); at the fast pace
+/// (`--fast`: no key held, callouts opened at once).
 @Suite("tapboard type: any text, through the globe key, on any keymap")
 struct AnyTextTests {
     static let layouts = ["--layouts", "en-US,de,fr,ru,el"]
@@ -17,7 +18,7 @@ struct AnyTextTests {
     }
 
     static func type(_ text: String, on desktop: Desktop) throws -> (TapboardTestKit.ExitStatus?, String) {
-        let type = try ChildProcess(try Keyboard.locateBinary(), ["type", "--delay", "2", text, "--display", desktop.xvfb.displayName])
+        let type = try ChildProcess(try Keyboard.locateBinary(), ["type", "--fast", text, "--display", desktop.xvfb.displayName])
         return (type.wait(until: Deadline(.seconds(120))), type.standardError)
     }
 

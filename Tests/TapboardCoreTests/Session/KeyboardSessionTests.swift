@@ -112,6 +112,22 @@ struct KeyboardSessionTests {
         #expect(lastType < answerIndex)
     }
 
+    @Test("tapboard type with no pace (--fast): no key held, a callout opened at once and shown a frame each way; typed exactly")
+    func typeFast() throws {
+        var d = try SessionDriver(Self.noAutoShift)
+        d.send(.control(.type("aéb", delay: .zero, requester: 3)), at: Self.t0)
+        // Every deadline as the loop would wake for it, each at once.
+        var wakes = 0
+        while let due = d.session.nextDeadline, wakes < 100 {
+            d.send(.deadlinePassed, at: max(due, Self.t0))
+            wakes += 1
+        }
+        #expect(d.text == "aéb")
+        #expect(d.typed.map(\.at) == [Self.t0, Self.t0 + KeyboardSession.slideFrame * 2, Self.t0 + KeyboardSession.slideFrame * 2],
+                "\(d.typed.map(\.at))")
+        #expect(d.commands.contains { if case .draw(.showCallout) = $0 { true } else { false } }, "the callout shows")
+    }
+
     @Test("tapboard type: a text with a character that cannot be typed types nothing and is answered at once, naming it")
     func typeAllOrNothing() throws {
         var d = try SessionDriver(Self.noAutoShift)

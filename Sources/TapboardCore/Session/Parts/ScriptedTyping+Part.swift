@@ -35,6 +35,14 @@ extension ScriptedTyping: SessionPart {
         while let answer = takeAnswer(now: core.now) {
             core.emit(.answer(requester: answer.requester, untyped: answer.untyped))
         }
+        // An alternate waits for its callout while the long press is still to come:
+        // brought forward to now (with no pace the callout opens at once, still shown).
+        // (The press's timer is set once its batch ends: until then the state's flag says it is coming.)
+        if case .contact(let touch)? = peekDue(now: core.now), touch.target?.calloutItem != nil, core.state.callout == nil,
+           core.state.longPressPending {
+            if let due = core.timers[.longPress], due > core.now { core.timers[.longPress] = core.now }
+            return
+        }
         switch takeDue(now: core.now, before: limit) {
         case .contact(let touch)?: core.madeContacts.append(touch)
         case .showDirect(let character)?:

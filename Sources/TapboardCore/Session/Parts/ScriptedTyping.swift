@@ -58,7 +58,9 @@ struct ScriptedTyping: Sendable {
             return
         }
         var t = max(now, touches.last?.at ?? .zero) + delay
-        let hold = max(delay, .milliseconds(10))
+        // No pace (`--fast`, `--delay 0`): no key held, a callout opened at once; otherwise each key held at least 10 ms.
+        let fast = delay == .zero
+        let hold = fast ? .zero : max(delay, .milliseconds(10))
         let ends = Set(plan.characterEnds)
         func touch(_ at: Duration, _ phase: TouchPhase, _ key: Int, item: Int? = nil, completes: Bool = false) {
             let contact = MadeContact(phase: phase, id: .typing, point: centre(key), target: KeyTarget(key: key, calloutItem: item))
@@ -72,11 +74,14 @@ struct ScriptedTyping: Sendable {
                 touch(t + hold, .ended, key, completes: completes)
                 t += hold + delay
             case .callout(_, let key, let item):
-                let open = t + state.options.calloutDelay
+                // The alternate is chosen once the callout is open (`runDue` waits for it, and opens it at once
+                // when fast, held a frame each way so it is seen).
+                let open = fast ? t : t + state.options.calloutDelay
+                let shown = fast ? WindowPresentation.slideFrame : hold
                 touch(t, .began, key)
-                touch(open + hold, .moved, key, item: item)
-                touch(open + hold * 2, .ended, key, item: item, completes: completes)
-                t = open + hold * 2 + delay
+                touch(open + shown, .moved, key, item: item)
+                touch(open + shown * 2, .ended, key, item: item, completes: completes)
+                t = open + shown * 2 + delay
             case .direct(let character):
                 touches.append(Touch(at: t, action: .showDirect(character), requester: requester, completesCharacter: false))
                 touches.append(Touch(at: t + hold, action: .direct(character), requester: requester, completesCharacter: completes))
@@ -113,6 +118,12 @@ struct ScriptedTyping: Sendable {
         }
         touches.removeFirst()
         if next.completesCharacter { progress[next.requester]? += 1 }
+        return next.action
+    }
+
+    /// The next action if it is due by `now`, without taking it.
+    func peekDue(now: Duration) -> Action? {
+        guard let next = touches.first, next.at <= now else { return nil }
         return next.action
     }
 
