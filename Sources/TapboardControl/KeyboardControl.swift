@@ -66,7 +66,7 @@ public enum KeyboardControl {
                 // Finished as the signal came: all was typed.
                 case .typed(let untypable): return .finished(untypable: untypable)
                 case .refused(let why): throw KeyboardControlError.refused(why)
-                case .event, .clipboard: continue
+                case .event, .clipboard, .keys: continue
                 }
             }
             if let end, ContinuousClock.now >= end { return .interrupted(signal: interruptedBy ?? SIGINT, typed: nil) }
@@ -97,7 +97,7 @@ public enum KeyboardControl {
             case .gone: return
             case .event(let published): if !handler(published) { return }
             case .refused(let why): throw KeyboardControlError.refused(why)
-            case .typed, .stoppedTyping, .clipboard: continue
+            case .typed, .stoppedTyping, .clipboard, .keys: continue
             }
         }
     }
@@ -115,11 +115,32 @@ public enum KeyboardControl {
                 case .gone: throw KeyboardControlError.notRunning(client.displayName)
                 case .clipboard(let entries): return entries
                 case .refused(let why): throw KeyboardControlError.refused(why)
-                case .typed, .stoppedTyping, .event: continue
+                case .typed, .stoppedTyping, .event, .keys: continue
                 }
             }
             let now = ContinuousClock.now
             guard now < end else { throw ClipboardUnanswered(display: client.displayName) }
+            _ = poll(&pfd, 1, Self.milliseconds(until: end))
+        }
+    }
+
+    /// Asks the keyboard running on a display for the keys it shows now (`tapboard keys`): one JSON object.
+    public static func keys(displayName: String?, timeout: Duration = .seconds(5)) throws -> String {
+        let client = try channel(displayName: displayName)
+        client.send(.keys)
+        let end = ContinuousClock.now + timeout
+        var pfd = pollfd(fd: client.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            while let message = client.pendingMessage() {
+                switch message {
+                case .gone: throw KeyboardControlError.notRunning(client.displayName)
+                case .keys(let json): return json
+                case .refused(let why): throw KeyboardControlError.refused(why)
+                case .typed, .stoppedTyping, .event, .clipboard: continue
+                }
+            }
+            let now = ContinuousClock.now
+            guard now < end else { throw KeyboardControlError.refused("the keyboard did not answer 'keys' (one from before it had them?)") }
             _ = poll(&pfd, 1, Self.milliseconds(until: end))
         }
     }

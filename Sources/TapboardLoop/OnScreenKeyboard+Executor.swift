@@ -75,8 +75,8 @@ extension OnScreenKeyboard: SessionExecutor {
             }
         case .typingStopped(let requester, let typed):
             transport.answerStopped(requester: requester, typed: typed)
-        case .clipboardAnswer(let requester, let entries):
-            transport.answerClipboard(requester: requester, entries: entries)
+        case .reply(let requester, let message):
+            transport.reply(requester: requester, message)
         case .log(let line):
             logError(line)
         case .exit(let status):

@@ -160,6 +160,7 @@ public final class OnScreenKeyboard {
         case .command(let command): perform(command)
         case .type(let text, let delay): type(text, delay: delay) { answer(.typed(untypable: Array($0))) }
         case .switchChanged: perform(session.handle(request.sessionInput(requester: 0), at: Clock.now()))
+        case .keys: answer(.keys(session.keysShown()))
         case .stopTyping, .subscribe, .clipboard: answer(.refused("only a control client (tapboard) can ask for that"))
         }
     }

@@ -127,11 +127,11 @@ final class ControlSocket {
         return true
     }
 
-    /// Answers a `tapboard clipboard` client with the history's entries (one line,
-    /// perhaps larger than the socket's buffer: written whole, waiting for the client a little).
-    func answerClipboard(requester: UInt64, entries: [ClipboardEntry]) {
+    /// Answers a client's request (`tapboard clipboard`, `tapboard keys`) with one line,
+    /// perhaps larger than the socket's buffer: written whole, waiting for the client a little.
+    func reply(requester: UInt64, _ message: ControlMessage) {
         guard let client = clients.first(where: { $0.id == requester }) else { return }
-        let bytes = Array(ControlLine.encode(.clipboard(entries)).utf8)
+        let bytes = Array(ControlLine.encode(message).utf8)
         var sent = 0
         // A client that reads nothing for a second gets a cut line, which it takes for none.
         let end = Self.milliseconds() + 1000

@@ -303,9 +303,9 @@ public final class WaylandKeyboard: KeyboardTransport {
         _ = control.answer(requester: requester, with: .stoppedTyping(typed: typed))
     }
 
-    /// Answers `tapboard clipboard` (the history is X11's only for now: what is kept in disk mode, or nothing).
-    public func answerClipboard(requester: UInt64, entries: [ClipboardEntry]) {
-        control.answerClipboard(requester: requester, entries: entries)
+    /// Answers `tapboard clipboard` (the history is X11's only for now: what is kept in disk mode, or nothing) and `tapboard keys`.
+    public func reply(requester: UInt64, _ message: ControlMessage) {
+        control.reply(requester: requester, message)
     }
     public func announceAccessibilityBus(_ address: String) {}
 

@@ -168,3 +168,22 @@ struct SwitchPress: ParsableCommand {
         try KeyboardControl.switchChanged(switchRole, down: down, displayName: display.display)
     }
 }
+
+/// `tapboard keys`: the keys the running keyboard shows now, for a program that
+/// sees the screen and taps by name (a test, a desktop agent).
+struct KeysShown: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keys",
+        abstract: "Print the keys the running keyboard shows now, with their frames, as one JSON object.",
+        discussion: """
+            As dump-layout prints a page, for the keyboard as it is: its layout and page, its frame on the \
+            screen, and each key's id, label (as shown now: shifted letters in capitals), action and frame \
+            in window pixels (add the frame's x and y for the screen's).
+            """
+    )
+    @OptionGroup var display: DisplayOptions
+
+    func run() throws {
+        print(try KeyboardControl.keys(displayName: display.display))
+    }
+}

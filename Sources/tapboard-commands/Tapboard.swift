@@ -18,7 +18,7 @@ struct Tapboard: ParsableCommand {
             """,
         version: "tapboard \(TapboardVersion.string)",
         subcommands: [KeyboardCommand.self, Show.self, Hide.self, Toggle.self, Quit.self, Events.self, TypeText.self, SwitchPress.self,
-                      Forget.self, Clipboard.self, DumpLayout.self, Check.self, ListLayouts.self, ListThemes.self],
+                      Forget.self, Clipboard.self, KeysShown.self, DumpLayout.self, Check.self, ListLayouts.self, ListThemes.self],
         // The keyboard's options are RunOptions.table's, which ArgumentParser does not know: a
         // command line that names no subcommand goes to KeyboardCommand, which parses with the table.
         defaultSubcommand: KeyboardCommand.self

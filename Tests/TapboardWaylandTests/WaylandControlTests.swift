@@ -78,6 +78,21 @@ struct WaylandControlTests {
         #expect(keyboard.child.standardError.isEmpty, "\(keyboard.child.standardError)")
     }
 
+    @Test("tapboard keys answers through the socket: the layout, the page, the frame on the output")
+    func keys() throws {
+        let desk = try SwayDesktop()
+        try desk.foot()
+        let keyboard = try desk.keyboard(["--no-suggestions", "--no-dbus"])
+        let child = try desk.tapboard(["keys"])
+        #expect(child.wait(until: Deadline(.seconds(10))) == .exited(0), "\(child.standardError)")
+        let shown = try #require(try JSONSerialization.jsonObject(with: Data(child.standardOutput.utf8)) as? [String: Any])
+        #expect(shown["layout"] as? String == "en-US" && shown["page"] as? String == "letters")
+        #expect((shown["keys"] as? [Any])?.isEmpty == false)
+        #expect((shown["frame"] as? [String: Int])?["width"] == desk.sway.size.width)
+        _ = try desk.tapboard(["quit"]).wait(until: Deadline(.seconds(10)))
+        #expect(keyboard.child.wait(until: Deadline(.seconds(5))) == .exited(0))
+    }
+
     @Test("sm.puri.OSK0 SetVisible hides and shows it")
     func dbus() throws {
         let desk = try SwayDesktop()

@@ -23,6 +23,27 @@ struct ControlTests {
         try WindowWatcher.topLevelWindows(named: "tapboard", on: desktop.xvfb.displayName).filter(\.mapped).count
     }
 
+    @Test("tapboard keys: the running keyboard's layout, page and frame, and its keys where dump-layout puts them; the page as it changes")
+    func keysOnScreen() throws {
+        let keyboard = try desktop.launchKeyboard()
+        func keys() throws -> [String: Any] {
+            let child = try ChildProcess(try Keyboard.locateBinary(), ["keys", "--display", desktop.xvfb.displayName])
+            #expect(child.wait(until: Deadline(.seconds(10))) == .exited(0), "\(child.standardError)")
+            return try #require(try JSONSerialization.jsonObject(with: Data(child.standardOutput.utf8)) as? [String: Any])
+        }
+        let shown = try keys()
+        #expect(shown["layout"] as? String == "en-US")
+        #expect(shown["page"] as? String == "letters")
+        let a = keyboard.actual
+        #expect(shown["frame"] as? [String: Int] == ["x": a.x, "y": a.y, "width": a.width, "height": a.height])
+        let listed = try #require(shown["keys"] as? [[String: Any]])
+        let dumped = try keyboard.frames(of: "letters").keys
+        #expect(listed.map { $0["id"] as? String } == dumped.map(\.id))
+        #expect(listed.map { $0["x"] as? Int } == dumped.map { Int($0.x) })
+        try keyboard.tap("letters", "page:symbols")
+        #expect(desktop.waitUntil { (try? keys())?["page"] as? String == "symbols" })
+    }
+
     @Test("A second tapboard on the display says one is running and exits 1; the first keeps running")
     func oneKeyboardPerDisplay() throws {
         let keyboard = try desktop.launchKeyboard()

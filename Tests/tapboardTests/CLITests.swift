@@ -40,6 +40,8 @@ struct CLITests {
                                       keyboard running on the display drop them too.
               clipboard               List or clear the texts the keyboard kept of what was copied to the
                                       clipboard.
+              keys                    Print the keys the running keyboard shows now, with their frames, as one
+                                      JSON object.
               dump-layout             Print the key frames of a page at a window size as JSON, for scripts and
                                       tests.
               check                   Check layout and theme files; print each error with its file, line and

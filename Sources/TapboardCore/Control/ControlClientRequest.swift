@@ -17,6 +17,8 @@ public enum ControlClientRequest: Hashable, Sendable {
     /// A switch went down or up (`tapboard switch`, run by a compositor's or
     /// window manager's key binding where the keyboard cannot grab the key itself).
     case switchChanged(SwitchRole, down: Bool)
+    /// The keys shown now, with their frames; answered with `ControlMessage.keys`.
+    case keys
 
     /// The longest `type` delay a request may ask for.
     public static let longestDelay: Duration = .seconds(10)
@@ -32,13 +34,14 @@ public enum ControlClientRequest: Hashable, Sendable {
         case .subscribe: .listenerAdded
         case .clipboard(let request): .control(.clipboard(request, requester: requester))
         case .switchChanged(let role, let down): .switchChanged(role, down: down)
+        case .keys: .control(.keys(requester: requester))
         }
     }
 
     /// Whether the keyboard answers this request (so the requester must stay to hear it).
     public var isAnswered: Bool {
         switch self {
-        case .type, .stopTyping, .subscribe, .clipboard: true
+        case .type, .stopTyping, .subscribe, .clipboard, .keys: true
         case .command, .switchChanged: false
         }
     }
@@ -56,6 +59,8 @@ public enum ControlMessage: Hashable, Sendable {
     case event(PublishedEvent)
     /// The clipboard history's entries, newest first (the answer to `tapboard clipboard`).
     case clipboard([ClipboardEntry])
+    /// The keys shown, as one JSON object (the answer to `tapboard keys`; `LayoutDump.shown`).
+    case keys(String)
     /// It could not read a request: what was wrong with it (`ControlLineError`).
     case refused(String)
 }

@@ -1,9 +1,9 @@
 /// The keyboard's answers and published events as lines: `typed UNTYPABLE`,
-/// `stopped COUNT`, `clipboard (ID p|- TEXT)...`, `refused WHY`, `frame ...`,
+/// `stopped COUNT`, `clipboard (ID p|- TEXT)...`, `keys JSON`, `refused WHY`, `frame ...`,
 /// `page NAME`, `layout NAME`, `text TEXT`, `keysym NAME`, `words WORD...`, `scan KEY...`.
 extension ControlLine {
     /// The verbs of messages, in the order errors list them.
-    public static let messageVerbs = ["typed", "stopped", "clipboard", "refused", "frame", "page", "layout", "text", "keysym", "words", "scan"]
+    public static let messageVerbs = ["typed", "stopped", "clipboard", "keys", "refused", "frame", "page", "layout", "text", "keysym", "words", "scan"]
 
     /// A message as a line (`gone` is the connection closing, never a line).
     public static func encode(_ message: ControlMessage) -> String {
@@ -13,6 +13,7 @@ extension ControlLine {
         case .stoppedTyping(let typed): return line(["stopped", String(typed)])
         // Three fields an entry: its id, `p` when pinned or `-`, its text.
         case .clipboard(let entries): return line(["clipboard"] + entries.flatMap { [String($0.id), $0.pinned ? "p" : "-", $0.text] })
+        case .keys(let json): return line(["keys", json])
         case .refused(let why): return line(["refused", why])
         case .event(let event):
             switch event {
@@ -56,6 +57,7 @@ extension ControlLine {
                 entries.append(ClipboardEntry(id: id, text: f[i + 2], pinned: f[i + 1] == "p"))
             }
             return .clipboard(entries)
+        case "keys": return .keys(try only("the keys as JSON"))
         case "refused": return .refused(try only("why"))
         case "frame":
             guard f.count == 11 else { throw .fieldCount(verb: verb, expected: "10 fields (kind, start x y w h, end x y w h, ms)", found: f.count - 1) }

@@ -1,8 +1,8 @@
 /// Requests as lines: `command show`, `type 20 hello%20world`, `stop`,
-/// `subscribe keys|nokeys`, `clipboard list|clear`, `switch select down|up`.
+/// `subscribe keys|nokeys`, `clipboard list|clear`, `switch select down|up`, `keys`.
 extension ControlLine {
     /// The verbs of requests, in the order errors list them.
-    public static let requestVerbs = ["command", "type", "stop", "subscribe", "clipboard", "switch"]
+    public static let requestVerbs = ["command", "type", "stop", "subscribe", "clipboard", "switch", "keys"]
 
     /// A request as a line.
     public static func encode(_ request: ControlClientRequest) -> String {
@@ -13,6 +13,7 @@ extension ControlLine {
         case .subscribe(let keys): line(["subscribe", keys ? "keys" : "nokeys"])
         case .clipboard(let request): line(["clipboard", request.rawValue])
         case .switchChanged(let role, let down): line(["switch", role.rawValue, down ? "down" : "up"])
+        case .keys: line(["keys"])
         }
     }
 
@@ -56,6 +57,9 @@ extension ControlLine {
             let a = try arguments("2 fields (the role, down or up)", 2)
             let role = try word("role", a[1], SwitchRole.allCases.map { ($0.rawValue, $0) })
             return .switchChanged(role, down: try word("motion", a[2], [("down", true), ("up", false)]))
+        case "keys":
+            _ = try arguments("no fields", 0)
+            return .keys
         default:
             throw .unknown(verb, expected: requestVerbs)
         }

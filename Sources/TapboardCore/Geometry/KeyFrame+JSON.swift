@@ -42,6 +42,21 @@ public enum LayoutDump {
         return out + "\n]}"
     }
 
+    /// The keys a running keyboard shows (`tapboard keys`), as one JSON object on
+    /// one line: its layout and page, its frame on the screen, and each key as
+    /// `json` writes it (window pixels; add the frame's origin for the screen's),
+    /// with its label as shown now.
+    public static func shown(layout: String, page: Page, frame: Rect, frames: [KeyFrame], label: (KeyFrame) -> String) -> String {
+        var out = "{\"layout\":\(quote(layout)),\"page\":\(quote(page.name)),"
+        out += "\"frame\":{\"x\":\(frame.x),\"y\":\(frame.y),\"width\":\(frame.width),\"height\":\(frame.height)},\"keys\":["
+        for (i, f) in frames.enumerated() {
+            if i > 0 { out += "," }
+            out += "{\"id\":\(quote(f.id)),\"label\":\(quote(label(f))),\"action\":\(quote(f.key.action.dumpDescription)),"
+            out += "\"x\":\(f.rect.x),\"y\":\(f.rect.y),\"width\":\(f.rect.width),\"height\":\(f.rect.height)}"
+        }
+        return out + "]}"
+    }
+
     /// A JSON string literal.
     public static func quote(_ s: String) -> String {
         var out = "\""

@@ -122,8 +122,9 @@ public enum Command: Hashable, Sendable {
     case files(FileRequest)
     /// Read, keep or delete the clipboard history's file (`--clipboard-history=disk`; see `ClipboardFileRequest`).
     case clipboardFile(ClipboardFileRequest)
-    /// Answer a `tapboard clipboard` request with the history's entries, newest first.
-    case clipboardAnswer(requester: UInt64, entries: [ClipboardEntry])
+    /// Answer a request that is answered once with a message of its own: `tapboard
+    /// clipboard` (the history's entries, newest first), `tapboard keys` (the keys shown).
+    case reply(requester: UInt64, ControlMessage)
     /// Answer a `tapboard type` request with the characters that could not be typed.
     case answer(requester: UInt64, untyped: String)
     /// Answer a `tapboard type` request stopped before its end (`ControlRequest.stopTyping`):

@@ -143,6 +143,8 @@ public struct KeyboardSession: Sendable {
             case .quit: core.quitting.request(status: 0)
             case .forget: forgetLearned()
             }
+        case .control(.keys(let requester)):
+            emit(.reply(requester: requester, .keys(keysShown())))
         case .reloaded(let files):
             reload(files)
         case .injected(let typed, let readyAt):
@@ -325,6 +327,14 @@ public struct KeyboardSession: Sendable {
         } else {
             refreshFrames()
             emit(.draw(.all(appearances(), size: frame.size)))
+        }
+    }
+
+    /// The keys shown now, as `tapboard keys` prints them.
+    public func keysShown() -> String {
+        let state = core.state
+        return LayoutDump.shown(layout: state.layout.name, page: state.page, frame: frame, frames: keyFrames) { f in
+            state.label(of: f.key).plainText
         }
     }
 

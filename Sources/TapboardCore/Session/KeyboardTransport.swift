@@ -67,8 +67,8 @@ public protocol ControlOutput: AnyObject {
     func answer(requester: UInt64, untyped: String) -> Bool
     /// Answers a `tapboard type` client whose typing was stopped.
     func answerStopped(requester: UInt64, typed: Int)
-    /// Answers a `tapboard clipboard` client with the history's entries, newest first.
-    func answerClipboard(requester: UInt64, entries: [ClipboardEntry])
+    /// Answers a client's request with a message (`Command.reply`); its client may have gone meanwhile, which is no error.
+    func reply(requester: UInt64, _ message: ControlMessage)
 }
 
 extension KeyboardWindowing {

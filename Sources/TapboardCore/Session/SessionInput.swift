@@ -87,9 +87,11 @@ public enum ControlRequest: Hashable, Sendable {
     /// more of its text is typed, and it is answered (`Command.typingStopped`)
     /// unless `requesterGone` (a client killed, its window destroyed).
     case stopTyping(requester: UInt64, requesterGone: Bool)
-    /// `tapboard clipboard list|clear`: answered (`Command.clipboardAnswer`) to the
+    /// `tapboard clipboard list|clear`: answered (`Command.reply`) to the
     /// requester (an id the transport gives) with the entries, newest first.
     case clipboard(ClipboardRequest, requester: UInt64)
+    /// `tapboard keys`: answered (`Command.reply`) with the keys shown now.
+    case keys(requester: UInt64)
 }
 
 /// A text field that has the focus, as the accessibility bus describes it.

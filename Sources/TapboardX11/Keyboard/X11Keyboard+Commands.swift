@@ -119,10 +119,10 @@ extension X11Keyboard {
         ControlWindow.answer(Window(requester), .stoppedTyping(typed: typed), display: display)
     }
 
-    /// Answers a `tapboard clipboard` client with the history's entries; its
+    /// Answers a client's request (`tapboard clipboard`, `tapboard keys`); its
     /// window may have gone meanwhile (a killed client), which is no error.
-    public func answerClipboard(requester: UInt64, entries: [ClipboardEntry]) {
-        ControlWindow.answer(Window(requester), .clipboard(entries), display: display)
+    public func reply(requester: UInt64, _ message: ControlMessage) {
+        ControlWindow.answer(Window(requester), message, display: display)
     }
 
     /// The keyboard never keeps the focus: someone gave it (a window manager, a

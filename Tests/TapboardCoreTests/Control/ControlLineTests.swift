@@ -15,6 +15,7 @@ struct ControlLineTests {
             + [.stopTyping, .subscribe(keys: true), .subscribe(keys: false)]
             + ClipboardRequest.allCases.map { .clipboard($0) }
             + SwitchRole.allCases.flatMap { [ControlClientRequest.switchChanged($0, down: true), .switchChanged($0, down: false)] }
+            + [.keys]
     }
 
     @Test("Every request goes and comes back whole, on one line, any text included")
@@ -53,6 +54,7 @@ struct ControlLineTests {
                           duration: .milliseconds(250))),
             .event(.suggestions(["the", "there"])), .event(.suggestions([])), .event(.scan(["q", "w e"])), .event(.scan([])),
             .clipboard([]), .refused("unknown control verb 'x'"),
+            .keys("{\"layout\":\"en-US\",\"keys\":[{\"id\":\"q\",\"label\":\" %20\"}]}"),
         ]
         for text in Self.oddTexts {
             messages += [.typed(untypable: Array(text)), .event(.pageChanged(text)), .event(.layoutChanged(text)), .event(.typed(text)),

@@ -33,8 +33,8 @@ struct ClipboardSessionTests {
         for text in ["one", "two", "one"] { #expect(copy(text, &s) == []) }
         #expect(s.clipboardEntries.map(\.text) == ["one", "two"])
         #expect(s.clipboardHistoryComplete)
-        #expect(list(&s) == [.clipboardAnswer(requester: 7, entries: [ClipboardEntry(id: 1, text: "one"), ClipboardEntry(id: 2, text: "two")])])
-        #expect(s.handle(.control(.clipboard(.clear, requester: 8)), at: .seconds(4)) == [.clipboardAnswer(requester: 8, entries: [])])
+        #expect(list(&s) == [.reply(requester: 7, .clipboard([ClipboardEntry(id: 1, text: "one"), ClipboardEntry(id: 2, text: "two")]))])
+        #expect(s.handle(.control(.clipboard(.clear, requester: 8)), at: .seconds(4)) == [.reply(requester: 8, .clipboard([]))])
         #expect(s.clipboardEntries.isEmpty)
     }
 
@@ -56,7 +56,7 @@ struct ClipboardSessionTests {
         var off = try session(.off)
         #expect(copy("anything", &off) == [])
         #expect(off.clipboardEntries.isEmpty)
-        #expect(list(&off) == [.clipboardAnswer(requester: 7, entries: [])])
+        #expect(list(&off) == [.reply(requester: 7, .clipboard([]))])
     }
 
     @Test("Nothing of a copied text is published, whatever listens and whatever it is (typed text is published here)")
@@ -75,7 +75,7 @@ struct ClipboardSessionTests {
             // No log, drawing or notification carries it either: only the answer and the file (disk mode).
             for command in commands where "\(command)".contains("marker") {
                 switch command {
-                case .clipboardAnswer, .clipboardFile(.save): continue
+                case .reply, .clipboardFile(.save): continue
                 default: Issue.record("\(mode): \(command)")
                 }
             }
@@ -122,12 +122,12 @@ struct ClipboardSessionTests {
         file.add("kept")
         let answers = s.handle(.clipboardLoaded(file), at: .seconds(4))
         #expect(answers.count == 2)
-        #expect(answers.allSatisfy { if case .clipboardAnswer(_, let entries) = $0 { entries.map(\.text) == ["kept"] } else { false } })
+        #expect(answers.allSatisfy { if case .reply(_, .clipboard(let entries)) = $0 { entries.map(\.text) == ["kept"] } else { false } })
 
         var t = try session(.disk)
         #expect(list(&t, requester: 1) == [.clipboardFile(.load)])
         #expect(t.handle(.control(.clipboard(.clear, requester: 2)), at: .seconds(3))
-                == [.clipboardFile(.delete), .clipboardAnswer(requester: 1, entries: []), .clipboardAnswer(requester: 2, entries: [])])
+                == [.clipboardFile(.delete), .reply(requester: 1, .clipboard([])), .reply(requester: 2, .clipboard([]))])
         #expect(t.handle(.clipboardLoaded(file), at: .seconds(3)) == [], "read before the clear")
         #expect(t.clipboardEntries.isEmpty)
         #expect(copy("after", &t) == [.clipboardFile(.save(t.parts.clipboard.keeping.history))])
@@ -155,7 +155,7 @@ struct ClipboardSessionTests {
             func files(_ request: FileRequest) -> SessionInput? { nil }
             func answer(_ input: SessionInput) -> [Command] { session.handle(input, at: .seconds(5)) }
             func carryOut(_ command: Command) {
-                if case .clipboardAnswer(_, let entries) = command { answered.append(entries) }
+                if case .reply(_, .clipboard(let entries)) = command { answered.append(entries) }
             }
         }
         let bare = Bare(try session(.disk))

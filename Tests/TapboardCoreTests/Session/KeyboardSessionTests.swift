@@ -128,6 +128,21 @@ struct KeyboardSessionTests {
         #expect(d.commands.contains { if case .draw(.showCallout) = $0 { true } else { false } }, "the callout shows")
     }
 
+    @Test("tapboard keys: answered with the layout, the page shown, the frame and every key's frame, as the page changes")
+    func keysShown() throws {
+        var d = try SessionDriver(Self.noAutoShift)
+        d.commands = []
+        d.send(.control(.keys(requester: 5)), at: Self.t0)
+        try d.tap("page:symbols", at: Self.t0 + .seconds(1))
+        d.send(.control(.keys(requester: 6)), at: Self.t0 + .seconds(2))
+        let replies = d.commands.compactMap { c -> (UInt64, String)? in if case .reply(let r, .keys(let json)) = c { (r, json) } else { nil } }
+        #expect(replies.map(\.0) == [5, 6])
+        let f = d.session.frame
+        #expect(replies[0].1.hasPrefix("{\"layout\":\"en-US\",\"page\":\"letters\",\"frame\":{\"x\":\(f.x),\"y\":\(f.y),\"width\":\(f.width),\"height\":\(f.height)},\"keys\":[{\"id\":"))
+        #expect(replies[1].1.contains("\"page\":\"symbols\""))
+        #expect(replies[1].1.components(separatedBy: "{\"id\":").count - 1 == d.session.keyFrames.count)
+    }
+
     @Test("tapboard type: a text with a character that cannot be typed types nothing and is answered at once, naming it")
     func typeAllOrNothing() throws {
         var d = try SessionDriver(Self.noAutoShift)

@@ -209,7 +209,7 @@ struct SessionDriver {
                     logs += storage.carryOut(request).notes
                 }
             case .exit(let status): exitStatus = status
-            case .window, .draw, .notify, .run, .answer, .typingStopped, .clipboardFile, .clipboardAnswer:
+            case .window, .draw, .notify, .run, .answer, .typingStopped, .clipboardFile, .reply:
                 break
             }
         }

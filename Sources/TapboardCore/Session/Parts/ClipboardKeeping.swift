@@ -96,7 +96,7 @@ struct ClipboardKeeping: Sendable {
                 needAll(&out)
                 return
             }
-            out.emit(.clipboardAnswer(requester: requester, entries: history.entries))
+            out.emit(.reply(requester: requester, .clipboard(history.entries)))
         case .clear:
             history.clear()
             if mode == .disk {
@@ -105,7 +105,7 @@ struct ClipboardKeeping: Sendable {
                 file = .read
                 unsaved = false
             }
-            for other in waiting + [requester] { out.emit(.clipboardAnswer(requester: other, entries: [])) }
+            for other in waiting + [requester] { out.emit(.reply(requester: other, .clipboard([]))) }
             waiting = []
         }
     }
@@ -118,7 +118,7 @@ struct ClipboardKeeping: Sendable {
         history = read.merged(under: history)
         if unsaved { out.emit(.clipboardFile(.save(history))) }
         unsaved = false
-        for requester in waiting { out.emit(.clipboardAnswer(requester: requester, entries: history.entries)) }
+        for requester in waiting { out.emit(.reply(requester: requester, .clipboard(history.entries))) }
         waiting = []
     }
 
