@@ -105,42 +105,37 @@ public enum KeyboardControl {
     /// Asks the keyboard running on a display to list or clear its clipboard
     /// history, and waits (at most `timeout`) for its entries, newest first.
     public static func clipboard(_ request: ClipboardRequest, displayName: String?, timeout: Duration = .seconds(5)) throws -> [ClipboardEntry] {
-        let client = try channel(displayName: displayName)
-        client.send(.clipboard(request))
-        let end = ContinuousClock.now + timeout
-        var pfd = pollfd(fd: client.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        while true {
-            while let message = client.pendingMessage() {
-                switch message {
-                case .gone: throw KeyboardControlError.notRunning(client.displayName)
-                case .clipboard(let entries): return entries
-                case .refused(let why): throw KeyboardControlError.refused(why)
-                case .typed, .stoppedTyping, .event, .keys: continue
-                }
-            }
-            let now = ContinuousClock.now
-            guard now < end else { throw ClipboardUnanswered(display: client.displayName) }
-            _ = poll(&pfd, 1, Self.milliseconds(until: end))
-        }
+        try ask(.clipboard(request), displayName: displayName, timeout: timeout,
+                unanswered: { ClipboardUnanswered(display: $0) }) { if case .clipboard(let entries) = $0 { entries } else { nil } }
     }
 
     /// Asks the keyboard running on a display for the keys it shows now (`tapboard keys`): one JSON object.
     public static func keys(displayName: String?, timeout: Duration = .seconds(5)) throws -> String {
+        try ask(.keys, displayName: displayName, timeout: timeout,
+                unanswered: { _ in KeyboardControlError.refused("the keyboard did not answer 'keys' (one from before it had them?)") }) {
+            if case .keys(let json) = $0 { json } else { nil }
+        }
+    }
+
+    /// Sends a request the keyboard answers once, and waits (at most `timeout`)
+    /// for the answer `pick` takes; the keyboard's refusal, its going, or
+    /// `unanswered(display)` when time runs out, as errors.
+    private static func ask<T>(_ request: ControlClientRequest, displayName: String?, timeout: Duration,
+                               unanswered: (String) -> any Error, pick: (ControlMessage) -> T?) throws -> T {
         let client = try channel(displayName: displayName)
-        client.send(.keys)
+        client.send(request)
         let end = ContinuousClock.now + timeout
         var pfd = pollfd(fd: client.fileDescriptor, events: Int16(POLLIN), revents: 0)
         while true {
             while let message = client.pendingMessage() {
+                if let answer = pick(message) { return answer }
                 switch message {
                 case .gone: throw KeyboardControlError.notRunning(client.displayName)
-                case .keys(let json): return json
                 case .refused(let why): throw KeyboardControlError.refused(why)
-                case .typed, .stoppedTyping, .event, .clipboard: continue
+                default: continue
                 }
             }
-            let now = ContinuousClock.now
-            guard now < end else { throw KeyboardControlError.refused("the keyboard did not answer 'keys' (one from before it had them?)") }
+            guard ContinuousClock.now < end else { throw unanswered(client.displayName) }
             _ = poll(&pfd, 1, Self.milliseconds(until: end))
         }
     }

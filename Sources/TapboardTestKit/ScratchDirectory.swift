@@ -20,6 +20,20 @@ public final class ScratchDirectory {
     /// A path inside it.
     public func path(_ name: String) -> String { path + "/" + name }
 
+    /// Every file and directory under a folder, by its path from there, with
+    /// its size and modification and change times: two of them differ when
+    /// anything was created, removed or written in between.
+    public static func snapshot(of root: String) -> [String: String] {
+        var files: [String: String] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return files }
+        for case let relative as String in walker {
+            var info = stat()
+            guard lstat(root + "/" + relative, &info) == 0 else { continue }
+            files[relative] = "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+        }
+        return files
+    }
+
     /// `fifo.yaml` (a FIFO: a read waits for a writer forever), `directory.yaml` and
     /// `big.yaml` (sparse, one byte over `sizeLimit`), made in it; their paths.
     public func makeOddFiles(sizeLimit: Int) throws -> (fifo: String, directory: String, big: String) {

@@ -97,29 +97,15 @@ struct WaylandSecureTests {
             try FileManager.default.createDirectory(atPath: tree.path(folder), withIntermediateDirectories: true)
             env[name] = tree.path(folder)
         }
-        let before = SecureSnapshot.files(tree.path)
+        let before = ScratchDirectory.snapshot(of: tree.path)
         let runtime = try #require(desk.sway.environment["XDG_RUNTIME_DIR"])
-        let runtimeBefore = Set(SecureSnapshot.files(runtime).keys)
+        let runtimeBefore = Set(ScratchDirectory.snapshot(of: runtime).keys)
         let keyboard = try desk.keyboard(["--secure"], environment: env)
         let (status, stderr) = try desk.type("hello, мир")
         #expect(status == .exited(0), "tapboard type: \(stderr)")
         #expect(Deadline.waitFor(.seconds(5)) { desk.received() == "hello, мир" }, "foot received \(desk.received().debugDescription)")
         #expect(keyboard.terminate() == .exited(0))
-        #expect(SecureSnapshot.files(tree.path) == before)
-        #expect(Set(SecureSnapshot.files(runtime).keys) == runtimeBefore)
-    }
-}
-
-/// Every file under a folder, with its size and change times.
-enum SecureSnapshot {
-    static func files(_ root: String) -> [String: String] {
-        var files: [String: String] = [:]
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return files }
-        for case let relative as String in walker {
-            var info = stat()
-            guard lstat(root + "/" + relative, &info) == 0 else { continue }
-            files[relative] = "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
-        }
-        return files
+        #expect(ScratchDirectory.snapshot(of: tree.path) == before)
+        #expect(Set(ScratchDirectory.snapshot(of: runtime).keys) == runtimeBefore)
     }
 }

@@ -107,18 +107,6 @@ struct SecureModeTests {
         return env
     }
 
-    /// Every file and directory under a folder, with its size and change time.
-    static func snapshot(_ root: String) -> [String: String] {
-        var files: [String: String] = [:]
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return files }
-        for case let relative as String in walker {
-            var info = stat()
-            guard lstat(root + "/" + relative, &info) == 0 else { continue }
-            files[relative] = "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
-        }
-        return files
-    }
-
     /// The system calls of a strace log that write to a file: opens for
     /// writing or creating, and what makes, renames or removes names (the
     /// terminal, /dev and /proc aside).
@@ -141,7 +129,7 @@ struct SecureModeTests {
         let desktop = try Desktop(focusTarget: false)
         let tree = try ScratchDirectory()
         let env = try Self.environment(tree)
-        let before = Self.snapshot(tree.path)
+        let before = ScratchDirectory.snapshot(of: tree.path)
         let trace = tree.path + "-strace.log"
         defer { unlink(trace) }
         let command = ["/usr/bin/strace", "-f", "-qq", "-o", trace, "-e", "trace=%file,%desc"] + (try EmbeddedTests.command(desktop))
@@ -151,7 +139,7 @@ struct SecureModeTests {
         #expect(desktop.waitForOutput(of: host.process) { _ in host.text("password") == EmbeddedTests.password })
         host.process.send(SIGTERM)
         #expect(desktop.waitUntil(timeout: .seconds(10)) { !host.keyboardRunning })
-        #expect(Self.snapshot(tree.path) == before)
+        #expect(ScratchDirectory.snapshot(of: tree.path) == before)
         let log = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
         #expect(log.contains("execve"), "strace wrote no log")
         #expect(Self.writes(inTrace: log) == [])
@@ -163,7 +151,7 @@ struct SecureModeTests {
         let desktop = try Desktop(focusTarget: false)
         let tree = try ScratchDirectory()
         let env = try Self.environment(tree)
-        let before = Self.snapshot(tree.path)
+        let before = ScratchDirectory.snapshot(of: tree.path)
         let keyboard = try desktop.launchKeyboard(arguments: secure ? ["--secure"] : ["--no-dbus"], environment: env)
         let app = try ToolkitFields(.gtk3, on: desktop, size: (1280, 400), environment: KioskTests.noBridge)
         desktop.tapper.tap(app.centre("entry"))
@@ -173,7 +161,7 @@ struct SecureModeTests {
         #expect(type.wait(until: Deadline(.seconds(30))) == .exited(0), "\(type.standardError)")
         #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == "hello there " })
         #expect(keyboard.terminate() == .exited(0))
-        let after = Self.snapshot(tree.path)
+        let after = ScratchDirectory.snapshot(of: tree.path)
         if secure {
             #expect(after == before, "\(after.keys.sorted())")
         } else {
