@@ -135,9 +135,12 @@ public struct RunOptions: Equatable, Sendable {
             throw KeyboardBinary.replaceProcess(carrying: other, arguments: CommandLine.arguments, passedOver: reason)
         }
         let keysymExists = displayBackend.keysymExists
+        // Secure: every field a password field, and nothing read from or written
+        // to the user's files that could keep or tell what was typed.
+        let secure = xid || self.secure
         var options = InteractionOptions()
         // A password's first letter is not a sentence's: secure, no auto-shift.
-        options.autoShift = !noAutoShift && !(xid || secure)
+        options.autoShift = !noAutoShift && !secure
         options.calloutDelay = calloutDelay
         var configuration = KeyboardConfiguration(layouts: try Self.layoutSources(layout: layout, layouts: layouts, allowRun: allowRun,
                                                                                   keysymExists: keysymExists),
@@ -147,9 +150,6 @@ public struct RunOptions: Equatable, Sendable {
         configuration.startHidden = hidden
         configuration.replace = replace
         configuration.publishKeys = keys
-        // Secure: every field a password field, and nothing read from or written
-        // to the user's files that could keep or tell what was typed.
-        let secure = xid || self.secure
         configuration.secure = secure
         // The emoji page reads its files there too, with the strip or without it.
         let storage = SuggestionFiles.standard(environment: SuggestionFiles.environment)

@@ -16,7 +16,11 @@ public final class EmbeddingHost: FieldReports {
     /// The embedded keyboard's process id, as the host spawned it.
     public let keyboardPID: pid_t
     /// Where the password field and the socket holding the keyboard are on the screen.
-    public private(set) var places: [String: WindowPlacement]
+    /// (As last reported: a window manager may move the host after it first said where it was.)
+    public var places: [String: WindowPlacement] {
+        let last = Self.lines(process.standardOutput).last { $0["places"] != nil }?["places"] as? [String: [Int]] ?? [:]
+        return last.mapValues { WindowPlacement(width: $0[2], height: $0[3], x: $0[0], y: $0[1]) }
+    }
 
     /// Starts the host on a display; it starts `keyboard` (a command line) and
     /// embeds it in a socket `socketSize` large. Waits (deadline 20 s) for the
@@ -35,7 +39,7 @@ public final class EmbeddingHost: FieldReports {
         _ = Deadline.waitFor(.seconds(20)) { process.standardOutput.contains("\"places\"") || !process.isRunning }
         let lines = Self.lines(process.standardOutput)
         guard let pid = lines.lazy.compactMap({ $0["keyboard"] as? Int }).first,
-              let found = lines.lazy.compactMap({ $0["places"] as? [String: [Int]] }).first else {
+              lines.contains(where: { $0["places"] != nil }) else {
             // Nothing left running: the host, and the keyboard it may have started.
             _ = process.terminate()
             if let pid = lines.lazy.compactMap({ $0["keyboard"] as? Int }).first { kill(pid_t(pid), SIGKILL) }
@@ -43,7 +47,6 @@ public final class EmbeddingHost: FieldReports {
         }
         self.process = process
         keyboardPID = pid_t(pid)
-        places = found.mapValues { WindowPlacement(width: $0[2], height: $0[3], x: $0[0], y: $0[1]) }
     }
 
     deinit {
@@ -58,15 +61,13 @@ public final class EmbeddingHost: FieldReports {
     /// Whether the keyboard process the host started is still alive.
     public var keyboardRunning: Bool { kill(keyboardPID, 0) == 0 && !Self.isZombie(keyboardPID) }
 
-    /// Asks the GTK host to make the socket its second size; waits (deadline 10 s) for it to say it did, and notes the new places.
+    /// Asks the GTK host to make the socket its second size; waits (deadline 10 s) for it to say where it is then.
     public func resize() throws {
         let before = Self.lines(process.standardOutput).filter { $0["places"] != nil }.count
         process.send(SIGUSR1)
-        guard Deadline.waitFor(.seconds(10), until: { Self.lines(self.process.standardOutput).filter { $0["places"] != nil }.count > before }),
-              let found = Self.lines(process.standardOutput).last(where: { $0["places"] != nil })?["places"] as? [String: [Int]] else {
+        guard Deadline.waitFor(.seconds(10), until: { Self.lines(self.process.standardOutput).filter { $0["places"] != nil }.count > before }) else {
             throw HarnessError.processFailed("the host did not resize its socket")
         }
-        places = found.mapValues { WindowPlacement(width: $0[2], height: $0[3], x: $0[0], y: $0[1]) }
     }
 
     private static func isZombie(_ pid: pid_t) -> Bool {
@@ -125,11 +126,20 @@ public final class EmbeddingHost: FieldReports {
         say({"xid": int(line)})
         socket.add_id(int(line))
         socket.connect("plug-removed", lambda *a: say({"plug": "removed"}) or True)
-        # Placed once the socket has the size asked for (and again after each resize).
-        def allocated(w, a):
-            if (a.width, a.height) == tuple(w.get_size_request()):
+        # Placed once the window is mapped (by a window manager, where it put it) and the
+        # socket has the size asked for; again after each resize or move.
+        mapped = {"yes": False}
+        def placed(*_):
+            a = socket.get_allocation()
+            if mapped["yes"] and (a.width, a.height) == tuple(socket.get_size_request()):
                 GLib.idle_add(report)
-        socket.connect("size-allocate", allocated)
+            return False
+        def on_map(*_):
+            mapped["yes"] = True
+            return placed()
+        win.connect("map-event", on_map)
+        win.connect("configure-event", placed)
+        socket.connect("size-allocate", placed)
 
         def resize():
             socket.set_size_request(*resized)

@@ -68,9 +68,7 @@ extension KeyboardSession {
             switch effect {
             case .startTimer(let id, let deadline): core.timers[id] = deadline
             case .cancelTimer(let id): core.timers[id] = nil
-            case .hide:
-                // Embedded, the host shows and hides the keyboard: hidden by its own key it would have no way back.
-                if configuration.mode != .embedded { userHides() }
+            case .hide: userHides()
             case .run(let argv):
                 // At a login screen a key must not start a program as the greeter's user.
                 if configuration.secure { emit(.log("keys that run programs do nothing in secure mode (--secure, --xid)")) } else { emit(.run(argv)) }

@@ -114,8 +114,7 @@ public struct KeyboardSession: Sendable {
         case .windowConfigured(let rect):
             if let old = core.presentation.configured(rect, &core.out) { resized(from: old) }
         case .windowMapped:
-            // Embedded, the host maps the window: a show as any other.
-            if configuration.mode == .embedded { core.presentation.mappedByHost(&core.out) }
+            core.presentation.mapped(&core.out)
             if configuration.animation == .zero { core.out.sayWhereShown(frame) }
         case .windowUnmapped:
             core.pending += core.state.cancelContacts(at: now)

@@ -70,7 +70,6 @@ struct SessionCore: Sendable {
         return Geometry.hitTest(point, in: placed.targets, bounds: frame.size)
     }
 
-    /// A key's rectangle on the screen.
     /// A balloon showing a character over the space bar of the page shown (or
     /// its first key), for a character typed with no key of its own.
     func preview(of character: String) -> PreviewDrawing? {
@@ -81,6 +80,7 @@ struct SessionCore: Sendable {
                               styleClass: .character, scale: scale)
     }
 
+    /// A key's rectangle on the screen.
     func onScreen(_ index: Int) -> Rect {
         var r = placed.frames[index].rect
         r.x += frame.x

@@ -17,11 +17,9 @@ final class Embedding {
     /// the keyboard inside it, which the keyboard is not told.
     private var frame: Rect
 
-    /// XEmbed's message type, and the one message the keyboard reads: the host
-    /// saying it embedded the window (the others are about the focus, which the
-    /// keyboard never takes).
+    /// XEmbed's message type: its messages are about the focus, which the
+    /// keyboard never takes (being embedded, it hears of by ReparentNotify).
     static let messageType = "_XEMBED"
-    static let embeddedNotify = 0
     static let atoms = [messageType, "_XEMBED_INFO"]
 
     /// The size asked of a host that gives none, when `--geometry` names none:
@@ -70,9 +68,7 @@ final class Embedding {
 
     /// Whether a ClientMessage is XEmbed's (then nothing else reads it).
     func isMessage(_ event: XClientMessageEvent) -> Bool {
-        guard event.window == window, event.message_type == display.atom(Self.messageType) else { return false }
-        if event.data.l.1 == Self.embeddedNotify, embedder == nil { embedder = Window(UInt(bitPattern: event.data.l.3)) }
-        return true
+        event.window == window && event.message_type == display.atom(Self.messageType)
     }
 
     /// The window's place on the screen, as a ConfigureNotify told it.

@@ -20,8 +20,9 @@ __all__ = ["Display", "Keyboard", "TapboardError", "headless"]
 __version__ = "0.1.0"
 
 # Options with which the keyboard starts hidden: no didShow comes, so start()
-# only waits for the keyboard to answer.
-_HIDDEN_AT_START = {"--hidden", "--auto-show", "--xid", "-e"}
+# only waits for the keyboard to answer. (An embedded keyboard, --xid, answers
+# no control request: its host drives it, not this package.)
+_HIDDEN_AT_START = {"--hidden", "--auto-show"}
 
 
 class TapboardError(Exception):
@@ -140,22 +141,25 @@ class Keyboard:
             self._check_alive()
             if time.monotonic() > deadline:
                 raise TapboardError(f"the keyboard did not show in time; its output: {self._output()!r}")
-            listener = _Listener(command, self.env)
             if hidden:
-                # A listener still connected after a moment has found the keyboard.
-                if not listener.wait(lambda l: l.ended, 0.5):
-                    self._listener = listener
+                # Nothing shows: the keyboard is up once it answers `tapboard keys`.
+                answered = subprocess.run([self.binary, "keys"] + self._display_args(), env=self.env, stdin=subprocess.DEVNULL,
+                                          capture_output=True).returncode == 0
+                if answered:
+                    self._listener = _Listener(command, self.env)
                     return
-            else:
-                # A new listener hears didShow at once when the keyboard shows.
-                while not listener.wait(lambda l: l.ended or any(e.get("event") == "didShow" for e in l.events), 0.1):
-                    self._check_alive()
-                    if time.monotonic() > deadline:
-                        listener.close()
-                        raise TapboardError(f"the keyboard did not show in time; its output: {self._output()!r}")
-                if not listener.ended:
-                    self._listener = listener
-                    return
+                time.sleep(0.05)  # No keyboard answering yet: ask again.
+                continue
+            listener = _Listener(command, self.env)
+            # A new listener hears didShow at once when the keyboard shows.
+            while not listener.wait(lambda l: l.ended or any(e.get("event") == "didShow" for e in l.events), 0.1):
+                self._check_alive()
+                if time.monotonic() > deadline:
+                    listener.close()
+                    raise TapboardError(f"the keyboard did not show in time; its output: {self._output()!r}")
+            if not listener.ended:
+                self._listener = listener
+                return
             listener.close()
             time.sleep(0.05)  # No keyboard answering yet: ask again.
 

@@ -127,7 +127,10 @@ struct WindowPresentation: Sendable {
     }
 
     /// `tapboard hide`, the hide key: hidden, and kept hidden over this field.
+    /// Embedded, only the host hides and shows the keyboard: hidden by its own
+    /// key (a layout file's) it would have no way back.
     mutating func userHides(over field: String?, _ out: inout Outbox) {
+        guard placement.mode != .embedded else { return }
         userHidField = field
         autoHideDeadline = nil
         hide(&out)
@@ -235,9 +238,10 @@ struct WindowPresentation: Sendable {
         return after.size != before.size ? before.size : nil
     }
 
-    /// Embedded, the host mapped the window (`--xid`): it shows.
-    mutating func mappedByHost(_ out: inout Outbox) {
-        guard !shown else { return }
+    /// The window was mapped. Embedded (`--xid`), the host maps it: a show as
+    /// any other; otherwise the keyboard's own show came first.
+    mutating func mapped(_ out: inout Outbox) {
+        guard placement.mode == .embedded, !shown else { return }
         shown = true
         out.emit(.publish(.frame(.willShow, start: frame, end: frame, duration: .zero)))
     }
