@@ -149,7 +149,7 @@ public final class DBusControl {
         case .layoutChanged(let layout):
             tb_bus_emit_string(bus, "LayoutChanged", layout)
             tb_bus_property_changed(bus, "Layout")
-        case .typed, .typedKeysym, .suggestions, .scan:
+        case .typed, .typedKeysym, .typedChord, .suggestions, .scan:
             // What is typed (or suggested from it) never goes on the bus: any client of the session bus could read it.
             break
         }

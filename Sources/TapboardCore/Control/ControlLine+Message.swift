@@ -1,9 +1,9 @@
 /// The keyboard's answers and published events as lines: `typed UNTYPABLE`,
 /// `stopped COUNT`, `clipboard (ID p|- TEXT)...`, `keys JSON`, `refused WHY`, `frame ...`,
-/// `page NAME`, `layout NAME`, `text TEXT`, `keysym NAME`, `words WORD...`, `scan KEY...`.
+/// `page NAME`, `layout NAME`, `text TEXT`, `keysym NAME`, `chord MODIFIERS text|keysym KEY`, `words WORD...`, `scan KEY...`.
 extension ControlLine {
     /// The verbs of messages, in the order errors list them.
-    public static let messageVerbs = ["typed", "stopped", "clipboard", "keys", "refused", "frame", "page", "layout", "text", "keysym", "words", "scan"]
+    public static let messageVerbs = ["typed", "stopped", "clipboard", "keys", "refused", "frame", "page", "layout", "text", "keysym", "chord", "words", "scan"]
 
     /// A message as a line (`gone` is the connection closing, never a line).
     public static func encode(_ message: ControlMessage) -> String {
@@ -24,6 +24,8 @@ extension ControlLine {
             case .layoutChanged(let name): return line(["layout", name])
             case .typed(let text): return line(["text", text])
             case .typedKeysym(let name): return line(["keysym", name])
+            case .typedChord(let modifiers, let text, let keysym):
+                return line(["chord", modifiers.map(\.rawValue).joined(separator: "+")] + (text.map { ["text", $0] } ?? ["keysym", keysym ?? ""]))
             case .suggestions(let words): return line(["words"] + words)
             case .scan(let keys): return line(["scan"] + keys)
             }
@@ -75,6 +77,20 @@ extension ControlLine {
         case "layout": return .event(.layoutChanged(try only("the layout")))
         case "text": return .event(.typed(try only("the text")))
         case "keysym": return .event(.typedKeysym(try only("the keysym")))
+        case "chord":
+            guard f.count == 4 else { throw .fieldCount(verb: verb, expected: "3 fields (modifiers, text or keysym, the key)", found: f.count - 1) }
+            var modifiers: [Modifier] = []
+            for name in f[1].split(separator: "+") {
+                guard let modifier = Modifier(rawValue: String(name)) else {
+                    throw bad("modifier", String(name), ControlLineError.list(Modifier.allCases.map(\.rawValue)))
+                }
+                modifiers.append(modifier)
+            }
+            switch f[2] {
+            case "text": return .event(.typedChord(modifiers, text: f[3], keysym: nil))
+            case "keysym": return .event(.typedChord(modifiers, text: nil, keysym: f[3]))
+            default: throw bad("kind", f[2], "text or keysym")
+            }
         case "words": return .event(.suggestions(Array(f[1...])))
         case "scan": return .event(.scan(Array(f[1...])))
         default: throw .unknown(verb, expected: messageVerbs)

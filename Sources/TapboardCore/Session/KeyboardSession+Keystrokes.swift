@@ -45,7 +45,13 @@ extension KeyboardSession {
                 switch keystroke {
                 case .text(let text): emit(.publish(.typed(text)))
                 case .keysym(let symbol): emit(.publish(.typedKeysym(symbol.name)))
-                case .chord: break
+                case .chord:
+                    let (modifiers, key) = keystroke.chordParts
+                    switch key {
+                    case .text(let text): emit(.publish(.typedChord(modifiers, text: text, keysym: nil)))
+                    case .keysym(let symbol): emit(.publish(.typedChord(modifiers, text: nil, keysym: symbol.name)))
+                    case .chord: break
+                    }
                 }
             }
         }

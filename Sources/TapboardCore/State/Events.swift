@@ -121,3 +121,12 @@ public enum Effect: Hashable, Sendable {
     /// other effect would be copied at that size.
     indirect case notify(KeyboardEvent)
 }
+
+extension Keystroke {
+    /// The modifiers held and the key they hold them around, a chord within a chord unfolded.
+    public var chordParts: (modifiers: [Modifier], key: Keystroke) {
+        guard case .chord(let outer, let inner) = self else { return ([], self) }
+        let (more, key) = inner.chordParts
+        return (outer + more.filter { !outer.contains($0) }, key)
+    }
+}

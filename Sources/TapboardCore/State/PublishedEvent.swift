@@ -19,6 +19,9 @@ public enum PublishedEvent: Hashable, Sendable {
     /// A key with no text was typed (`BackSpace`, `Return`, `Left`), by keysym
     /// name; published like `typed`.
     case typedKeysym(String)
+    /// A key typed with modifiers held (Ctrl+BackSpace, Ctrl+C): the modifiers,
+    /// and the text or keysym name of the key; published like `typed`.
+    case typedChord([Modifier], text: String?, keysym: String?)
     /// The words the suggestion strip shows now, likeliest first; published like `typed`.
     case suggestions([String])
     /// The keys switch scanning highlights now, by id (none when no scan runs);
@@ -28,7 +31,7 @@ public enum PublishedEvent: Hashable, Sendable {
     /// Whether it tells what the user types: only for `--publish-keys` and listeners asking for keys.
     public var isPrivate: Bool {
         switch self {
-        case .typed, .typedKeysym, .suggestions, .scan: return true
+        case .typed, .typedKeysym, .typedChord, .suggestions, .scan: return true
         case .frame, .pageChanged, .layoutChanged: return false
         }
     }
@@ -39,7 +42,7 @@ public enum PublishedEvent: Hashable, Sendable {
         case .frame(let kind, _, _, _): return kind.rawValue
         case .pageChanged: return "pageChanged"
         case .layoutChanged: return "layoutChanged"
-        case .typed, .typedKeysym: return "key"
+        case .typed, .typedKeysym, .typedChord: return "key"
         case .suggestions: return "suggestions"
         case .scan: return "scan"
         }
@@ -60,6 +63,9 @@ public enum PublishedEvent: Hashable, Sendable {
             return "{\"event\":\"key\",\"text\":\(LayoutDump.quote(text))}"
         case .typedKeysym(let name):
             return "{\"event\":\"key\",\"keysym\":\(LayoutDump.quote(name))}"
+        case .typedChord(let modifiers, let text, let keysym):
+            let key = text.map { "\"text\":\(LayoutDump.quote($0))" } ?? "\"keysym\":\(LayoutDump.quote(keysym ?? ""))"
+            return "{\"event\":\"key\",\"modifiers\":[\(modifiers.map { LayoutDump.quote($0.rawValue) }.joined(separator: ","))],\(key)}"
         case .suggestions(let words):
             return "{\"event\":\"suggestions\",\"words\":[\(words.map(LayoutDump.quote).joined(separator: ","))]}"
         case .scan(let keys):

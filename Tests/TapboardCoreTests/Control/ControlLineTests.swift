@@ -54,6 +54,8 @@ struct ControlLineTests {
                           duration: .milliseconds(250))),
             .event(.suggestions(["the", "there"])), .event(.suggestions([])), .event(.scan(["q", "w e"])), .event(.scan([])),
             .clipboard([]), .refused("unknown control verb 'x'"),
+            .event(.typedChord([.control], text: nil, keysym: "BackSpace")), .event(.typedChord([.control, .alt], text: "w", keysym: nil)),
+            .event(.typedChord([], text: "+", keysym: nil)),
             .keys("{\"layout\":\"en-US\",\"keys\":[{\"id\":\"q\",\"label\":\" %20\"}]}"),
         ]
         for text in Self.oddTexts {
