@@ -63,6 +63,8 @@ extension OnScreenKeyboard: SessionExecutor {
             transport.apply(change)
         case .publish(let event):
             transport.publish(event)
+        case .foresee(let keystrokes):
+            transport.foresee(keystrokes)
         case .notify(let event):
             delegate?.dispatch(event)
         case .run(let argv):

@@ -51,6 +51,30 @@ struct AnyTextTests {
         #expect(keyboard.standardError == "")
     }
 
+    /// The server's whole XKB keymap as text.
+    static func xkbKeymap(on desktop: Desktop) throws -> String {
+        try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/xkbcomp"), ["-xkb", desktop.xvfb.displayName, "-"])
+    }
+
+    @Test("More new characters than the keymap has free keycodes, remapped many at once: exact, and the keymap after exit is the one before, key for key",
+          arguments: ["us", "ru,us"])
+    func manyNewCharacters(_ keymap: String) throws {
+        let desktop = try Desktop(focusTarget: false)
+        try Self.keymap(keymap, on: desktop)
+        let before = try Self.xkbKeymap(on: desktop)
+        let xterm = try XtermLine(on: desktop.xvfb.displayName, geometry: "160x20+0+0")
+        let keyboard = try desktop.launchKeyboard(arguments: Self.layouts)
+        desktop.tapper.move(to: xterm.inside)
+        let text = "Съешь же ещё этих мягких французских булок. Ξεσκεπάζω την ψυχοφθόρα βδελυγμία. Zwölf Boxkämpfer"
+        let (status, said) = try Self.type(text + "\n", on: desktop)
+        #expect(status == .exited(0), "\(said)")
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.line == text + "\n" }, "\(xterm.line.debugDescription)")
+        #expect(keyboard.terminate() == .exited(0))
+        let after = try Self.xkbKeymap(on: desktop)
+        #expect(after == before, "\(zip(before.split(separator: "\n"), after.split(separator: "\n")).first { $0 != $1 }.map { "\($0) → \($1)" } ?? "")")
+        #expect(keyboard.standardError == "")
+    }
+
     @Test("A text with a character that cannot be typed: nothing typed, the character named, exit 2")
     func nothingTyped() throws {
         let desktop = try Desktop(focusTarget: false)

@@ -62,6 +62,10 @@ public struct SpareKeycodes: Sendable, Equatable {
         case change([Change])
     }
 
+    /// Whether one change may write many keycodes (the injector writes them in
+    /// one XKB request, which every client hears of once).
+    public var batched = false
+
     /// The most keycodes lent at once (a keymap rarely has more empty ones).
     public static let limit = 64
     /// The least time between two changes of the keymap (see the type's notes).
@@ -117,10 +121,82 @@ public struct SpareKeycodes: Sendable, Equatable {
     }
 
     /// What typing the keysyms `needed` (none of which the keymap has) takes now.
-    /// A change may also remap a keycode for a keysym of `upcoming` (the next
-    /// keystroke's), so a run of new keysyms costs one `changeInterval` each.
-    public mutating func step(for needed: Set<UInt32>, upcoming: Set<UInt32> = [], now: Duration) -> Step {
-        let needed = needed.subtracting([0]), upcoming = upcoming.subtracting([0]).subtracting(needed)
+    /// A change may also remap keycodes for keysyms of `upcoming` (those of the
+    /// keystrokes foreseen, soonest first), so they are ready when their turn comes.
+    public mutating func step(for needed: Set<UInt32>, upcoming: [UInt32] = [], now: Duration) -> Step {
+        batched ? batchedStep(for: needed, upcoming: upcoming, now: now) : singleStep(for: needed, upcoming: upcoming, now: now)
+    }
+
+    /// When a change would prepare a keysym of `upcoming` (or announce a keycode
+    /// remapped for one), with no keystroke asking; nil when there is none to make.
+    public func nextPreparation(upcoming: [UInt32]) -> Duration? {
+        guard batched else { return nil }
+        let changeAt = lastChange.map { $0 + Self.changeInterval } ?? .zero
+        if spares.contains(where: { !$0.announced }) { return changeAt }
+        let carried = Set(spares.map(\.keysym)), wanted = Set(upcoming)
+        guard upcoming.contains(where: { $0 != 0 && !carried.contains($0) }) else { return nil }
+        let free = spares.indices.filter { !wanted.contains(spares[$0].keysym) }.map(remappableAt)
+        return free.min().map { max($0, changeAt) }
+    }
+
+    /// When a keycode may carry another keysym: at once when it carries none, or its reuse age after it last typed.
+    private func remappableAt(_ i: Int) -> Duration {
+        spares[i].keysym == 0 ? .zero : spares[i].usedAt + Self.reuseAge
+    }
+
+    /// One change writes many keycodes (`batched`): every keycode waiting for its
+    /// announcement is announced, and the keysyms needed now and those coming
+    /// are remapped together, so a text's new keysyms cost a change interval
+    /// or two in all rather than one each.
+    private mutating func batchedStep(for needed: Set<UInt32>, upcoming: [UInt32], now: Duration) -> Step {
+        let needed = needed.subtracting([0])
+        var seen = needed.union([0])
+        let upcoming = upcoming.filter { seen.insert($0).inserted }
+        let carried = Set(spares.map(\.keysym))
+        let missing = needed.subtracting(carried).sorted()
+        let ready = missing.isEmpty && !spares.contains { needed.contains($0.keysym) && !$0.announced }
+        let changeAt = lastChange.map { $0 + Self.changeInterval } ?? .zero
+        if changeAt > now { return ready ? .ready : .wait(until: changeAt) }
+
+        // Keycodes that may take a new keysym: announced, carrying nothing needed now;
+        // those carrying nothing foreseen first, then the one foreseen latest, then the least recently used.
+        let rank = Dictionary(upcoming.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        var candidates = spares.indices.filter { spares[$0].announced && !needed.contains(spares[$0].keysym) }
+        func order(_ i: Int) -> (Int, UInt64, Int) { (-(rank[spares[i].keysym] ?? Int.max), spares[i].lastUse, i) }
+        candidates.sort { order($0) < order($1) }
+        if spares.filter({ !needed.contains($0.keysym) }).count < missing.count { return .ready }  // too many at once: typed as far as can be
+
+        var changes: [Change] = []
+        for i in spares.indices where !spares[i].announced {
+            spares[i].announced = true
+            changes.append(.announce(keycode: spares[i].keycode, keysym: spares[i].keysym))
+        }
+        // The keysyms needed now: each on the keycode free soonest.
+        var waitUntil: Duration?
+        for keysym in missing {
+            func soonest(_ i: Int) -> (Duration, Int, UInt64, Int) { (remappableAt(i), order(i).0, order(i).1, i) }
+            guard let best = candidates.min(by: { soonest($0) < soonest($1) }) else { break }
+            if remappableAt(best) > now {
+                waitUntil = min(waitUntil ?? remappableAt(best), remappableAt(best))
+                continue
+            }
+            candidates.removeAll { $0 == best }
+            changes.append(lend(best, to: keysym, at: now))
+        }
+        // Those coming, soonest first, on keycodes free now that carry nothing wanted.
+        for keysym in upcoming where !carried.contains(keysym) {
+            guard let i = candidates.firstIndex(where: { rank[spares[$0].keysym] == nil && remappableAt($0) <= now }) else { break }
+            changes.append(lend(candidates.remove(at: i), to: keysym, at: now))
+        }
+        guard !changes.isEmpty else { return ready ? .ready : waitUntil.map { .wait(until: $0) } ?? .ready }
+        lastChange = now
+        return .change(changes)
+    }
+
+    /// One keycode remapped a change (without XKB a change is one core request a
+    /// keycode): at most one announcement, first, and one remapping.
+    private mutating func singleStep(for needed: Set<UInt32>, upcoming: [UInt32], now: Duration) -> Step {
+        let needed = needed.subtracting([0]), upcoming = Set(upcoming).subtracting([0]).subtracting(needed)
         let carried = Set(spares.map(\.keysym))
         let missing = needed.subtracting(carried).sorted()
         let unannounced = spares.indices.filter { needed.contains(spares[$0].keysym) && !spares[$0].announced }
@@ -132,9 +208,7 @@ public struct SpareKeycodes: Sendable, Equatable {
         if free.count < missing.count && unannounced.isEmpty { return .ready }  // too many at once: typed as far as can be
 
         let changeAt = lastChange.map { $0 + Self.changeInterval } ?? .zero
-        func remappableAt(_ i: Int) -> Duration {
-            max(changeAt, spares[i].keysym == 0 ? .zero : spares[i].usedAt + Self.reuseAge)
-        }
+        func remappableAt(_ i: Int) -> Duration { max(changeAt, self.remappableAt(i)) }
         // At most one announcement, first, and one remapping per change: a client
         // fetching what the first changed forgets the second, which is announced again later.
         var remap: (index: Int, keysym: UInt32)?

@@ -108,6 +108,10 @@ public enum Command: Hashable, Sendable {
     /// what the answer computes and draws neither delays them nor goes before
     /// them), whose commands are carried out before any after this.
     case type([Keystroke], waitingForKeycodes: Bool)
+    /// These keystrokes will follow, in order (a scripted text's next characters;
+    /// none: nothing foreseen any more): a transport that lends keycodes to
+    /// characters its keymap lacks may prepare theirs ahead.
+    case foresee([Keystroke])
     /// Draw.
     case draw(Drawing)
     /// Show, hide, move the window or reserve its strip.

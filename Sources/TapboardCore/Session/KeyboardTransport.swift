@@ -47,6 +47,8 @@ public protocol KeystrokeOutput: AnyObject {
     func typeAhead(_ keystroke: Keystroke) -> Bool
     /// Types keystrokes (`Command.type`); the session's answer once they are out.
     func type(_ keystrokes: [Keystroke], waitingForKeycodes: Bool, clock: () -> Duration) -> SessionInput
+    /// Keystrokes that will follow (`Command.foresee`).
+    func foresee(_ keystrokes: [Keystroke])
     /// When the transport next has something of its own to do with no event
     /// (an answer it waits for is overdue); nil when nothing.
     var nextDeadline: Duration? { get }
@@ -77,6 +79,9 @@ extension KeyboardWindowing {
 }
 
 extension KeystrokeOutput {
+    /// Nothing is prepared ahead (a transport whose keymap has every keysym it types).
+    public func foresee(_ keystrokes: [Keystroke]) {}
+
     /// Nothing of its own to wait for (a transport that waits for no answer).
     public var nextDeadline: Duration? { nil }
 

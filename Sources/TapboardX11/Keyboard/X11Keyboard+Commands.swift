@@ -32,6 +32,9 @@ extension X11Keyboard {
         return .injected(typed: typed, readyAt: readyAt)
     }
 
+    /// Keystrokes that will follow: the keycodes they need are prepared ahead.
+    public func foresee(_ keystrokes: [Keystroke]) { injector.foresee(keystrokes) }
+
     /// Types a tap's letter ahead of its batch (`KeyboardSession.typeAhead`)
     /// when the keymap has its key; whether it was typed (a keystroke that would
     /// need a borrowed keycode is not: that may have to be waited for).

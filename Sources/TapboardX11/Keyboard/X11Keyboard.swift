@@ -173,12 +173,20 @@ public final class X11Keyboard: KeyboardTransport {
         if clipboard == nil { notes.append("the X server has no XFixes extension: no clipboard history") }
     }
 
-    /// When a clipboard transfer is given up on, if one is under way.
-    public var nextDeadline: Duration? { clipboard?.nextDeadline }
+    /// When a clipboard transfer is given up on, if one is under way, or keycodes
+    /// for the keystrokes foreseen may be prepared.
+    public var nextDeadline: Duration? {
+        [clipboard?.nextDeadline, injector.nextPreparation].compactMap { $0 }.min()
+    }
 
-    /// Clipboard transfers past their deadline are given up on.
+    /// Clipboard transfers past their deadline are given up on; keycodes for
+    /// the keystrokes foreseen are prepared as far as they may be now.
     public func deadlinePassed(now: Duration) {
         if let clipboard { notes += clipboard.deadlinePassed(now: now) }
+        if injector.nextPreparation.map({ $0 <= now }) ?? false {
+            injector.prepareAhead(now: now)
+            display.flush()
+        }
     }
 
     /// Says where the accessibility bus is on the root window (`AT_SPI_BUS`), as

@@ -19,6 +19,11 @@ final class Injector {
     private var shiftKeycode: KeyCode?
     /// The borrowed keycodes and when each may change or be pressed.
     private var spares = SpareKeycodes()
+    /// The keystrokes foreseen (a scripted text's next characters) that need
+    /// borrowed keycodes, as their keysyms, in order: prepared before they are
+    /// typed. Those before `foreseenNext` were typed.
+    private var foreseen: [[UInt32]] = []
+    private var foreseenNext = 0
     /// Keycodes this injector holds down in the server at the moment.
     private var down: Set<KeyCode> = []
     /// Keycodes a keyboard killed before its exit had borrowed, put back as this one started.
@@ -83,7 +88,12 @@ final class Injector {
     /// keymap (`setxkbmap`) comes as XkbNewKeyboardNotify alone; and modifier
     /// changes, to notice Shift held by another client or a physical keyboard.
     /// Returns XKB's event number, nil without XKB.
-    func selectKeyboardEvents() -> Int32? { display.selectKeyboardEvents() }
+    /// With XKB, many keycodes are changed in one request (`SpareKeycodes.batched`).
+    func selectKeyboardEvents() -> Int32? {
+        let event = display.selectKeyboardEvents()
+        spares.batched = event != nil
+        return event
+    }
 
     /// An XKB event: a new keymap is read again (returns true); a modifier change is noted.
     /// `clock` is read when a new keymap came.
@@ -147,7 +157,7 @@ final class Injector {
     func prepare(_ keystroke: Keystroke, next: Keystroke?, now: Duration) -> Duration? {
         // With Shift or AltGr held elsewhere (as last heard), `type` goes through borrowed keycodes.
         let levelsFree = modifiersSeen & Self.levelModifiers == 0
-        let upcoming = next.map { spareKeysyms($0, levelsFree: levelsFree) } ?? []
+        let upcoming = (next.map { spareKeysyms($0, levelsFree: levelsFree).sorted() } ?? []) + upcomingKeysyms
         let needed = spareKeysyms(keystroke, levelsFree: levelsFree)
         while true {
             switch spares.step(for: needed, upcoming: upcoming, now: now) {
@@ -156,6 +166,38 @@ final class Injector {
             case .change(let changes): apply(changes)
             }
         }
+    }
+
+    /// Keystrokes that will follow, in order (replacing those foreseen before):
+    /// the keycodes their characters need are remapped ahead, many at once.
+    func foresee(_ keystrokes: [Keystroke]) {
+        let levelsFree = modifiersSeen & Self.levelModifiers == 0
+        foreseen = keystrokes.map { spareKeysyms($0, levelsFree: levelsFree).sorted() }.filter { !$0.isEmpty }
+        foreseenNext = 0
+    }
+
+    /// The keysyms of the keystrokes foreseen and not yet typed, soonest first, each once.
+    private var upcomingKeysyms: [UInt32] {
+        var seen = Set<UInt32>()
+        return foreseen[foreseenNext...].joined().filter { seen.insert($0).inserted }
+    }
+
+    /// A keystroke through borrowed keycodes was typed: if it is one of the next
+    /// few foreseen (others may come between: a person's tap), those up to it are past.
+    private func typedForeseen(_ keysyms: [UInt32]) {
+        guard !keysyms.isEmpty, foreseenNext < foreseen.count else { return }
+        let window = foreseenNext ..< min(foreseen.count, foreseenNext + 8)
+        if let i = window.first(where: { foreseen[$0] == keysyms }) { foreseenNext = i + 1 }
+    }
+
+    /// When keycodes for the keystrokes foreseen may be prepared; nil when none are to be.
+    var nextPreparation: Duration? {
+        foreseenNext < foreseen.count ? spares.nextPreparation(upcoming: upcomingKeysyms) : nil
+    }
+
+    /// Prepares keycodes for the keystrokes foreseen, as far as may be done now.
+    func prepareAhead(now: Duration) {
+        while case .change(let changes) = spares.step(for: [], upcoming: upcomingKeysyms, now: now) { apply(changes) }
     }
 
     /// The keysyms of a keystroke that must go through a borrowed keycode.
@@ -183,6 +225,11 @@ final class Injector {
     @discardableResult
     func type(_ keystroke: Keystroke, now: Duration) -> Int {
         planKeys(keystroke, levelsFree: !othersHoldLevelModifier())
+        if !foreseen.isEmpty {
+            var keysyms: [UInt32] = []
+            plan.forEachSpare { keysyms.append($0) }
+            typedForeseen(keysyms.sorted())
+        }
         return carryOut(now: now)
     }
 
@@ -263,6 +310,14 @@ final class Injector {
     private func apply(_ changes: [SpareKeycodes.Change]) {
         // Recorded before the remapping: a kill between the two leaves a record of a keycode not yet changed, which is harmless.
         if changes.contains(where: { if case .remap = $0 { true } else { false } }) { recordBorrowed() }
+        if spares.batched, changes.count > 1 {
+            if display.setKeysymsAtOnce(changes.map { (KeyCode($0.keycode), KeySym($0.keysym)) }) {
+                let written = Set(changes.map { KeyCode($0.keycode) })
+                positions = positions.filter { !written.contains($0.value.keycode) }
+                return
+            }
+            spares.batched = false  // no XKB after all: keycode by keycode from now on
+        }
         for change in changes { write(KeyCode(change.keycode), KeySym(change.keysym)) }
     }
 

@@ -1,7 +1,8 @@
 import CX11
 
 /// The server's keyboard as the injector uses it: XTest key events, the core
-/// keymap read and changed, the Shift keycode, and XKB's keymap and modifier events.
+/// keymap read and changed (keycode by keycode, or several at once through
+/// XKB), the Shift keycode, and XKB's keymap and modifier events.
 extension XDisplay {
     /// Whether the server has the XTest extension.
     func hasXTest() -> Bool {
@@ -41,6 +42,33 @@ extension XDisplay {
     func setKeysyms(_ keysyms: [KeySym], of keycode: KeyCode) {
         var syms = keysyms
         XChangeKeyboardMapping(pointer, Int32(keycode), Int32(syms.count), &syms, 1)
+    }
+
+    /// Sets the keysyms of several keycodes in one XKB request, so every client
+    /// hears of them once (one notification for the range they span): each
+    /// keycode one level carrying its keysym, or nothing for 0. The keys between
+    /// them are written back as read, under a server grab so that no other
+    /// client's change in between is undone. False without XKB (nothing written).
+    func setKeysymsAtOnce(_ keysyms: [(keycode: KeyCode, keysym: KeySym)]) -> Bool {
+        guard let first = keysyms.map(\.keycode).min(), let last = keysyms.map(\.keycode).max() else { return true }
+        XGrabServer(pointer)
+        defer { XUngrabServer(pointer) }
+        // The key actions too: changing a key's width looks at them.
+        guard let xkb = XkbGetMap(pointer, UInt32(XkbKeyTypesMask | XkbKeySymsMask | XkbKeyActionsMask), UInt32(XkbUseCoreKbd)) else { return false }
+        defer { XkbFreeKeyboard(xkb, 0, 1) }
+        for (keycode, keysym) in keysyms {
+            var oneLevel = [Int32(XkbOneLevelIndex)]
+            guard XkbChangeTypesOfKey(xkb, Int32(keycode), keysym == 0 ? 0 : 1, UInt32(XkbGroup1Mask), &oneLevel, nil) == Success else { return false }
+            if keysym != 0 {
+                guard let syms = XkbResizeKeySyms(xkb, Int32(keycode), 1) else { return false }
+                syms[0] = keysym
+            }
+        }
+        var changes = XkbMapChangesRec()
+        changes.changed = UInt16(XkbKeySymsMask)
+        changes.first_key_sym = first
+        changes.num_key_syms = last - first + 1
+        return XkbChangeMap(pointer, xkb, &changes) != 0
     }
 
     /// The first keycode that is a Shift, if any.

@@ -108,4 +108,46 @@ struct SpareKeycodesTests {
         small.adopt([12, 11])
         #expect(small.spares.map(\.keycode) == [12, 10, 11])
     }
+
+    func batchedPool(_ keycodes: [UInt32] = [200, 201, 202]) -> SpareKeycodes {
+        var spares = pool(keycodes)
+        spares.batched = true
+        return spares
+    }
+
+    @Test("Batched: the keysyms foreseen are remapped with the one needed, all announced in the next change, then typed with no wait")
+    func batchedRun() {
+        var spares = batchedPool()
+        #expect(spares.step(for: [Self.ze], upcoming: [Self.zhe, Self.ze, Self.shcha], now: Self.t0)
+                == .change([.remap(keycode: 202, keysym: Self.ze), .remap(keycode: 201, keysym: Self.zhe), .remap(keycode: 200, keysym: Self.shcha)]))
+        #expect(spares.step(for: [Self.ze], now: Self.t0 + Self.ms(10)) == .wait(until: Self.t0 + Self.ms(50)))
+        #expect(spares.nextPreparation(upcoming: []) == Self.t0 + Self.ms(50), "the announcement is due with no keystroke asking")
+        #expect(spares.step(for: [], now: Self.t0 + Self.ms(50))
+                == .change([.announce(keycode: 202, keysym: Self.ze), .announce(keycode: 201, keysym: Self.zhe), .announce(keycode: 200, keysym: Self.shcha)]))
+        for keysym in [Self.ze, Self.zhe, Self.shcha] {
+            #expect(spares.step(for: [keysym], now: Self.t0 + Self.ms(51)) == .ready)
+            spares.pressed(keysym, at: Self.t0 + Self.ms(51))
+        }
+        #expect(spares.nextPreparation(upcoming: [Self.ze]) == nil, "nothing left to prepare")
+    }
+
+    @Test("Batched: a keycode that typed waits its reuse age; one carrying a keysym foreseen is taken only for a keysym needed now, the one free soonest")
+    func batchedReuse() {
+        var spares = batchedPool([200, 201])
+        _ = spares.step(for: [Self.ze], upcoming: [Self.zhe], now: Self.t0)
+        _ = spares.step(for: [], now: Self.t0 + Self.ms(50))
+        spares.pressed(Self.ze, at: Self.t0 + Self.ms(60))
+        spares.pressed(Self.zhe, at: Self.t0 + Self.ms(70))
+        // щ coming, both keycodes typed a moment ago: prepared once the first (з's, 201) may be reused.
+        #expect(spares.nextPreparation(upcoming: [Self.shcha]) == Self.t0 + Self.ms(310))
+        #expect(spares.step(for: [], upcoming: [Self.shcha], now: Self.t0 + Self.ms(100)) == .ready, "no keystroke waits for it")
+        // щ needed now, з and ж both foreseen: the keycode free soonest (з's) is taken.
+        #expect(spares.step(for: [Self.shcha], upcoming: [Self.ze, Self.zhe], now: Self.t0 + Self.ms(100)) == .wait(until: Self.t0 + Self.ms(310)))
+        #expect(spares.step(for: [Self.shcha], upcoming: [Self.ze, Self.zhe], now: Self.t0 + Self.ms(310))
+                == .change([.remap(keycode: 201, keysym: Self.shcha)]))
+        #expect(spares.keycode(carrying: Self.zhe) == 200)
+        // More keysyms needed at once than keycodes: typed as far as can be.
+        #expect(spares.step(for: [0x6c1, 0x6c2, 0x6c3], now: Self.t0 + Self.ms(1000)) == .ready)
+    }
 }
+

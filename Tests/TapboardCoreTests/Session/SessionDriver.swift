@@ -11,6 +11,8 @@ struct SessionDriver {
     /// What was typed, with when.
     var typed: [(keystroke: Keystroke, at: Duration)] = []
     var published: [PublishedEvent] = []
+    /// What each `Command.foresee` said, in order.
+    var foreseen: [[Keystroke]] = []
     var logs: [String] = []
     var mapped = false
     var exitStatus: Int32?
@@ -191,6 +193,7 @@ struct SessionDriver {
                 serverFrame = r
                 configureDue = true
             case .publish(let e): published.append(e)
+            case .foresee(let keystrokes): foreseen.append(keystrokes)
             case .log(let line): logs.append(line)
             case .files(let request):
                 guard let storage else { break }

@@ -43,6 +43,8 @@ extension ScriptedTyping: SessionPart {
             if let due = core.timers[.longPress], due > core.now { core.timers[.longPress] = core.now }
             return
         }
+        // The characters coming, so a transport lending keycodes prepares theirs ahead.
+        if let keystrokes = foresight() { core.emit(.foresee(keystrokes)) }
         switch takeDue(now: core.now, before: limit) {
         case .contact(let touch)?: core.madeContacts.append(touch)
         case .showDirect(let character)?:

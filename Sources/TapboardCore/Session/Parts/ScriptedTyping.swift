@@ -34,6 +34,13 @@ struct ScriptedTyping: Sendable {
     /// How many characters of each request's text were typed so far.
     private var progress: [UInt64: Int] = [:]
 
+    /// Each request's characters, and how far they were last foreseen (`foresight`).
+    private var texts: [UInt64: (characters: [Character], foreseenTo: Int)] = [:]
+    /// Whether keystrokes are foreseen now (a request's next characters were said).
+    private var foreseeing = false
+    /// How many characters ahead are foreseen; said again when half of them are typed.
+    static let foresightLength = 64
+
     /// Requests waiting for the emoji files before they are planned.
     var waiting: [(text: String, delay: Duration, requester: UInt64)] = []
 
@@ -89,7 +96,24 @@ struct ScriptedTyping: Sendable {
             }
         }
         progress[requester] = 0
+        texts[requester] = (Array(text), 0)
         answers.append((t, requester, String(plan.untypable)))
+    }
+
+    /// The keystrokes to foresee now, when they changed: the next characters of
+    /// the request typing (said again once half of them are typed), or none
+    /// once no request types.
+    mutating func foresight() -> [Keystroke]? {
+        guard let requester = touches.first?.requester, let typed = progress[requester], let text = texts[requester] else {
+            guard foreseeing else { return nil }
+            foreseeing = false
+            return []
+        }
+        guard !foreseeing || typed + Self.foresightLength / 2 >= text.foreseenTo, text.foreseenTo < text.characters.count || !foreseeing else { return nil }
+        let end = min(text.characters.count, typed + Self.foresightLength)
+        texts[requester]?.foreseenTo = end
+        foreseeing = true
+        return text.characters[min(typed, end) ..< end].map { .text(String($0)) }
     }
 
     /// Stops a request: its touches and answer dropped. How many characters of
@@ -102,6 +126,7 @@ struct ScriptedTyping: Sendable {
         } ?? false
         touches.removeAll { $0.requester == requester }
         answers.removeAll { $0.requester == requester }
+        texts[requester] = nil
         return (typed, holding)
     }
 
@@ -132,6 +157,7 @@ struct ScriptedTyping: Sendable {
         guard let answer = answers.first, answer.at <= now, touches.first.map({ $0.at > answer.at }) ?? true else { return nil }
         answers.removeFirst()
         progress[answer.requester] = nil
+        texts[answer.requester] = nil
         return (answer.requester, answer.untyped)
     }
 }

@@ -68,4 +68,20 @@ struct ScriptedTypingPartTests {
         #expect(core.out.take().contains(.typingStopped(requester: 5, typed: 0)))
         #expect(typing.nextDeadline(core) == nil)
     }
+
+    @Test("The characters coming are foreseen: the first ones as typing starts, the next when half are typed, none at the end")
+    func foresight() throws {
+        var d = try SessionDriver(KeyboardConfiguration(options: InteractionOptions(autoShift: false)))
+        let text = String(repeating: "abcdefghij", count: 10)
+        d.send(.control(.type(text, delay: .zero, requester: 4)), at: Self.t0)
+        d.run(until: Self.t0 + .seconds(5))
+        #expect(d.text == text)
+        let length = ScriptedTyping.foresightLength
+        let said = d.foreseen.map { $0.map { if case .text(let t) = $0 { t } else { "?" } }.joined() }
+        #expect(said.first == String(text.prefix(length)))
+        #expect(said.count >= 3 && said.last == "", "said again as typing goes on, then nothing")
+        // Each says the characters from where the typing is, so the last before the end reaches the text's end.
+        #expect(said.dropLast().last.map { text.hasSuffix($0) } == true)
+    }
 }
+
