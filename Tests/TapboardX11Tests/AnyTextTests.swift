@@ -75,6 +75,27 @@ struct AnyTextTests {
         #expect(keyboard.standardError == "")
     }
 
+    @Test("The server's keymap changed while typing (us, then de, then ru,us): the text still arrives exactly")
+    func keymapChangedWhileTyping() throws {
+        let desktop = try Desktop(focusTarget: false)
+        let keyboard = try desktop.launchKeyboard(arguments: Self.layouts)
+        let app = try ToolkitFields(.gtk3, on: desktop, size: (1280, 400), environment: KioskTests.noBridge)
+        desktop.tapper.tap(app.centre("entry"))
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
+        let text = String(repeating: Self.text + " ", count: 3)
+        // A pace at which the changes land while the text is typed (about a minute's worth at most).
+        let type = try ChildProcess(try Keyboard.locateBinary(), ["type", "--delay", "5", text, "--display", desktop.xvfb.displayName])
+        // Each change once part of the text has arrived, while the rest is still to come.
+        for (keymap, arrived) in [("de", 20), ("ru,us", 90)] {
+            #expect(desktop.waitForOutput(of: app.process, timeout: .seconds(60)) { _ in app.text("entry").count >= arrived })
+            try Self.keymap(keymap, on: desktop)
+        }
+        #expect(type.wait(until: Deadline(.seconds(120))) == .exited(0), "\(type.standardError)")
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == text }, "\(app.text("entry").debugDescription)")
+        #expect(desktop.tapper.noKeyDown)
+        #expect(keyboard.standardError == "")
+    }
+
     @Test("A text with a character that cannot be typed: nothing typed, the character named, exit 2")
     func nothingTyped() throws {
         let desktop = try Desktop(focusTarget: false)

@@ -132,8 +132,12 @@ final class Injector {
         keymap = display.readKeymap()
         positions = keymap.positions()
         refreshModifiers()
+        // A new keymap (setxkbmap) empties or refills borrowed keycodes: one that
+        // no longer carries its keysym is dropped (and adopted again if empty).
         spares.keep { keycode, keysym in
-            keymap.symbols(of: Int(keycode)).allSatisfy { $0 == KeySym(keysym) || $0 == 0 }
+            let symbols = keymap.symbols(of: Int(keycode))
+            return keysym == 0 ? symbols.allSatisfy { $0 == 0 }
+                : symbols.contains(KeySym(keysym)) && symbols.allSatisfy { $0 == KeySym(keysym) || $0 == 0 }
         }
         adoptSpares()
         // Borrowed keycodes are typed through `spares`, which keeps their use times.
