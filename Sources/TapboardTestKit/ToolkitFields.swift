@@ -5,7 +5,9 @@ import Foundation
 /// entry, a button and an entry at the bottom of a window as large as asked
 /// (typing `up` into it halves the window's height, moving it up; GTK only). It
 /// prints where each is on the screen, then each field's text whenever it
-/// changes and each widget taking the focus (JSON lines).
+/// changes and each widget taking the focus (JSON lines). With
+/// TAPBOARD_FIELDS_QUIET=1 in its environment a change prints the text's
+/// length, and the whole text follows once the field is still for 300 ms.
 public final class ToolkitFields: FieldReports {
     /// Which toolkit draws the application.
     public enum Toolkit: String, Sendable {
@@ -56,12 +58,23 @@ public final class ToolkitFields: FieldReports {
     /// Its reports so far (`FieldReports`).
     public var reports: [[String: Any]] { Self.lines(process.standardOutput) }
 
+    /// A field's text as last reported, read from the end of the output (a
+    /// flood's thousands of reports are not all parsed at every look).
+    public func text(_ field: String) -> String {
+        for line in process.standardOutput.split(separator: "\n").reversed() where line.contains("\"value\"") {
+            guard let report = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  report["text"] as? String == field else { continue }
+            return report["value"] as? String ?? ""
+        }
+        return ""
+    }
+
     private static func lines(_ output: String) -> [[String: Any]] {
         output.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
 
     private static let gtkScript = """
-        import json, sys
+        import json, os, sys
         import gi
         gi.require_version("Gtk", "3.0")
         from gi.repository import Gtk, GLib
@@ -104,8 +117,23 @@ public final class ToolkitFields: FieldReports {
         # Each widget says when it takes the focus: typing waits for it, as a person sees the caret first.
         for name, w in widgets.items():
             w.connect("focus-in-event", lambda *a, n=name: say({"focus": n}) or False)
+        # Quiet (a flood of thousands of characters): each change says its length only,
+        # the whole text comes once the field has not changed for a moment.
+        quiet = os.environ.get("TAPBOARD_FIELDS_QUIET") == "1"
+        pending = {}
+        def whole(n, w):
+            pending.pop(n, None)
+            say({"text": n, "value": w.get_text()})
+            return False
+        def changed(w, n):
+            if not quiet:
+                return say({"text": n, "value": w.get_text()})
+            say({"text": n, "length": len(w.get_text())})
+            if n in pending:
+                GLib.source_remove(pending[n])
+            pending[n] = GLib.timeout_add(300, whole, n, w)
         for name in ["entry", "password", "bottom"]:
-            widgets[name].connect("changed", lambda w, n=name: say({"text": n, "value": w.get_text()}))
+            widgets[name].connect("changed", lambda w, n=name: changed(w, n))
         # Typing "up" into the bottom entry makes the window shorter: the entry moves up the screen.
         widgets["bottom"].connect("changed", lambda w: w.get_text() == "up" and win.resize(width, height // 2))
         buffer = view.get_buffer()
@@ -118,7 +146,7 @@ public final class ToolkitFields: FieldReports {
         """
 
     private static let qtScript = """
-        import json, sys
+        import json, os, sys
         from PyQt5.QtCore import QEvent, QObject, QTimer
         from PyQt5.QtWidgets import QApplication, QLineEdit, QPushButton, QTextEdit, QVBoxLayout, QWidget
 
@@ -156,8 +184,21 @@ public final class ToolkitFields: FieldReports {
 
         names = {id(w): n for n, w in widgets.items()}
         app.focusChanged.connect(lambda old, new: new is not None and id(new) in names and say({"focus": names[id(new)]}))
+        # Quiet (a flood of thousands of characters): each change says its length only,
+        # the whole text comes once the field has not changed for a moment.
+        quiet = os.environ.get("TAPBOARD_FIELDS_QUIET") == "1"
+        timers = {}
+        def changed(t, n):
+            if not quiet:
+                return say({"text": n, "value": t})
+            say({"text": n, "length": len(t)})
+            if n not in timers:
+                timers[n] = QTimer()
+                timers[n].setSingleShot(True)
+                timers[n].timeout.connect(lambda n=n: say({"text": n, "value": widgets[n].text()}))
+            timers[n].start(300)
         for name in ["entry", "password", "bottom"]:
-            widgets[name].textChanged.connect(lambda t, n=name: say({"text": n, "value": t}))
+            widgets[name].textChanged.connect(lambda t, n=name: changed(t, n))
         view.textChanged.connect(lambda: say({"text": "view", "value": view.toPlainText()}))
         # Placed once the window is first exposed (where a window manager put it), after that event.
         class Exposed(QObject):
