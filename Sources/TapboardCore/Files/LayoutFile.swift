@@ -19,7 +19,8 @@ public enum LayoutFile {
     public static func decode(_ text: String, file: String, keysymExists: @escaping (String) -> Bool = { _ in true },
                               allowRun: Bool = false) throws(FileError) -> LayoutSource {
         let root = try YAMLValue.parse(text, file: file)
-        let fields = try root.fields(allowed: ["name", "description", "letters", "symbols", "more-symbols", "callouts", "uppercase", "pages"],
+        let fields = try root.fields(allowed: ["name", "description", "letters", "symbols", "more-symbols", "callouts", "uppercase", "pages",
+                                               "input-method"],
                                      "a layout: a mapping with name and letters or pages")
         guard let nameValue = fields["name"] else { throw root.error("missing field 'name'") }
         let name = try nameValue.string("a layout name")
@@ -28,6 +29,14 @@ public enum LayoutFile {
         }
         let description = try fields["description"]?.string("a one-line description") ?? name
         let callouts = try fields["callouts"].map(decodeCallouts) ?? [:]
+        var inputMethod: InputMethodKind?
+        if let value = fields["input-method"] {
+            let text = try value.string("an input method")
+            guard let method = InputMethodKind(text) else {
+                throw value.error("expected an input method (\(InputMethodKind.forms)), found '\(text)'")
+            }
+            inputMethod = method
+        }
         var uppercase: [String: String] = [:]
         for (key, value) in try fields["uppercase"]?.entries("a mapping from a character to its shifted form") ?? [] {
             let upper = try value.string("the character's shifted form")
@@ -55,7 +64,8 @@ public enum LayoutFile {
         case (_, let pages?):
             throw pages.error("a layout gives either letters (the provider adds the action keys) or pages, not both")
         }
-        return LayoutSource(name: name, description: description, definition: definition, callouts: callouts, uppercase: uppercase)
+        return LayoutSource(name: name, description: description, definition: definition, callouts: callouts, uppercase: uppercase,
+                            inputMethod: inputMethod)
     }
 
     private static func decodeCallouts(_ value: YAMLValue) throws(FileError) -> [String: [String]] {

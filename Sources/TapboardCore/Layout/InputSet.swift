@@ -50,6 +50,9 @@ public struct LayoutSource: Hashable, Sendable {
     public var callouts: [String: [String]]
     /// Shifted forms that are not the usual upper case, by character (Turkish `i: İ`, `ı: I`).
     public var uppercase: [String: String]
+    /// The converter its letters go through (Korean, Chinese, Japanese), if any:
+    /// its strip shows what is composed and the candidates.
+    public var inputMethod: InputMethodKind?
 
     /// The language its suggestions are in (`en`, `de`): a language layout's name up
     /// to its first hyphen; nil for layouts of keys written out (numpad, phone, desktop).
@@ -62,11 +65,12 @@ public struct LayoutSource: Hashable, Sendable {
 
     /// Makes a layout source.
     public init(name: String, description: String, definition: LayoutDefinition, callouts: [String: [String]] = [:],
-                uppercase: [String: String] = [:]) {
+                uppercase: [String: String] = [:], inputMethod: InputMethodKind? = nil) {
         self.name = name
         self.description = description
         self.definition = definition
         self.callouts = callouts
         self.uppercase = uppercase
+        self.inputMethod = inputMethod
     }
 }

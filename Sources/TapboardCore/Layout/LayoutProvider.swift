@@ -23,8 +23,9 @@ public struct LayoutProvider: Hashable, Sendable {
     public func isWide(width: Int) -> Bool { width >= wideWidth }
 
     /// The layout for a window of this width; with a suggestion strip of this
-    /// height (a share of a key row) above every page, when given.
-    public func layout(for source: LayoutSource, width: Int, strip: Double? = nil) -> Layout {
+    /// height (a share of a key row) above every page, when given: its slots
+    /// left to right for an input method's `candidates`.
+    public func layout(for source: LayoutSource, width: Int, strip: Double? = nil, candidates: Bool = false) -> Layout {
         var layout: Layout
         switch source.definition {
         case .full(let full): layout = full
@@ -32,7 +33,8 @@ public struct LayoutProvider: Hashable, Sendable {
             layout = isWide(width: width) ? wide(set, name: source.name) : compact(set, name: source.name)
         }
         if let strip {
-            let row = Self.stripRow(slots: isWide(width: width) ? Self.wideSlots : Self.compactSlots, height: strip)
+            let row = candidates ? Self.candidateRow(slots: isWide(width: width) ? Self.wideCandidateSlots : Self.compactCandidateSlots, height: strip)
+                : Self.stripRow(slots: isWide(width: width) ? Self.wideSlots : Self.compactSlots, height: strip)
             for p in layout.pages.indices {
                 // The emoji page's strip is its search bar.
                 let top = layout.pages[p].name == Page.emoji ? Row(keys: [Key(.emoji(.search))], heightWeight: strip) : row
@@ -46,6 +48,15 @@ public struct LayoutProvider: Hashable, Sendable {
     public static let compactSlots = 3
     /// Suggestions a wide keyboard shows.
     public static let wideSlots = 5
+
+    /// Slots of an input method's strip (what is composed, candidates, the next page): candidates are short.
+    public static let compactCandidateSlots = 6
+    public static let wideCandidateSlots = 10
+
+    /// An input method's strip: its slots in reading order, left to right.
+    static func candidateRow(slots: Int, height: Double) -> Row {
+        Row(keys: (0 ..< slots).map { Key(.suggestion($0)) }, heightWeight: height)
+    }
 
     /// The strip: the likeliest suggestion in the middle, where the eye lands, the
     /// next ones alternating to its left and right.

@@ -45,6 +45,9 @@ public enum ControlCommand: String, CaseIterable, Sendable {
 public struct KeyboardConfiguration: Sendable {
     /// The layouts the globe key goes through; the first shows at start.
     public var layouts: [LayoutSource]
+    /// Runs the compositions of layouts with an input method (`LayoutSource.inputMethod`);
+    /// without one their letters are typed as they are.
+    public var converter: (any CompositionConverter)?
     /// Turns a layout source into the layout for the window's width (compact or wide).
     public var provider: LayoutProvider
     /// The look.

@@ -13,7 +13,7 @@ extension KeyboardSession {
         let partLabels = parts.labels(of: chosen, core)
         return chosen.enumerated().map { i, frame in
             var label = partLabels[i] ?? core.state.label(of: frame.key)
-            if case .suggestion(let rank) = frame.key.action { label = suggestionLabel(rank: rank) }
+            if partLabels[i] == nil, case .suggestion(let rank) = frame.key.action { label = suggestionLabel(rank: rank) }
             return KeyAppearance(frame: frame, label: label, styleClass: core.state.styleClass(of: frame.key),
                                  pressed: core.state.isPressed(frame.index), highlight: marks[frame.index] ?? .none)
         }

@@ -13,6 +13,8 @@ struct SessionParts: Sendable {
     var clipboard = ClipboardPart()
     /// The emoji page and its search (before `typing`: it takes the emoji files that typing waits for).
     var emoji = EmojiPart()
+    /// A layout's input method: its letters composed, candidates in the strip.
+    var composing = Composing()
     /// `tapboard type`: taps made on the keys.
     var typing = ScriptedTyping()
 
@@ -24,6 +26,7 @@ struct SessionParts: Sendable {
         if visitor.visit(&handsFree, &core) { return }
         if visitor.visit(&clipboard, &core) { return }
         if visitor.visit(&emoji, &core) { return }
+        if visitor.visit(&composing, &core) { return }
         if visitor.visit(&typing, &core) { return }
     }
 
@@ -35,6 +38,7 @@ struct SessionParts: Sendable {
         reader.inspect(handsFree, core)
         reader.inspect(clipboard, core)
         reader.inspect(emoji, core)
+        reader.inspect(composing, core)
         reader.inspect(typing, core)
     }
 }

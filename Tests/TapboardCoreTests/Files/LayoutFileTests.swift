@@ -275,7 +275,7 @@ struct LayoutFileTests {
         #expect(Self.error("name: x\nletters:\n  - q w e\npages:\n  - name: p\n    rows:\n      - q\n")
             == "l.yaml:5:3: pages: a layout gives either letters (the provider adds the action keys) or pages, not both")
         #expect(Self.error("name: x\nletters:\n  - q w e\ncolour: red\n")
-            == "l.yaml:4:1: unknown field 'colour'; expected name, description, letters, symbols, more-symbols, callouts, uppercase or pages")
+            == "l.yaml:4:1: unknown field 'colour'; expected name, description, letters, symbols, more-symbols, callouts, uppercase, pages or input-method")
         #expect(Self.error("name: my layout\nletters:\n  - q\n")
             == "l.yaml:1:7: name: expected a layout name without spaces, commas or slashes, found 'my layout'")
         #expect(Self.error("name: x\nsymbols:\n  - 1 2\npages:\n  - name: p\n    rows:\n      - q\n")
@@ -311,5 +311,16 @@ struct LayoutFileTests {
             == "l.yaml:5:6: callouts.q: expected at least one alternate")
         #expect(Self.error("name: x\nletters:\n  - q w e\nuppercase:\n  i: İİ\n")
             == "l.yaml:5:6: uppercase.i: expected one character shifted to one character, found 'i' → 'İİ'")
+    }
+
+    @Test func inputMethods() throws {
+        for (text, method) in [("hangul", InputMethodKind.hangul(keyboard: "2")), ("hangul:3f", .hangul(keyboard: "3f")),
+                               ("rime:luna_pinyin", .rime(schema: "luna_pinyin")), ("anthy", .anthy)] {
+            #expect(try Self.decode("name: x\ninput-method: \(text)\nletters:\n  - q w\n").inputMethod == method)
+            #expect(method.description == text)
+        }
+        #expect(try Self.decode("name: x\nletters:\n  - q w\n").inputMethod == nil)
+        #expect(Self.error("name: x\ninput-method: rime\nletters:\n  - q\n")
+            == "l.yaml:2:15: input-method: expected an input method (hangul, hangul:KEYBOARD, rime:SCHEMA or anthy), found 'rime'")
     }
 }

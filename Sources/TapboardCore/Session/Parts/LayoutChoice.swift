@@ -35,8 +35,10 @@ struct LayoutChoice: Sendable {
         shown.language.flatMap { stripLanguages.contains($0) ? $0 : nil }
     }
 
-    /// A layout built for a width, with the strip when its language has a lexicon.
+    /// A layout built for a width, with the strip when its language has a
+    /// lexicon, or a strip of candidates when it has an input method.
     func build(_ source: LayoutSource, width: Int) -> Layout {
+        if source.inputMethod != nil { return provider.layout(for: source, width: width, strip: theme.stripHeight, candidates: true) }
         let hasStrip = source.language.map(stripLanguages.contains) ?? false
         return provider.layout(for: source, width: width, strip: hasStrip ? theme.stripHeight : nil)
     }
