@@ -65,7 +65,9 @@ let package = Package(
         .target(name: "CTapboardShaping"),
         // Finds layouts and themes by name or path and reads their files (libc only: no X, no Foundation),
         // and shapes the emoji fonts' sequences for both backends (Shaper).
-        .target(name: "TapboardCatalog", dependencies: ["TapboardCore", "CTapboardShaping"], swiftSettings: orderable),
+        // The input methods' converters (libhangul, librime, Anthy), opened with dlopen when a layout first uses one.
+        .target(name: "CTapboardConverters"),
+        .target(name: "TapboardCatalog", dependencies: ["TapboardCore", "CTapboardShaping", "CTapboardConverters"], swiftSettings: orderable),
         // The X side of a keyboard: X events translated into the session's inputs, its commands
         // carried out with X calls (in few files: scripts/check-boundaries), the control channel.
         .target(name: "TapboardX11", dependencies: ["CX11", "TapboardCore", "TapboardCatalog"], swiftSettings: orderable),

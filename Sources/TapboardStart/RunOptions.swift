@@ -157,6 +157,9 @@ public struct RunOptions: Equatable, Sendable {
             configuration.suggestions = SuggestionSettings(languages: storage.languagesWithLexicon(configuration.layouts.compactMap(\.language)),
                                                            learns: learn, autocorrect: autocorrect, swipe: swipe)
         }
+        // Korean, Chinese and Japanese layouts' converters, opened when such a layout is first typed on.
+        // Secure, none: a converter learns what is typed, and every field is a password's.
+        configuration.converter = secure ? nil : LibraryConverters(dataDirectory: storage.learnedDirectory)
         // Secure, no cache either: fontconfig's matches are found again at each start.
         configuration.fontMatchesPath = secure ? nil : FileLocations.cacheFile("font-matches", environment: FileLocations.environment)
         configuration.animation = animate ? .milliseconds(250) : .zero

@@ -359,6 +359,33 @@ extension LayoutSource {
           "%": ‰
           "&": §
         """#),
+        ("ko", #"""
+        name: ko
+        description: Korean (2-set, syllables composed with libhangul)
+        input-method: hangul
+        letters:
+          - ㅂ ㅈ ㄷ ㄱ ㅅ ㅛ ㅕ ㅑ ㅐ ㅔ
+          - ㅁ ㄴ ㅇ ㄹ ㅎ ㅗ ㅓ ㅏ ㅣ
+          - ㅋ ㅌ ㅊ ㅍ ㅠ ㅜ ㅡ
+        uppercase:
+          ㅂ: ㅃ
+          ㅈ: ㅉ
+          ㄷ: ㄸ
+          ㄱ: ㄲ
+          ㅅ: ㅆ
+          ㅐ: ㅒ
+          ㅔ: ㅖ
+        symbols:
+          - 1 2 3 4 5 6 7 8 9 0
+          - "- / : ; ( ) ₩ & @ \""
+          - ". , ? ! '"
+        callouts:
+          "₩": $ € £ ¥ ¢
+          "-": – — •
+          "'": ’ ‘
+          "\"": “ ” 「 」
+          ".": … ·
+        """#),
         ("nb", #"""
         name: nb
         description: Norwegian (Bokmål)
@@ -605,5 +632,34 @@ extension LayoutSource {
           "%": ‰
           "&": §
         """##),
+        ("zh-pinyin", #"""
+        name: zh-pinyin
+        description: Chinese (pinyin, simplified; Rime's luna_pinyin)
+        input-method: rime:luna_pinyin
+        letters:
+          - q w e r t y u i o p
+          - a s d f g h j k l
+          - z x c v b n m
+        symbols:
+          - 1 2 3 4 5 6 7 8 9 0
+          - "- / ： ； （ ） ¥ & @ “"
+          - "。 ， 、 ？ ！"
+        more-symbols:
+          - "[ ] { } # % ^ * + ="
+          - "_ \\ | ~ 《 》 $ € £ ·"
+          - ". , ? ! '"
+        callouts:
+          "。": "."
+          "，": ","
+          "？": "?"
+          "！": "!"
+          "：": ":"
+          "；": ";"
+          "（": "("
+          "）": ")"
+          "“": ” ‘ ’ 「 」 『 』 "\""
+          "¥": $ € £
+          "-": – — …
+        """#),
     ]
 }

@@ -46,6 +46,9 @@ public struct Layout: Hashable, Sendable {
     public var name: String
     /// The pages; the first one shows at start.
     public var pages: [Page]
+    /// Whether shift comes on by itself at a sentence's start (`--no-auto-shift`
+    /// aside): not where shift picks other letters (a Korean layout's double consonants).
+    public var autoShifts = true
 
     /// Makes a layout; it must have at least one page.
     public init(name: String, pages: [Page]) {

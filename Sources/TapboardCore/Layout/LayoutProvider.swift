@@ -41,6 +41,7 @@ public struct LayoutProvider: Hashable, Sendable {
                 layout.pages[p].rows.insert(top, at: 0)
             }
         }
+        layout.autoShifts = source.inputMethod == nil
         return layout.addingCharacterOptions(callouts: source.callouts, uppercase: source.uppercase)
     }
 
@@ -49,9 +50,10 @@ public struct LayoutProvider: Hashable, Sendable {
     /// Suggestions a wide keyboard shows.
     public static let wideSlots = 5
 
-    /// Slots of an input method's strip (what is composed, candidates, the next page): candidates are short.
+    /// Slots of an input method's strip: what is composed, four candidates (a
+    /// converter's page), the page key; a wide keyboard's are wider, for phrases.
     public static let compactCandidateSlots = 6
-    public static let wideCandidateSlots = 10
+    public static let wideCandidateSlots = 6
 
     /// An input method's strip: its slots in reading order, left to right.
     static func candidateRow(slots: Int, height: Double) -> Row {

@@ -46,6 +46,10 @@ extension KeyboardState {
     /// an auto-shift that no longer fits (after backspace) turns off again.
     mutating func updateAutoShift(into effects: inout [Effect]) {
         guard options.autoShift, shift != .locked, shiftHold == nil else { return }
+        guard layout.autoShifts else {
+            if shift == .once && shiftIsAuto { setShift(.off, auto: false, into: &effects) }
+            return
+        }
         let atStart = context.isEmpty && contextFromStart
         let afterSentence = context.count >= 2 && context.last == " " && ".!?".contains(context[context.count - 2])
         if atStart || afterSentence {

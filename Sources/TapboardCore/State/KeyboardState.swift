@@ -53,8 +53,8 @@ public struct KeyboardState: Sendable {
         self.layout = layout
         self.options = options
         self.pageIndex = 0
-        self.shift = options.autoShift ? .once : .off
-        self.shiftIsAuto = options.autoShift
+        self.shift = options.autoShift && layout.autoShifts ? .once : .off
+        self.shiftIsAuto = options.autoShift && layout.autoShifts
     }
 
     /// The page shown.

@@ -1,0 +1,70 @@
+import TapboardCatalog
+import TapboardCore
+import TapboardTestKit
+import Testing
+
+/// The input methods' converters over Debian's libraries: what a run of keys,
+/// backspaces and choices gives, and the same again when the run is answered
+/// from the start. One at a time: Rime runs once a process.
+@Suite(.serialized) struct ConvertersTests {
+    let root: ScratchDirectory
+    let converters: LibraryConverters
+
+    init() throws {
+        root = try ScratchDirectory()
+        converters = LibraryConverters(dataDirectory: root.path("data"))
+    }
+
+    static func keys(_ text: String) -> [CompositionAction] { text.map { .key(String($0)) } }
+
+    @Test("Hangul: jamo compose into syllables, a finished one is committed, backspace takes a jamo back")
+    func hangul() throws {
+        let method = InputMethodKind.hangul(keyboard: "2")
+        #expect(converters.takes("ㅎ", in: method) && !converters.takes("1", in: method))
+        let typed = Self.keys("ㅎㅏㄴㄱㅜㄱㅇㅓ")
+        var composed = try converters.compose(typed, in: method)
+        #expect(composed.committed == "한국" && composed.preedit == "어")
+        composed = try converters.compose(typed + [.backspace], in: method)
+        #expect(composed.committed == "한국" && composed.preedit == "ㅇ", "a jamo, not the syllable")
+        composed = try converters.compose(typed + [.commit(raw: false)], in: method)
+        #expect(composed.committed == "한국어" && composed.preedit == "")
+        // A run that does not continue the last one is answered from the start.
+        composed = try converters.compose(Self.keys("ㄱㅏ"), in: method)
+        #expect(composed.committed == "" && composed.preedit == "가")
+    }
+
+    @Test("Rime with luna_pinyin: letters show candidates four to a page; a choice commits; the next page; return commits the letters")
+    func rime() throws {
+        let method = InputMethodKind.rime(schema: "luna_pinyin")
+        #expect(converters.takes("n", in: method) && !converters.takes("1", in: method))
+        let typed = Self.keys("nihao")
+        var composed = try converters.compose(typed, in: method)
+        #expect(composed.preedit.replacingSpaces == "nihao", "\(composed.preedit)")
+        #expect(composed.candidates.count == 4 && composed.candidates.contains("你好"), "\(composed.candidates)")
+        #expect(composed.hasNextPage && !composed.hasPreviousPage)
+        let index = try #require(composed.candidates.firstIndex(of: "你好"))
+        composed = try converters.compose(typed + [.choose(index)], in: method)
+        #expect(composed.committed == "你好" && composed.isEmpty)
+        composed = try converters.compose(typed + [.page(forward: true)], in: method)
+        #expect(composed.hasPreviousPage && !composed.candidates.contains("你好"))
+        composed = try converters.compose(Self.keys("zhong") + [.commit(raw: true)], in: method)
+        #expect(composed.committed == "zhong" && composed.isEmpty)
+    }
+
+    @Test("A schema Rime does not have: an error that names it and the package to install, each time")
+    func missingSchema() {
+        let method = InputMethodKind.rime(schema: "no_such_schema")
+        for _ in 0 ..< 2 {
+            #expect(throws: ConverterError.self) { try converters.compose(Self.keys("a"), in: method) }
+        }
+        do {
+            _ = try converters.compose(Self.keys("a"), in: method)
+        } catch {
+            #expect(error.description.contains("no_such_schema") && error.description.contains("rime-data-no-such-schema"), "\(error)")
+        }
+    }
+}
+
+private extension String {
+    var replacingSpaces: String { filter { $0 != " " } }
+}
