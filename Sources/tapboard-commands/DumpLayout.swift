@@ -45,10 +45,12 @@ struct DumpLayout: ParsableCommand {
         let sources = try layoutOptions.sources()
         var provider = LayoutProvider(wideWidth: layoutOptions.wideWidth, layoutKey: sources.count > 1)
         provider.hideKey = !xid
-        // The strip as the keyboard shows it: when the layout's language has a lexicon.
+        // The strip as the keyboard shows it: when the layout's language has a lexicon,
+        // and always on a layout with an input method (its candidates).
         let files = SuggestionFiles.standard(environment: SuggestionFiles.environment)
-        let strip = !noSuggestions && !xid && (sources[0].language.map(files.hasLexicon) ?? false)
-        let layout = provider.layout(for: sources[0], width: size.width, strip: strip ? Theme.default.stripHeight : nil)
+        let candidates = sources[0].inputMethod != nil
+        let strip = candidates || !noSuggestions && !xid && (sources[0].language.map(files.hasLexicon) ?? false)
+        let layout = provider.layout(for: sources[0], width: size.width, strip: strip ? Theme.default.stripHeight : nil, candidates: candidates)
         guard let index = layout.pageIndex(named: page) else {
             let names = layout.pages.map(\.name).joined(separator: ", ")
             throw UserError(description: "unknown page '\(printable(page))': layout \(printable(layout.name)) has \(printable(names))")

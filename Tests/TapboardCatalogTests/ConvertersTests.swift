@@ -51,6 +51,12 @@ import Testing
         #expect(composed.committed == "zhong" && composed.isEmpty)
     }
 
+    @Test("Rime with luna_pinyin_simp: simplified characters")
+    func simplified() throws {
+        let composed = try converters.compose(Self.keys("zhongguo"), in: .rime(schema: "luna_pinyin_simp"))
+        #expect(composed.candidates.first == "中国", "\(composed.candidates)")
+    }
+
     @Test("A schema Rime does not have: an error that names it and the package to install, each time")
     func missingSchema() {
         let method = InputMethodKind.rime(schema: "no_such_schema")

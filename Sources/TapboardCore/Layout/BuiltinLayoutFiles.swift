@@ -634,8 +634,8 @@ extension LayoutSource {
         """##),
         ("zh-pinyin", #"""
         name: zh-pinyin
-        description: Chinese (pinyin, simplified; Rime's luna_pinyin)
-        input-method: rime:luna_pinyin
+        description: Chinese (pinyin, simplified characters; Rime's luna_pinyin_simp)
+        input-method: rime:luna_pinyin_simp
         letters:
           - q w e r t y u i o p
           - a s d f g h j k l

@@ -332,8 +332,10 @@ public struct KeyboardSession: Sendable {
     /// The keys shown now, as `tapboard keys` prints them.
     public func keysShown() -> String {
         let state = core.state
+        // As drawn: the strip's words and candidates, the parts' labels.
+        let labels = appearances(highlightMarks: [:]).map(\.label)
         return LayoutDump.shown(layout: state.layout.name, page: state.page, frame: frame, frames: keyFrames) { f in
-            state.label(of: f.key).plainText
+            (f.index < labels.count ? labels[f.index] : state.label(of: f.key)).plainText
         }
     }
 

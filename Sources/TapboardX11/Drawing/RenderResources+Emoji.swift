@@ -25,22 +25,59 @@ extension RenderResources {
     private static let shapedRunLimit = 512
 
     /// The label in pieces when it holds emoji (`EmojiRuns`): its text in the
-    /// theme's font, its emoji runs as the emoji font's glyphs. Nil for a
-    /// label without emoji, drawn as one string as before.
+    /// theme's font, its emoji runs as the emoji font's glyphs; characters the
+    /// theme's font lacks (Chinese, Korean) in a fallback font. Nil for a label
+    /// the theme's font draws alone, drawn as one string as before.
     func labelPieces(_ label: String, font: OpenFont) -> [LabelPiece]? {
-        guard EmojiRuns.mayContainEmoji(label) else { return nil }
+        // From Hangul jamo up are scripts a theme's Latin font often lacks (Chinese, Japanese, Korean).
+        let mayNeedFallback = label.unicodeScalars.contains { $0.value >= 0x1100 }
+        guard EmojiRuns.mayContainEmoji(label) || mayNeedFallback else { return nil }
         let runs = EmojiRuns.split(label)
-        guard runs.contains(where: \.isEmoji) else { return nil }
-        return runs.map { run in
-            guard run.isEmoji else { return .text(run.text, font) }
-            guard let emojiFont = self.emojiFont(pixelSize: font.pixelSize) else { return .glyphs(glyphs(of: run.text, in: font, shaped: false), font) }
-            let glyphs = glyphs(of: run.text, in: emojiFont, shaped: true)
-            if Self.isColour(emojiFont) {
-                let pictures = glyphs.compactMap { colourGlyph($0, in: emojiFont) }
-                if pictures.count == glyphs.count { return .pictures(pictures) }
-            }
-            return .glyphs(glyphs, emojiFont)
+        let fallback = mayNeedFallback && runs.contains { !$0.isEmoji && $0.text.unicodeScalars.contains { glyph($0, in: font) == 0 } }
+        guard fallback || runs.contains(where: \.isEmoji) else { return nil }
+        return runs.flatMap { run -> [LabelPiece] in
+            guard run.isEmoji else { return fallback ? textPieces(run.text, font: font) : [.text(run.text, font)] }
+            return [emojiPiece(run, font: font)]
         }
+    }
+
+    /// Families tried in turn for characters the theme's font lacks: the CJK fonts Debian ships.
+    private static let fallbackFamilies = ["Noto Sans CJK SC", "Noto Sans CJK JP", "Noto Sans CJK KR", "WenQuanYi Micro Hei",
+                                           "Droid Sans Fallback", "Unifont"]
+
+    /// Text in pieces: characters the theme's font has in it, the others in
+    /// the first fallback family that has them (in the theme's font when none does).
+    private func textPieces(_ text: String, font: OpenFont) -> [LabelPiece] {
+        var pieces: [(text: String, font: OpenFont)] = []
+        for character in text {
+            let scalar = character.unicodeScalars.first!
+            let chosen = glyph(scalar, in: font) != 0 ? font : fallbackFont(for: scalar, pixelSize: font.pixelSize) ?? font
+            if let last = pieces.last, last.font.xft == chosen.xft {
+                pieces[pieces.count - 1].text.append(character)
+            } else {
+                pieces.append((String(character), chosen))
+            }
+        }
+        return pieces.map { .text($0.text, $0.font) }
+    }
+
+    /// The first of `fallbackFamilies` at this size that has the character.
+    private func fallbackFont(for scalar: Unicode.Scalar, pixelSize: Int) -> OpenFont? {
+        Self.fallbackFamilies.lazy.compactMap { family -> OpenFont? in
+            guard let f = try? self.font(family: family, pixelSize: pixelSize), self.glyph(scalar, in: f) != 0 else { return nil }
+            return f
+        }.first
+    }
+
+    /// An emoji run in the emoji font: its pictures, or its glyphs without colour.
+    private func emojiPiece(_ run: LabelRun, font: OpenFont) -> LabelPiece {
+        guard let emojiFont = self.emojiFont(pixelSize: font.pixelSize) else { return .glyphs(glyphs(of: run.text, in: font, shaped: false), font) }
+        let glyphs = glyphs(of: run.text, in: emojiFont, shaped: true)
+        if Self.isColour(emojiFont) {
+            let pictures = glyphs.compactMap { colourGlyph($0, in: emojiFont) }
+            if pictures.count == glyphs.count { return .pictures(pictures) }
+        }
+        return .glyphs(glyphs, emojiFont)
     }
 
     /// An emoji run's glyphs in a font, kept: its sequences made into their

@@ -1,0 +1,78 @@
+import Foundation
+import TapboardTestKit
+import Testing
+
+/// Korean and Chinese typed by tapping keys and the strip's candidates with
+/// the pointer, into real applications on a bare server: the letters go to
+/// libhangul or Rime, what they commit reaches the field.
+@Suite("Input methods: Hangul and pinyin by taps")
+struct InputMethodTests {
+    /// The keys the running keyboard shows (`tapboard keys`), with their labels and frames on the screen.
+    static func shownKeys(on desktop: Desktop) throws -> [(id: String, label: String, centre: ScreenPoint)] {
+        let child = try ChildProcess(try Keyboard.locateBinary(), ["keys", "--display", desktop.xvfb.displayName])
+        guard child.wait(until: Deadline(.seconds(10))) == .exited(0),
+              let shown = try JSONSerialization.jsonObject(with: Data(child.standardOutput.utf8)) as? [String: Any],
+              let frame = shown["frame"] as? [String: Int], let keys = shown["keys"] as? [[String: Any]] else { return [] }
+        return keys.compactMap { key in
+            guard let id = key["id"] as? String, let label = key["label"] as? String, let x = key["x"] as? Int, let y = key["y"] as? Int,
+                  let w = key["width"] as? Int, let h = key["height"] as? Int else { return nil }
+            return (id, label, ScreenPoint(x: Int32(frame["x"]! + x + w / 2), y: Int32(frame["y"]! + y + h / 2)))
+        }
+    }
+
+    /// The strip's labels, left to right.
+    static func strip(on desktop: Desktop) throws -> [String] {
+        try shownKeys(on: desktop).filter { $0.id.hasPrefix("suggestion-") }.sorted { $0.centre.x < $1.centre.x }.map(\.label)
+    }
+
+    @Test("Korean: jamo tapped compose syllables in a GTK 3 entry and xterm; shift gives a double consonant; backspace takes a jamo back")
+    func hangul() throws {
+        let desktop = try Desktop(focusTarget: false)
+        let keyboard = try desktop.launchKeyboard(arguments: ["--layouts", "ko"])
+        let app = try ToolkitFields(.gtk3, on: desktop, size: (1280, 400), environment: KioskTests.noBridge)
+        desktop.tapper.tap(app.centre("entry"))
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
+        // 한국어 까 : ㅎㅏㄴ ㄱㅜㄱ ㅇㅓ, space, shift ㄱ (ㄲ) ㅏ, then ㄱ taken back by backspace, space.
+        try keyboard.tap([("letters", "ㅎ"), ("letters", "ㅏ"), ("letters", "ㄴ"), ("letters", "ㄱ"), ("letters", "ㅜ"), ("letters", "ㄱ")])
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == "한" }, "\(app.text("entry").debugDescription)")
+        #expect(try Self.strip(on: desktop).first == "국", "the syllable being built shows in the strip")
+        try keyboard.tap([("letters", "ㅇ"), ("letters", "ㅓ"), ("letters", "space"), ("letters", "shift"), ("letters", "ㄱ"),
+                          ("letters", "ㅏ"), ("letters", "ㄱ"), ("letters", "backspace"), ("letters", "space")])
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == "한국어 까 " }, "\(app.text("entry").debugDescription)")
+        #expect(keyboard.standardError == "")
+
+        let xterm = try XtermLine(on: desktop.xvfb.displayName, geometry: "120x10+0+420")
+        desktop.tapper.move(to: xterm.inside)
+        try keyboard.tap([("letters", "ㄷ"), ("letters", "ㅏ"), ("letters", "ㄹ"), ("letters", "return")])
+        // Return commits the syllable; a second one types the newline.
+        try keyboard.tap("letters", "return")
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.line == "달\n" }, "\(xterm.line.debugDescription)")
+        #expect(keyboard.standardError == "")
+    }
+
+    @Test("Chinese: pinyin tapped shows candidates in the strip; a candidate tapped is typed into a GTK 3 entry; space commits the first")
+    func pinyin() throws {
+        let desktop = try Desktop(focusTarget: false)
+        let data = try ScratchDirectory()
+        let keyboard = try desktop.launchKeyboard(arguments: ["--layouts", "zh-pinyin"], environment: ["XDG_DATA_HOME": data.path])
+        let app = try ToolkitFields(.gtk3, on: desktop, size: (1280, 400), environment: KioskTests.noBridge)
+        desktop.tapper.tap(app.centre("entry"))
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
+        try keyboard.tap([("letters", "n"), ("letters", "i"), ("letters", "h"), ("letters", "a"), ("letters", "o")])
+        // Rime builds the schema for a new user once (seconds), at the first letter.
+        var shown: [String] = []
+        #expect(desktop.waitUntil(timeout: .seconds(60)) { shown = (try? Self.strip(on: desktop)) ?? []; return shown.contains("你好") },
+                "\(shown)")
+        #expect(shown.first?.filter { $0 != " " } == "nihao", "what is composed shows first: \(shown)")
+        #expect(app.text("entry") == "", "nothing typed while composing")
+        let candidate = try #require(try Self.shownKeys(on: desktop).first { $0.label == "你好" })
+        desktop.tapper.tap(candidate.centre)
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == "你好" }, "\(app.text("entry").debugDescription)")
+        try keyboard.tap([("letters", "s"), ("letters", "h"), ("letters", "i"), ("letters", "j"), ("letters", "i"), ("letters", "e")])
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { (try? Self.strip(on: desktop))?.first?.filter { $0 != " " } == "shijie" })
+        let first = try #require(try Self.strip(on: desktop).dropFirst().first)
+        try keyboard.tap("letters", "space")
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == "你好" + first }, "\(app.text("entry").debugDescription)")
+        #expect(keyboard.standardError == "")
+    }
+}
