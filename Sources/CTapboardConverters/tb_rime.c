@@ -1,6 +1,7 @@
 #include "tb_converters.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -76,9 +77,37 @@ typedef struct {
 #define TB_RIME_POINTER(type, name, args) static type(*tb_##name) args;
 TB_RIME_FUNCTIONS(TB_RIME_POINTER)
 
+// A start begun on a thread of its own (`tb_rime_start_soon`), and what it said.
+static pthread_t starter;
+static int starting;
+static char starter_dirs[2][1024];
+static char starter_error[512];
+static __thread int on_starter;
+
+static void *start_on_thread(void *unused) {
+    (void)unused;
+    on_starter = 1;
+    tb_rime_start(starter_dirs[0], starter_dirs[1], starter_error, sizeof starter_error);
+    return NULL;
+}
+
+void tb_rime_start_soon(const char *shared_dir, const char *user_dir) {
+    if (starting) return;
+    snprintf(starter_dirs[0], sizeof starter_dirs[0], "%s", shared_dir);
+    snprintf(starter_dirs[1], sizeof starter_dirs[1], "%s", user_dir);
+    starting = pthread_create(&starter, NULL, start_on_thread, NULL) == 0;
+}
+
 int tb_rime_start(const char *shared_dir, const char *user_dir, char *error, size_t error_size) {
     // 1 running, -1 failed (said once), 0 not tried.
     static int state = 0;
+    // Begun on a thread: finished there (its error said here).
+    if (starting && !on_starter) {
+        pthread_join(starter, NULL);
+        starting = 0;
+        if (state < 0 && error_size) snprintf(error, error_size, "%s", starter_error);
+        return state > 0;
+    }
     if (state) {
         if (error_size) error[0] = 0;
         return state > 0;

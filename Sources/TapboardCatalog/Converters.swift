@@ -23,6 +23,15 @@ public final class LibraryConverters: CompositionConverter, @unchecked Sendable 
         rimeSharedDirectory = rimeShared
     }
 
+    /// Starts what the layouts' input methods need that takes a while (Rime
+    /// builds its schemas for a new user in seconds) on a thread of its own,
+    /// so their first letter does not wait for it.
+    public func prepare(_ methods: [InputMethodKind]) {
+        guard let user = rimeUserDirectory, methods.contains(where: { if case .rime = $0 { true } else { false } }) else { return }
+        RimeEngine.prepare(user: user)
+        tb_rime_start_soon(rimeSharedDirectory, user)
+    }
+
     public func takes(_ character: String, in method: InputMethodKind) -> Bool {
         switch method {
         case .hangul: return HangulEngine.asciiKey(for: character) != nil
@@ -184,7 +193,7 @@ final class RimeEngine: ConversionEngine {
     deinit { tb_rime_end_session(session) }
 
     /// The user folder, with the page size the strip shows (Rime reads it when it deploys).
-    private static func prepare(user: String) {
+    static func prepare(user: String) {
         var path = ""
         for part in user.split(separator: "/") {
             path += "/" + part

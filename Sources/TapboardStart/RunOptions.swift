@@ -159,7 +159,11 @@ public struct RunOptions: Equatable, Sendable {
         }
         // Korean, Chinese and Japanese layouts' converters, opened when such a layout is first typed on.
         // Secure, none: a converter learns what is typed, and every field is a password's.
-        configuration.converter = secure ? nil : LibraryConverters(dataDirectory: storage.learnedDirectory)
+        if !secure {
+            let converters = LibraryConverters(dataDirectory: storage.learnedDirectory)
+            converters.prepare(configuration.layouts.compactMap(\.inputMethod))
+            configuration.converter = converters
+        }
         // Secure, no cache either: fontconfig's matches are found again at each start.
         configuration.fontMatchesPath = secure ? nil : FileLocations.cacheFile("font-matches", environment: FileLocations.environment)
         configuration.animation = animate ? .milliseconds(250) : .zero

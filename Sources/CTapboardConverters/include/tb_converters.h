@@ -37,6 +37,9 @@ const uint32_t *tb_hangul_flush(tb_hangul *hangul);
 /// schemas built for this user); deploys what is out of date, waiting for it.
 /// 1 when it runs, 0 when not (then `error` says why, the first time).
 int tb_rime_start(const char *shared_dir, const char *user_dir, char *error, size_t error_size);
+/// The same on a thread of its own, begun now (deploying takes seconds the
+/// first time); `tb_rime_start` then waits for it to finish.
+void tb_rime_start_soon(const char *shared_dir, const char *user_dir);
 /// A session with a schema selected; 0 when Rime does not run or has no such schema.
 uint64_t tb_rime_session(const char *schema);
 void tb_rime_end_session(uint64_t session);
