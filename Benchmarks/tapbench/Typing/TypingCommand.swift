@@ -140,7 +140,9 @@ struct TypingCell {
         guard !exact else { return "exact, \(rate)" }
         let got = Array(arrived), want = Array(expected)
         let first = zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, want.count)
-        return "**differs** at \(first) (\(got.count) of \(want.count) arrived), \(rate)"
+        // What came there and what was typed, a few characters each, for finding why.
+        let came = String(got.dropFirst(first).prefix(8)), wanted = String(want.dropFirst(first).prefix(8))
+        return "**differs** at \(first) (\(got.count) of \(want.count) arrived; \(came.debugDescription) for \(wanted.debugDescription)), \(rate)"
     }
 
     /// `quiet`: the GTK and Qt fields report the whole text only once it is still for 300 ms (a flood), which that adds to the time.

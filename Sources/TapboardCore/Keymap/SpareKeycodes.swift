@@ -15,6 +15,11 @@
 ///   is pressed only after it has been announced again, a `changeInterval`
 ///   later, by writing the same keysyms once more: a client that was loading
 ///   its keymap during the first change hears the second.
+/// - An application busy with a flood (a GTK entry thousands of characters
+///   long) reads its key presses seconds late, past any reuse age. When the
+///   application typed into answers pings (`readerAnswers`), a keycode is
+///   reused only once it has read the keycode's last press: it answered a ping
+///   sent after it (`read(through:)`).
 public struct SpareKeycodes: Sendable, Equatable {
     /// One keycode free to lend.
     public struct Spare: Sendable, Equatable {
@@ -72,6 +77,15 @@ public struct SpareKeycodes: Sendable, Equatable {
     public static let changeInterval: Duration = .milliseconds(50)
     /// How long a keycode keeps what it typed before it may carry another keysym.
     public static let reuseAge: Duration = .milliseconds(250)
+    /// How long a keycode waits for an application that answers pings to read
+    /// its last press, before it is taken all the same (one that hangs).
+    public static let readWait: Duration = .seconds(10)
+
+    /// Whether the application typed into answers pings: keycodes then wait for
+    /// it to read their last press (`read(through:)`) instead of `reuseAge`.
+    public var readerAnswers = false
+    /// The uses (presses, remappings; `useCount`) the application has read, up to this one.
+    public private(set) var readThrough: UInt64?
 
     /// The keycodes, in the order they were adopted.
     public private(set) var spares: [Spare] = []
@@ -139,9 +153,33 @@ public struct SpareKeycodes: Sendable, Equatable {
         return free.min().map { max($0, changeAt) }
     }
 
-    /// When a keycode may carry another keysym: at once when it carries none, or its reuse age after it last typed.
+    /// When a keycode may carry another keysym: at once when it carries none;
+    /// its reuse age after it last typed; or, when the application answers
+    /// pings, once it has read that press.
     private func remappableAt(_ i: Int) -> Duration {
-        spares[i].keysym == 0 ? .zero : spares[i].usedAt + Self.reuseAge
+        guard spares[i].keysym != 0 else { return .zero }
+        guard readerAnswers else { return spares[i].usedAt + Self.reuseAge }
+        if let readThrough, spares[i].lastUse <= readThrough { return .zero }
+        return spares[i].usedAt + Self.readWait
+    }
+
+    /// How many uses (presses, remappings) there have been: a ping sent now follows all of them.
+    public var useCount: UInt64 { useCounter }
+
+    /// The application answered a ping sent when `useCount` was this: it has read every press made before.
+    public mutating func read(through use: UInt64) {
+        readThrough = max(readThrough ?? use, use)
+    }
+
+    /// Another application is typed into: what the last one read says nothing of it.
+    public mutating func readerChanged(answers: Bool) {
+        readerAnswers = answers
+        readThrough = nil
+    }
+
+    /// Whether a keycode's last press has not been read yet by an application that answers pings (a ping would tell).
+    public func waitsForRead() -> Bool {
+        readerAnswers && spares.contains { $0.keysym != 0 && $0.lastUse > (readThrough ?? 0) }
     }
 
     /// One change writes many keycodes (`batched`): every keycode waiting for its

@@ -46,6 +46,61 @@ extension XDisplay {
         return child
     }
 
+    /// The client window of the application keys go to now (the focus's, or
+    /// under `PointerRoot` the pointer's top-level), when it answers pings
+    /// (`_NET_WM_PING` in its WM_PROTOCOLS, as GTK, Qt and browsers have);
+    /// nil otherwise. Under a window manager the client is the frame's child.
+    func pingableFocusClient() -> Window? {
+        var top: Window? = inputFocus()
+        if top == 0 || top == 1 { top = topLevelUnderPointer() }
+        // Up to the root's child.
+        while let w = top {
+            var rootReturned: Window = 0, parent: Window = 0
+            var children: UnsafeMutablePointer<Window>?
+            var count: UInt32 = 0
+            guard XQueryTree(pointer, w, &rootReturned, &parent, &children, &count) != 0 else { return nil }
+            if let children { XFree(children) }
+            if parent == root || parent == 0 { break }
+            top = parent
+        }
+        guard let top else { return nil }
+        let ping = atom("_NET_WM_PING")
+        func answers(_ w: Window) -> Bool { property("WM_PROTOCOLS", of: w)?.items.contains(UInt(ping)) ?? false }
+        if answers(top) { return top }
+        // Framed: the client is a child (or grandchild) of the frame.
+        var level = [top]
+        for _ in 0 ..< 2 {
+            var next: [Window] = []
+            for w in level {
+                var rootReturned: Window = 0, parent: Window = 0
+                var children: UnsafeMutablePointer<Window>?
+                var count: UInt32 = 0
+                guard XQueryTree(pointer, w, &rootReturned, &parent, &children, &count) != 0, let children else { continue }
+                next += Array(UnsafeBufferPointer(start: children, count: Int(count)))
+                XFree(children)
+            }
+            if let client = next.first(where: answers) { return client }
+            level = next
+        }
+        return nil
+    }
+
+    /// Asks a client to answer (`_NET_WM_PING`): it sends the message back to
+    /// the root once it has handled every event before it, the key presses too.
+    func ping(_ client: Window, serial: UInt) {
+        var e = clientMessage("WM_PROTOCOLS", to: client)
+        e.xclient.data.l.0 = Int(atom("_NET_WM_PING"))
+        e.xclient.data.l.1 = Int(bitPattern: serial)
+        e.xclient.data.l.2 = Int(client)
+        send(e, to: client)
+    }
+
+    /// The serial of a client's answer to `ping`, when the event is one.
+    func pingAnswer(_ event: XClientMessageEvent) -> UInt? {
+        guard event.window == root, event.message_type == atom("WM_PROTOCOLS"), Atom(event.data.l.0) == atom("_NET_WM_PING") else { return nil }
+        return UInt(bitPattern: event.data.l.1)
+    }
+
     /// The root's children, mapped or not, bottom first.
     func topLevels() -> [Window] {
         var rootReturned: Window = 0, parent: Window = 0

@@ -137,6 +137,12 @@ extension X11Keyboard {
             if isOther(event.xconfigure.window) { inputs.append(.otherWindowRestacked) }
         case ClientMessage where embedding?.isMessage(event.xclient) ?? false:
             break
+        case ClientMessage where display.pingAnswer(event.xclient) != nil:
+            // The application typed into has read the presses before the ping: their keycodes may be reused.
+            if let serial = display.pingAnswer(event.xclient), injector.pingAnswered(serial) {
+                injector.prepareAhead(now: clock())
+                inputs.append(.keymapChanged)
+            }
         case ClientMessage:
             if let (requester, requests) = control.requests(in: event.xclient) {
                 for request in requests {

@@ -24,6 +24,11 @@ final class Injector {
     /// typed. Those before `foreseenNext` were typed.
     private var foreseen: [[UInt32]] = []
     private var foreseenNext = 0
+    /// The application keys go to, when it answers pings (`SpareKeycodes.readerAnswers`),
+    /// and the ping it has not answered yet: when it was sent, by serial.
+    private var reader: Window?
+    private var pingSerial: UInt = 0
+    private var pingOut: (serial: UInt, uses: UInt64)?
     /// Keycodes this injector holds down in the server at the moment.
     private var down: Set<KeyCode> = []
     /// Keycodes a keyboard killed before its exit had borrowed, put back as this one started.
@@ -166,7 +171,9 @@ final class Injector {
         while true {
             switch spares.step(for: needed, upcoming: upcoming, now: now) {
             case .ready: return nil
-            case .wait(let until): return until
+            case .wait(let until):
+                pingIfWaiting()
+                return until
             case .change(let changes): apply(changes)
             }
         }
@@ -178,6 +185,46 @@ final class Injector {
         let levelsFree = modifiersSeen & Self.levelModifiers == 0
         foreseen = keystrokes.map { spareKeysyms($0, levelsFree: levelsFree).sorted() }.filter { !$0.isEmpty }
         foreseenNext = 0
+        if !foreseen.isEmpty { followReader() }
+    }
+
+    /// Finds which application keys go to now, and asks whether it answers
+    /// pings: a flood of text may leave it reading its presses late. Until it
+    /// has answered one, keycodes wait the reuse age (Qt lists the ping in its
+    /// protocols but answers none with no window manager).
+    private func followReader() {
+        var client: Window?
+        display.quietly { client = display.pingableFocusClient() }
+        guard client != reader else { return }
+        reader = client
+        pingOut = nil
+        spares.readerChanged(answers: false)
+        if client != nil { ping() }
+    }
+
+    /// Pings the application when a keycode waits for it to read its last press.
+    private func pingIfWaiting() {
+        guard pingOut == nil, spares.waitsForRead() else { return }
+        ping()
+    }
+
+    /// Asks the application to answer once it has read everything typed so far.
+    private func ping() {
+        guard let reader else { return }
+        pingSerial &+= 1
+        display.quietly { display.ping(reader, serial: pingSerial) }
+        display.flush()
+        pingOut = (pingSerial, spares.useCount)
+    }
+
+    /// A client's answer to a ping (its serial): every press before the ping
+    /// is read; whether it was the one waited for (keycodes may be free now).
+    func pingAnswered(_ serial: UInt) -> Bool {
+        guard let out = pingOut, out.serial == serial else { return false }
+        pingOut = nil
+        spares.readerAnswers = true
+        spares.read(through: out.uses)
+        return true
     }
 
     /// The keysyms of the keystrokes foreseen and not yet typed, soonest first, each once.
@@ -202,6 +249,7 @@ final class Injector {
     /// Prepares keycodes for the keystrokes foreseen, as far as may be done now.
     func prepareAhead(now: Duration) {
         while case .change(let changes) = spares.step(for: [], upcoming: upcomingKeysyms, now: now) { apply(changes) }
+        pingIfWaiting()
     }
 
     /// The keysyms of a keystroke that must go through a borrowed keycode.
@@ -229,12 +277,14 @@ final class Injector {
     @discardableResult
     func type(_ keystroke: Keystroke, now: Duration) -> Int {
         planKeys(keystroke, levelsFree: !othersHoldLevelModifier())
-        if !foreseen.isEmpty {
-            var keysyms: [UInt32] = []
-            plan.forEachSpare { keysyms.append($0) }
-            typedForeseen(keysyms.sorted())
-        }
-        return carryOut(now: now)
+        guard !foreseen.isEmpty else { return carryOut(now: now) }
+        var keysyms: [UInt32] = []
+        plan.forEachSpare { keysyms.append($0) }
+        typedForeseen(keysyms.sorted())
+        let failed = carryOut(now: now)
+        // A text typed in a flood: the application is asked when it has read this far (after the presses, in order).
+        if !keysyms.isEmpty { pingIfWaiting() }
+        return failed
     }
 
     /// Presses and releases the keys of the plan; returns how many keys had no

@@ -149,5 +149,24 @@ struct SpareKeycodesTests {
         // More keysyms needed at once than keycodes: typed as far as can be.
         #expect(spares.step(for: [0x6c1, 0x6c2, 0x6c3], now: Self.t0 + Self.ms(1000)) == .ready)
     }
+
+    @Test("An application that answers pings: a keycode is reused once it has read its last press, however late, not after the reuse age")
+    func readerAnswers() {
+        var spares = batchedPool([200])
+        spares.readerChanged(answers: true)
+        _ = spares.step(for: [Self.ze], now: Self.t0)
+        _ = spares.step(for: [], now: Self.t0 + Self.ms(50))
+        spares.pressed(Self.ze, at: Self.t0 + Self.ms(60))
+        #expect(spares.waitsForRead())
+        let asked = spares.useCount
+        // Long past the reuse age, the press not read yet: ж waits.
+        #expect(spares.step(for: [Self.zhe], now: Self.t0 + Self.ms(2000)) == .wait(until: Self.t0 + Self.ms(60) + SpareKeycodes.readWait))
+        spares.read(through: asked)
+        #expect(!spares.waitsForRead())
+        #expect(spares.step(for: [Self.zhe], now: Self.t0 + Self.ms(2000)) == .change([.remap(keycode: 200, keysym: Self.zhe)]))
+        // Another application: what this one read says nothing of it.
+        spares.readerChanged(answers: true)
+        #expect(spares.waitsForRead())
+    }
 }
 
