@@ -19,7 +19,7 @@
 ///   long) reads its key presses seconds late, past any reuse age. When the
 ///   application typed into answers pings (`readerAnswers`), a keycode is
 ///   reused only once it has read the keycode's last press: it answered a ping
-///   sent after it (`read(through:)`).
+///   sent after it (`pressesRead(through:)`).
 public struct SpareKeycodes: Sendable, Equatable {
     /// One keycode free to lend.
     public struct Spare: Sendable, Equatable {
@@ -82,7 +82,7 @@ public struct SpareKeycodes: Sendable, Equatable {
     public static let readWait: Duration = .seconds(10)
 
     /// Whether the application typed into answers pings: keycodes then wait for
-    /// it to read their last press (`read(through:)`) instead of `reuseAge`.
+    /// it to read their last press (`pressesRead(through:)`) instead of `reuseAge`.
     public var readerAnswers = false
     /// The uses (presses, remappings; `useCount`) the application has read, up to this one.
     public private(set) var readThrough: UInt64?
@@ -167,7 +167,7 @@ public struct SpareKeycodes: Sendable, Equatable {
     public var useCount: UInt64 { useCounter }
 
     /// The application answered a ping sent when `useCount` was this: it has read every press made before.
-    public mutating func read(through use: UInt64) {
+    public mutating func pressesRead(through use: UInt64) {
         readThrough = max(readThrough ?? use, use)
     }
 

@@ -13,22 +13,22 @@ import TapboardCore
 /// some idle time lost characters under load in the tests, so spares are not
 /// restored while running; they are keycodes no key uses.
 final class Injector {
-    private let display: XDisplay
+    let display: XDisplay
     private var keymap: Keymap
     private var positions: [KeySym: KeyPosition]
     private var shiftKeycode: KeyCode?
     /// The borrowed keycodes and when each may change or be pressed.
-    private var spares = SpareKeycodes()
+    var spares = SpareKeycodes()
     /// The keystrokes foreseen (a scripted text's next characters) that need
     /// borrowed keycodes, as their keysyms, in order: prepared before they are
     /// typed. Those before `foreseenNext` were typed.
-    private var foreseen: [[UInt32]] = []
-    private var foreseenNext = 0
+    var foreseen: [[UInt32]] = []
+    var foreseenNext = 0
     /// The application keys go to, when it answers pings (`SpareKeycodes.readerAnswers`),
     /// and the ping it has not answered yet: when it was sent, by serial.
-    private var reader: Window?
-    private var pingSerial: UInt = 0
-    private var pingOut: (serial: UInt, uses: UInt64)?
+    var reader: Window?
+    var pingSerial: UInt = 0
+    var pingOut: (serial: UInt, uses: UInt64)?
     /// Keycodes this injector holds down in the server at the moment.
     private var down: Set<KeyCode> = []
     /// Keycodes a keyboard killed before its exit had borrowed, put back as this one started.
@@ -119,9 +119,9 @@ final class Injector {
 
     /// The modifiers in effect as last heard from the server (XkbStateNotify);
     /// our own Shift around a keystroke shows here for a moment too.
-    private var modifiersSeen: UInt32 = 0
+    var modifiersSeen: UInt32 = 0
     /// The modifiers that change which keysym a keycode gives: Shift, and Mod5 (AltGr, level 3).
-    private static let levelModifiers = UInt32(ShiftMask | Mod5Mask)
+    static let levelModifiers = UInt32(ShiftMask | Mod5Mask)
 
     /// Whether another client (a second keyboard, a physical key) holds a
     /// modifier that would change a keycode's keysym. Asks the server only when
@@ -179,81 +179,8 @@ final class Injector {
         }
     }
 
-    /// Keystrokes that will follow, in order (replacing those foreseen before):
-    /// the keycodes their characters need are remapped ahead, many at once.
-    func foresee(_ keystrokes: [Keystroke]) {
-        let levelsFree = modifiersSeen & Self.levelModifiers == 0
-        foreseen = keystrokes.map { spareKeysyms($0, levelsFree: levelsFree).sorted() }.filter { !$0.isEmpty }
-        foreseenNext = 0
-        if !foreseen.isEmpty { followReader() }
-    }
-
-    /// Finds which application keys go to now, and asks whether it answers
-    /// pings: a flood of text may leave it reading its presses late. Until it
-    /// has answered one, keycodes wait the reuse age (Qt lists the ping in its
-    /// protocols but answers none with no window manager).
-    private func followReader() {
-        var client: Window?
-        display.quietly { client = display.pingableFocusClient() }
-        guard client != reader else { return }
-        reader = client
-        pingOut = nil
-        spares.readerChanged(answers: false)
-        if client != nil { ping() }
-    }
-
-    /// Pings the application when a keycode waits for it to read its last press.
-    private func pingIfWaiting() {
-        guard pingOut == nil, spares.waitsForRead() else { return }
-        ping()
-    }
-
-    /// Asks the application to answer once it has read everything typed so far.
-    private func ping() {
-        guard let reader else { return }
-        pingSerial &+= 1
-        display.quietly { display.ping(reader, serial: pingSerial) }
-        display.flush()
-        pingOut = (pingSerial, spares.useCount)
-    }
-
-    /// A client's answer to a ping (its serial): every press before the ping
-    /// is read; whether it was the one waited for (keycodes may be free now).
-    func pingAnswered(_ serial: UInt) -> Bool {
-        guard let out = pingOut, out.serial == serial else { return false }
-        pingOut = nil
-        spares.readerAnswers = true
-        spares.read(through: out.uses)
-        return true
-    }
-
-    /// The keysyms of the keystrokes foreseen and not yet typed, soonest first, each once.
-    private var upcomingKeysyms: [UInt32] {
-        var seen = Set<UInt32>()
-        return foreseen[foreseenNext...].joined().filter { seen.insert($0).inserted }
-    }
-
-    /// A keystroke through borrowed keycodes was typed: if it is one of the next
-    /// few foreseen (others may come between: a person's tap), those up to it are past.
-    private func typedForeseen(_ keysyms: [UInt32]) {
-        guard !keysyms.isEmpty, foreseenNext < foreseen.count else { return }
-        let window = foreseenNext ..< min(foreseen.count, foreseenNext + 8)
-        if let i = window.first(where: { foreseen[$0] == keysyms }) { foreseenNext = i + 1 }
-    }
-
-    /// When keycodes for the keystrokes foreseen may be prepared; nil when none are to be.
-    var nextPreparation: Duration? {
-        foreseenNext < foreseen.count ? spares.nextPreparation(upcoming: upcomingKeysyms) : nil
-    }
-
-    /// Prepares keycodes for the keystrokes foreseen, as far as may be done now.
-    func prepareAhead(now: Duration) {
-        while case .change(let changes) = spares.step(for: [], upcoming: upcomingKeysyms, now: now) { apply(changes) }
-        pingIfWaiting()
-    }
-
     /// The keysyms of a keystroke that must go through a borrowed keycode.
-    private func spareKeysyms(_ keystroke: Keystroke, levelsFree: Bool) -> Set<UInt32> {
+    func spareKeysyms(_ keystroke: Keystroke, levelsFree: Bool) -> Set<UInt32> {
         planKeys(keystroke, levelsFree: levelsFree)
         var needed = Set<UInt32>()
         plan.forEachSpare { needed.insert($0) }
@@ -361,7 +288,7 @@ final class Injector {
     }
 
     /// Carries out keymap changes in order.
-    private func apply(_ changes: [SpareKeycodes.Change]) {
+    func apply(_ changes: [SpareKeycodes.Change]) {
         // Recorded before the remapping: a kill between the two leaves a record of a keycode not yet changed, which is harmless.
         if changes.contains(where: { if case .remap = $0 { true } else { false } }) { recordBorrowed() }
         if spares.batched, changes.count > 1 {

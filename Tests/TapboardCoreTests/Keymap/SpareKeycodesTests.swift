@@ -161,7 +161,7 @@ struct SpareKeycodesTests {
         let asked = spares.useCount
         // Long past the reuse age, the press not read yet: ж waits.
         #expect(spares.step(for: [Self.zhe], now: Self.t0 + Self.ms(2000)) == .wait(until: Self.t0 + Self.ms(60) + SpareKeycodes.readWait))
-        spares.read(through: asked)
+        spares.pressesRead(through: asked)
         #expect(!spares.waitsForRead())
         #expect(spares.step(for: [Self.zhe], now: Self.t0 + Self.ms(2000)) == .change([.remap(keycode: 200, keysym: Self.zhe)]))
         // Another application: what this one read says nothing of it.
