@@ -16,8 +16,8 @@ extension Injector {
 
     /// Finds which application keys go to now, and asks whether it answers
     /// pings: a flood of text may leave it reading its presses late. Until it
-    /// has answered one, keycodes wait the reuse age (Qt lists the ping in its
-    /// protocols but answers none with no window manager).
+    /// has answered one, keycodes wait the reuse age (Qt 5 lists the ping in
+    /// its protocols but answered none here, with a window manager or without).
     private func followReader() {
         var client: Window?
         display.quietly { client = display.pingableFocusClient() }
