@@ -3,7 +3,7 @@ import Glibc
 import TapboardCore
 
 /// The input methods' converters over the libraries Debian ships: libhangul
-/// for Hangul, librime for Chinese, Anthy for Japanese. Each is opened (dlopen)
+/// for Hangul, librime for Chinese. Each is opened (dlopen)
 /// when a layout first uses it. A composition is answered from the actions
 /// applied last time when the new ones continue them, else from the start.
 /// Used from the keyboard's loop only.
@@ -36,7 +36,6 @@ public final class LibraryConverters: CompositionConverter, @unchecked Sendable 
         switch method {
         case .hangul: return HangulEngine.asciiKey(for: character) != nil
         case .rime: return character.utf8.count == 1 && character.utf8.allSatisfy { (0x61 ... 0x7A).contains($0) || $0 == 0x27 }
-        case .anthy: return false
         }
     }
 
@@ -54,7 +53,6 @@ public final class LibraryConverters: CompositionConverter, @unchecked Sendable 
             case .rime(let schema):
                 guard let user = rimeUserDirectory else { throw ConverterError("Rime needs a data directory (neither XDG_DATA_HOME nor HOME is set)") }
                 engine = try RimeEngine(schema: schema, shared: rimeSharedDirectory, user: user)
-            case .anthy: throw ConverterError("Anthy is not supported yet")
             }
             engines[method] = engine
             return engine

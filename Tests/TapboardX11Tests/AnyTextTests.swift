@@ -17,6 +17,15 @@ struct AnyTextTests {
         _ = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/setxkbmap"), ["-display", desktop.xvfb.displayName, "-layout", name])
     }
 
+    /// A GTK 3 or Qt 5 application with its entry clicked with the pointer, once the entry says it has the focus.
+    static func focusedEntry(_ toolkit: ToolkitFields.Toolkit = .gtk3, on desktop: Desktop,
+                             sourceLocation: SourceLocation = #_sourceLocation) throws -> ToolkitFields {
+        let app = try ToolkitFields(toolkit, on: desktop, size: (1280, 400), environment: KioskTests.noBridge)
+        desktop.tapper.tap(app.centre("entry"))
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" }, sourceLocation: sourceLocation)
+        return app
+    }
+
     static func type(_ text: String, on desktop: Desktop) throws -> (TapboardTestKit.ExitStatus?, String) {
         let type = try ChildProcess(try Keyboard.locateBinary(), ["type", "--fast", text, "--display", desktop.xvfb.displayName])
         return (type.wait(until: Deadline(.seconds(120))), type.standardError)
@@ -27,9 +36,7 @@ struct AnyTextTests {
         let desktop = try Desktop(focusTarget: false)
         try Self.keymap(keymap, on: desktop)
         let keyboard = try desktop.launchKeyboard(arguments: Self.layouts)
-        let app = try ToolkitFields(toolkit, on: desktop, size: (1280, 400), environment: KioskTests.noBridge)
-        desktop.tapper.tap(app.centre("entry"))
-        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
+        let app = try Self.focusedEntry(toolkit, on: desktop)
         let (status, said) = try Self.type(Self.text, on: desktop)
         #expect(status == .exited(0), "\(said)")
         #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == Self.text }, "\(app.text("entry").debugDescription)")
@@ -79,9 +86,7 @@ struct AnyTextTests {
     func keymapChangedWhileTyping() throws {
         let desktop = try Desktop(focusTarget: false)
         let keyboard = try desktop.launchKeyboard(arguments: Self.layouts)
-        let app = try ToolkitFields(.gtk3, on: desktop, size: (1280, 400), environment: KioskTests.noBridge)
-        desktop.tapper.tap(app.centre("entry"))
-        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
+        let app = try Self.focusedEntry(.gtk3, on: desktop)
         let text = String(repeating: Self.text + " ", count: 3)
         // A pace at which the changes land while the text is typed (about a minute's worth at most).
         let type = try ChildProcess(try Keyboard.locateBinary(), ["type", "--delay", "5", text, "--display", desktop.xvfb.displayName])
@@ -100,9 +105,7 @@ struct AnyTextTests {
     func nothingTyped() throws {
         let desktop = try Desktop(focusTarget: false)
         let keyboard = try desktop.launchKeyboard(arguments: Self.layouts)
-        let app = try ToolkitFields(.gtk3, on: desktop, size: (1280, 400), environment: KioskTests.noBridge)
-        desktop.tapper.tap(app.centre("entry"))
-        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
+        let app = try Self.focusedEntry(.gtk3, on: desktop)
         let (status, said) = try Self.type("Привет\u{1B}", on: desktop)
         #expect(status == .exited(2))
         #expect(said.contains("U+001B"), "\(said)")

@@ -29,9 +29,7 @@ struct InputMethodTests {
     func hangul() throws {
         let desktop = try Desktop(focusTarget: false)
         let keyboard = try desktop.launchKeyboard(arguments: ["--layouts", "ko"])
-        let app = try ToolkitFields(.gtk3, on: desktop, size: (1280, 400), environment: KioskTests.noBridge)
-        desktop.tapper.tap(app.centre("entry"))
-        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
+        let app = try AnyTextTests.focusedEntry(on: desktop)
         // 한국어 까 : ㅎㅏㄴ ㄱㅜㄱ ㅇㅓ, space, shift ㄱ (ㄲ) ㅏ, then ㄱ taken back by backspace, space.
         try keyboard.tap([("letters", "ㅎ"), ("letters", "ㅏ"), ("letters", "ㄴ"), ("letters", "ㄱ"), ("letters", "ㅜ"), ("letters", "ㄱ")])
         #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == "한" }, "\(app.text("entry").debugDescription)")
@@ -55,9 +53,7 @@ struct InputMethodTests {
         let desktop = try Desktop(focusTarget: false)
         let data = try ScratchDirectory()
         let keyboard = try desktop.launchKeyboard(arguments: ["--layouts", "zh-pinyin"], environment: ["XDG_DATA_HOME": data.path])
-        let app = try ToolkitFields(.gtk3, on: desktop, size: (1280, 400), environment: KioskTests.noBridge)
-        desktop.tapper.tap(app.centre("entry"))
-        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
+        let app = try AnyTextTests.focusedEntry(on: desktop)
         try keyboard.tap([("letters", "n"), ("letters", "i"), ("letters", "h"), ("letters", "a"), ("letters", "o")])
         // Rime builds the schema for a new user once (seconds), at the first letter.
         var shown: [String] = []

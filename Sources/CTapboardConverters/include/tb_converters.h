@@ -1,8 +1,8 @@
-// The input methods' converters, opened with dlopen when a layout that uses
-// one is first typed on, never at start: libhangul.so.1 (Hangul syllables),
-// librime.so.1 (Chinese: pinyin, zhuyin, cangjie schemas), libanthy.so.1
-// (Japanese kana to kanji). No headers of theirs are needed: the few functions
-// used are declared in these files from their stable ABIs.
+// The input methods' converters, opened with dlopen only when a layout uses
+// one (libhangul at its first letter, Rime on a thread of its own as such a
+// keyboard starts): libhangul.so.1 (Hangul syllables) and librime.so.1
+// (Chinese: pinyin, zhuyin, cangjie schemas). No headers of theirs are needed:
+// the few functions used are declared in these files from their stable ABIs.
 #ifndef TAPBOARD_CONVERTERS_H
 #define TAPBOARD_CONVERTERS_H
 

@@ -6,15 +6,12 @@ public enum InputMethodKind: Hashable, Sendable, CustomStringConvertible {
     case hangul(keyboard: String)
     /// A Rime schema (`luna_pinyin`, `bopomofo`, `cangjie5`): its candidates in the strip.
     case rime(schema: String)
-    /// Romaji converted to kana, and kana to kanji by Anthy.
-    case anthy
 
-    /// How a layout file writes it: `hangul`, `hangul:3f`, `rime:luna_pinyin`, `anthy`.
+    /// How a layout file writes it: `hangul`, `hangul:3f`, `rime:luna_pinyin`.
     public var description: String {
         switch self {
         case .hangul(let keyboard): return keyboard == "2" ? "hangul" : "hangul:" + keyboard
         case .rime(let schema): return "rime:" + schema
-        case .anthy: return "anthy"
         }
     }
 
@@ -26,13 +23,12 @@ public enum InputMethodKind: Hashable, Sendable, CustomStringConvertible {
         case ("hangul"?, 2) where !parts[1].isEmpty: self = .hangul(keyboard: parts[1])
         case ("rime"?, 2) where !parts[1].isEmpty && parts[1].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }):
             self = .rime(schema: parts[1])
-        case ("anthy"?, 1): self = .anthy
         default: return nil
         }
     }
 
     /// The forms a layout file may use, for errors.
-    public static let forms = "hangul, hangul:KEYBOARD, rime:SCHEMA or anthy"
+    public static let forms = "hangul, hangul:KEYBOARD or rime:SCHEMA"
 }
 
 /// One step of a composition, as the keys and the strip give it.
@@ -78,7 +74,7 @@ public struct Composition: Hashable, Sendable {
 /// Runs compositions: what a run of actions, from nothing composed, gives.
 /// The session keeps the actions (so it stays a value that can be replayed);
 /// a converter keeps what it needs to answer the next action without running
-/// all of them again. Implemented over libhangul, librime and Anthy at the edge
+/// all of them again. Implemented over libhangul and librime at the edge
 /// (`TapboardCatalog`); a test gives its own.
 public protocol CompositionConverter: AnyObject, Sendable {
     /// Whether the converter takes this character as part of a composition

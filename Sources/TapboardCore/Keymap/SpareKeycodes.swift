@@ -81,9 +81,9 @@ public struct SpareKeycodes: Sendable, Equatable {
     /// its last press, before it is taken all the same (one that hangs).
     public static let readWait: Duration = .seconds(10)
 
-    /// Whether the application typed into answers pings: keycodes then wait for
-    /// it to read their last press (`pressesRead(through:)`) instead of `reuseAge`.
-    public var readerAnswers = false
+    /// Whether the application typed into has answered a ping: keycodes then wait
+    /// for it to read their last press (`pressesRead(through:)`) instead of `reuseAge`.
+    public private(set) var readerAnswers = false
     /// The uses (presses, remappings; `useCount`) the application has read, up to this one.
     public private(set) var readThrough: UInt64?
 
@@ -168,12 +168,13 @@ public struct SpareKeycodes: Sendable, Equatable {
 
     /// The application answered a ping sent when `useCount` was this: it has read every press made before.
     public mutating func pressesRead(through use: UInt64) {
+        readerAnswers = true
         readThrough = max(readThrough ?? use, use)
     }
 
-    /// Another application is typed into: what the last one read says nothing of it.
-    public mutating func readerChanged(answers: Bool) {
-        readerAnswers = answers
+    /// Another application is typed into: what the last one read, and whether it answers, says nothing of it.
+    public mutating func readerChanged() {
+        readerAnswers = false
         readThrough = nil
     }
 

@@ -24,7 +24,7 @@ extension Injector {
         guard client != reader else { return }
         reader = client
         pingOut = nil
-        spares.readerChanged(answers: false)
+        spares.readerChanged()
         if client != nil { ping() }
     }
 
@@ -48,7 +48,6 @@ extension Injector {
     func pingAnswered(_ serial: UInt) -> Bool {
         guard let out = pingOut, out.serial == serial else { return false }
         pingOut = nil
-        spares.readerAnswers = true
         spares.pressesRead(through: out.uses)
         return true
     }
