@@ -3,7 +3,7 @@ import Glibc
 import TapboardCore
 
 /// The input methods' converters over the libraries Debian ships: libhangul
-/// for Hangul, librime for Chinese. Each is opened (dlopen)
+/// for Hangul, librime for Chinese, Anthy for Japanese. Each is opened (dlopen)
 /// when a layout first uses it. A composition is answered from the actions
 /// applied last time when the new ones continue them, else from the start.
 /// Used from the keyboard's loop only.
@@ -12,6 +12,8 @@ public final class LibraryConverters: CompositionConverter, @unchecked Sendable 
     private let rimeUserDirectory: String?
     /// Where Rime's schemas are installed (Debian's rime-data packages).
     private let rimeSharedDirectory: String
+    /// Where Anthy keeps what it learns (in `.anthy` there).
+    private let anthyHome: String?
     private var engines: [InputMethodKind: any ConversionEngine] = [:]
     /// The converters that could not start, and why (said each time one is asked for).
     private var failures: [InputMethodKind: ConverterError] = [:]
@@ -21,6 +23,7 @@ public final class LibraryConverters: CompositionConverter, @unchecked Sendable 
     public init(dataDirectory: String?, rimeShared: String = "/usr/share/rime-data") {
         rimeUserDirectory = dataDirectory.map { $0 + "/rime" }
         rimeSharedDirectory = rimeShared
+        anthyHome = dataDirectory.map { $0 + "/anthy" }
     }
 
     /// Starts what the layouts' input methods need that takes a while (Rime
@@ -36,6 +39,7 @@ public final class LibraryConverters: CompositionConverter, @unchecked Sendable 
         switch method {
         case .hangul: return HangulEngine.asciiKey(for: character) != nil
         case .rime: return character.utf8.count == 1 && character.utf8.allSatisfy { (0x61 ... 0x7A).contains($0) || $0 == 0x27 }
+        case .anthy: return character == "ー" || character.utf8.count == 1 && character.utf8.allSatisfy { (0x61 ... 0x7A).contains($0) || $0 == 0x27 || $0 == 0x2D }
         }
     }
 
@@ -53,12 +57,24 @@ public final class LibraryConverters: CompositionConverter, @unchecked Sendable 
             case .rime(let schema):
                 guard let user = rimeUserDirectory else { throw ConverterError("Rime needs a data directory (neither XDG_DATA_HOME nor HOME is set)") }
                 engine = try RimeEngine(schema: schema, shared: rimeSharedDirectory, user: user)
+            case .anthy: engine = try AnthyEngine(home: anthyHome)
             }
             engines[method] = engine
             return engine
         } catch {
             failures[method] = error
             throw error
+        }
+    }
+}
+
+extension LibraryConverters {
+    /// A folder and those above it, as far as they are missing (this user's only).
+    static func makeFolders(_ folder: String) {
+        var path = ""
+        for part in folder.split(separator: "/") {
+            path += "/" + part
+            mkdir(path, 0o700)
         }
     }
 }
@@ -192,11 +208,7 @@ final class RimeEngine: ConversionEngine {
 
     /// The user folder, with the page size the strip shows (Rime reads it when it deploys).
     static func prepare(user: String) {
-        var path = ""
-        for part in user.split(separator: "/") {
-            path += "/" + part
-            mkdir(path, 0o700)
-        }
+        LibraryConverters.makeFolders(user)
         let custom = user + "/default.custom.yaml"
         guard access(custom, F_OK) != 0, let file = fopen(custom, "w") else { return }
         fputs("# Written by Tapboard: as many candidates a page as its strip shows.\npatch:\n  menu/page_size: \(pageSize)\n", file)

@@ -57,6 +57,41 @@ import Testing
         #expect(composed.candidates.first == "中国", "\(composed.candidates)")
     }
 
+    @Test("Anthy: romaji read as kana, the whole reading converted first, then the first segment's; a segment chosen leaves the rest composed")
+    func anthy() throws {
+        let method = InputMethodKind.anthy
+        #expect(converters.takes("k", in: method) && converters.takes("ー", in: method) && !converters.takes("1", in: method))
+        var composed = try converters.compose(Self.keys("nihongo"), in: method)
+        #expect(composed.preedit == "にほんご" && composed.candidates.first == "日本語", "\(composed.candidates)")
+        composed = try converters.compose(Self.keys("nihongo") + [.commit(raw: false)], in: method)
+        #expect(composed.committed == "日本語" && composed.isEmpty)
+        // Two segments: the whole first, then the first segment's own.
+        let typed = Self.keys("kyouhaiitenkidesune")
+        composed = try converters.compose(typed, in: method)
+        #expect(composed.preedit == "きょうはいいてんきですね" && composed.candidates.first == "今日はいい天気ですね", "\(composed.candidates)")
+        let segment = try #require(composed.candidates.firstIndex(of: "今日は"), "\(composed.candidates)")
+        composed = try converters.compose(typed + [.choose(segment)], in: method)
+        #expect(composed.committed == "今日は" && composed.preedit == "いいてんきですね", "\(composed)")
+        composed = try converters.compose(typed + [.choose(segment), .commit(raw: true)], in: method)
+        #expect(composed.committed == "今日はいいてんきですね" && composed.isEmpty)
+        // Pages of four; the reading in hiragana and katakana are among the last.
+        composed = try converters.compose(Self.keys("kaku"), in: method)
+        #expect(composed.candidates.count == 4 && composed.hasNextPage && !composed.hasPreviousPage)
+        var pages = [composed.candidates]
+        var actions = Self.keys("kaku")
+        while composed.hasNextPage {
+            actions.append(.page(forward: true))
+            composed = try converters.compose(actions, in: method)
+            pages.append(composed.candidates)
+        }
+        #expect(composed.hasPreviousPage && pages.joined().contains("かく") && pages.joined().contains("カク"), "\(pages)")
+        // Backspace takes back a waiting letter, then a kana; a last n reads as ん.
+        composed = try converters.compose(Self.keys("kann") + [.backspace], in: method)
+        #expect(composed.preedit == "か", "\(composed.preedit)")
+        composed = try converters.compose(Self.keys("hox") + [.backspace, .key("n"), .commit(raw: true)], in: method)
+        #expect(composed.committed == "ほん", "\(composed)")
+    }
+
     @Test("A schema Rime does not have: an error that names it and the package to install, each time")
     func missingSchema() {
         let method = InputMethodKind.rime(schema: "no_such_schema")

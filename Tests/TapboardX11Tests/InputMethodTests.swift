@@ -2,10 +2,10 @@ import Foundation
 import TapboardTestKit
 import Testing
 
-/// Korean and Chinese typed by tapping keys and the strip's candidates with
+/// Korean, Chinese and Japanese typed by tapping keys and the strip's candidates with
 /// the pointer, into real applications on a bare server: the letters go to
-/// libhangul or Rime, what they commit reaches the field.
-@Suite("Input methods: Hangul and pinyin by taps")
+/// libhangul, Rime or Anthy, what they commit reaches the field.
+@Suite("Input methods: Hangul, pinyin and romaji by taps")
 struct InputMethodTests {
     /// The keys the running keyboard shows (`tapboard keys`), with their labels and frames on the screen.
     static func shownKeys(on desktop: Desktop) throws -> [(id: String, label: String, centre: ScreenPoint)] {
@@ -69,6 +69,36 @@ struct InputMethodTests {
         let first = try #require(try Self.strip(on: desktop).dropFirst().first)
         try keyboard.tap("letters", "space")
         #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == "你好" + first }, "\(app.text("entry").debugDescription)")
+        #expect(keyboard.standardError == "")
+    }
+
+    @Test("Japanese: romaji tapped shows kana and kanji candidates; a candidate tapped is typed into a GTK 3 entry; return types the kana into xterm")
+    func romaji() throws {
+        let desktop = try Desktop(focusTarget: false)
+        let data = try ScratchDirectory()
+        let keyboard = try desktop.launchKeyboard(arguments: ["--layouts", "ja"], environment: ["XDG_DATA_HOME": data.path])
+        let app = try AnyTextTests.focusedEntry(on: desktop)
+        try keyboard.tap("nihongo".map { ("letters", String($0)) })
+        var shown: [String] = []
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { shown = (try? Self.strip(on: desktop)) ?? []; return shown.first == "にほんご" },
+                "\(shown)")
+        #expect(shown.contains("日本語"), "\(shown)")
+        #expect(app.text("entry") == "", "nothing typed while composing")
+        let candidate = try #require(try Self.shownKeys(on: desktop).first { $0.label == "日本語" })
+        desktop.tapper.tap(candidate.centre)
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == "日本語" }, "\(app.text("entry").debugDescription)")
+        try keyboard.tap("desu".map { ("letters", String($0)) })
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { (try? Self.strip(on: desktop))?.first == "です" })
+        let first = try #require(try Self.strip(on: desktop).dropFirst().first)
+        try keyboard.tap("letters", "space")
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == "日本語" + first }, "\(app.text("entry").debugDescription)")
+        #expect(keyboard.standardError == "")
+
+        let xterm = try XtermLine(on: desktop.xvfb.displayName, geometry: "120x10+0+420")
+        desktop.tapper.move(to: xterm.inside)
+        // らーめん as read, committed by return; a second return types the newline.
+        try keyboard.tap(["r", "a", "ー", "m", "e", "n", "return", "return"].map { ("letters", $0) })
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.line == "らーめん\n" }, "\(xterm.line.debugDescription)")
         #expect(keyboard.standardError == "")
     }
 }

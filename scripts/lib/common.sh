@@ -16,7 +16,7 @@ KIOSK_PACKAGES=(xvfb openbox xterm python3 python3-gi gir1.2-gtk-3.0 python3-pyq
 # Wayland tests: a headless sway, a terminal that shows what it receives, screenshots, and wvkbd beside Tapboard.
 WAYLAND_PACKAGES=(sway foot grim wtype wvkbd)
 # Korean and Chinese layouts: the converters they open (dlopen) and a font with their characters.
-INPUT_METHOD_PACKAGES=(libhangul1 librime1 rime-data-luna-pinyin fonts-wqy-microhei)
+INPUT_METHOD_PACKAGES=(libhangul1 librime1 rime-data-luna-pinyin libanthy1 anthy-common fonts-wqy-microhei)
 # Building the Debian package and checking it (scripts/package), and reading its manual (scripts/test-package).
 PACKAGE_PACKAGES=(debhelper dpkg-dev lintian man-db bash-completion zsh fish)
 # Chromium, for the auto-show tests with a web page in kiosk mode (about 10 s of

@@ -1,7 +1,8 @@
 // The input methods' converters, opened with dlopen only when a layout uses
-// one (libhangul at its first letter, Rime on a thread of its own as such a
-// keyboard starts): libhangul.so.1 (Hangul syllables) and librime.so.1
-// (Chinese: pinyin, zhuyin, cangjie schemas). No headers of theirs are needed:
+// one (libhangul and Anthy at the first letter, Rime on a thread of its own as
+// such a keyboard starts): libhangul.so.1 (Hangul syllables), librime.so.1
+// (Chinese: pinyin, zhuyin, cangjie schemas) and libanthy.so.1 (Japanese kana
+// to kanji). No headers of theirs are needed:
 // the few functions used are declared in these files from their stable ABIs.
 #ifndef TAPBOARD_CONVERTERS_H
 #define TAPBOARD_CONVERTERS_H
@@ -61,5 +62,23 @@ typedef struct {
 /// Reads the session's composition, its page of candidates and what it committed
 /// since the last read (taken: not given again).
 void tb_rime_read(uint64_t session, tb_rime_state *state);
+
+// MARK: Anthy
+
+/// An Anthy conversion context (UTF-8).
+typedef struct tb_anthy tb_anthy;
+
+/// A context, Anthy started first (once a process) with what it learns kept
+/// in `home`/.anthy; NULL when Anthy cannot be loaded or started (`error` says why).
+tb_anthy *tb_anthy_new(const char *home, char *error, size_t error_size);
+void tb_anthy_free(tb_anthy *anthy);
+/// Converts a reading (hiragana, UTF-8); how many segments Anthy cut it into (0: it failed).
+int tb_anthy_convert(tb_anthy *anthy, const char *reading);
+/// A segment's candidates, and its length in characters of the reading.
+int tb_anthy_segment(tb_anthy *anthy, int segment, int *length);
+/// A segment's candidate (-1: the reading, -2: katakana) into `text`; whether there is one.
+int tb_anthy_candidate(tb_anthy *anthy, int segment, int candidate, char *text, size_t size);
+/// Tells Anthy a segment's candidate was chosen (it learns once every segment is told).
+void tb_anthy_learn(tb_anthy *anthy, int segment, int candidate);
 
 #endif

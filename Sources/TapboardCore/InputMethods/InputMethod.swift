@@ -6,12 +6,15 @@ public enum InputMethodKind: Hashable, Sendable, CustomStringConvertible {
     case hangul(keyboard: String)
     /// A Rime schema (`luna_pinyin`, `bopomofo`, `cangjie5`): its candidates in the strip.
     case rime(schema: String)
+    /// Romaji read as kana, converted to kanji by Anthy: its candidates in the strip.
+    case anthy
 
-    /// How a layout file writes it: `hangul`, `hangul:3f`, `rime:luna_pinyin`.
+    /// How a layout file writes it: `hangul`, `hangul:3f`, `rime:luna_pinyin`, `anthy`.
     public var description: String {
         switch self {
         case .hangul(let keyboard): return keyboard == "2" ? "hangul" : "hangul:" + keyboard
         case .rime(let schema): return "rime:" + schema
+        case .anthy: return "anthy"
         }
     }
 
@@ -23,12 +26,13 @@ public enum InputMethodKind: Hashable, Sendable, CustomStringConvertible {
         case ("hangul"?, 2) where !parts[1].isEmpty: self = .hangul(keyboard: parts[1])
         case ("rime"?, 2) where !parts[1].isEmpty && parts[1].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }):
             self = .rime(schema: parts[1])
+        case ("anthy"?, 1): self = .anthy
         default: return nil
         }
     }
 
     /// The forms a layout file may use, for errors.
-    public static let forms = "hangul, hangul:KEYBOARD or rime:SCHEMA"
+    public static let forms = "hangul, hangul:KEYBOARD, rime:SCHEMA or anthy"
 }
 
 /// One step of a composition, as the keys and the strip give it.

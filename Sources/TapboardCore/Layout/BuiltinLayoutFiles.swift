@@ -359,6 +359,36 @@ extension LayoutSource {
           "%": ‰
           "&": §
         """#),
+        ("ja", #"""
+        name: ja
+        description: Japanese (romaji read as kana, converted to kanji with Anthy)
+        input-method: anthy
+        letters:
+          - q w e r t y u i o p
+          - a s d f g h j k l
+          - z x c v b n m ー
+        symbols:
+          - 1 2 3 4 5 6 7 8 9 0
+          - "- / ： ； （ ） ¥ & @ 「"
+          - "。 、 ？ ！ 」"
+        more-symbols:
+          - "[ ] { } # % ^ * + ="
+          - "_ \\ | ~ 『 』 $ € £ ・"
+          - ". , ? ! '"
+        callouts:
+          "。": "."
+          "、": ","
+          "？": "?"
+          "！": "!"
+          "：": ":"
+          "；": ";"
+          "（": "("
+          "）": ")"
+          "「": 『 “ ‘ "\""
+          "」": 』 ” ’
+          "¥": $ € £
+          "-": – — … 〜
+        """#),
         ("ko", #"""
         name: ko
         description: Korean (2-set, syllables composed with libhangul)

@@ -88,11 +88,25 @@ final class Painter: ShapePainter {
         var bytes = Array(string.utf8)
         var info = XGlyphInfo()
         XftTextExtentsUtf8(d, fontStruct, &bytes, Int32(bytes.count), &info)
-        let x = rect.x + (rect.width - Int(info.xOff)) / 2
+        let x = left(ofWidth: Int(info.xOff), in: rect)
         let ascent = Int(fontStruct.pointee.ascent), descent = Int(fontStruct.pointee.descent)
         let y = rect.y + (rect.height + ascent - descent) / 2
         var xftColor = resources.xftColor(color)
         XftDrawStringUtf8(draw, &xftColor, fontStruct, Int32(x), Int32(y), &bytes, Int32(bytes.count))
+        XftDrawSetClip(draw, nil)
+    }
+
+    /// Where a label of this width starts: centred when it fits; else its end
+    /// shown, against the right edge, and the drawing clipped to the rectangle
+    /// until the label is drawn (a long composition's last letters, where the
+    /// typing is, rather than both ends cut over the next slots).
+    private func left(ofWidth width: Int, in rect: Rect) -> Int {
+        let margin = max(rect.height / 8, 2)
+        guard width > rect.width - 2 * margin else { return rect.x + (rect.width - width) / 2 }
+        var clip = XRectangle(x: Int16(clamping: rect.x), y: Int16(clamping: rect.y), width: UInt16(clamping: max(rect.width, 0)),
+                              height: UInt16(clamping: max(rect.height, 0)))
+        XftDrawSetClipRectangles(draw, 0, 0, &clip, 1)
+        return rect.x + rect.width - margin - width
     }
 
     /// Draws a label's pieces side by side, centred as one: across by their
@@ -129,7 +143,7 @@ final class Painter: ShapePainter {
             }
             extents.append(info)
         }
-        var x = rect.x + (rect.width - extents.reduce(0) { $0 + Int($1.xOff) }) / 2
+        var x = left(ofWidth: extents.reduce(0) { $0 + Int($1.xOff) }, in: rect)
         let y = hasText ? rect.y + (rect.height + ascent - descent) / 2 : rect.y + (rect.height - inkTop - inkBottom) / 2 + inkTop
         var xftColor = resources.xftColor(color)
         for (piece, info) in zip(pieces, extents) {
@@ -151,6 +165,7 @@ final class Painter: ShapePainter {
             }
             x += Int(info.xOff)
         }
+        XftDrawSetClip(draw, nil)
     }
 }
 

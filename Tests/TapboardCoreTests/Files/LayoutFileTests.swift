@@ -315,14 +315,14 @@ struct LayoutFileTests {
 
     @Test func inputMethods() throws {
         for (text, method) in [("hangul", InputMethodKind.hangul(keyboard: "2")), ("hangul:3f", .hangul(keyboard: "3f")),
-                               ("rime:luna_pinyin", .rime(schema: "luna_pinyin"))] {
+                               ("rime:luna_pinyin", .rime(schema: "luna_pinyin")), ("anthy", .anthy)] {
             #expect(try Self.decode("name: x\ninput-method: \(text)\nletters:\n  - q w\n").inputMethod == method)
             #expect(method.description == text)
         }
         #expect(try Self.decode("name: x\nletters:\n  - q w\n").inputMethod == nil)
         #expect(Self.error("name: x\ninput-method: rime\nletters:\n  - q\n")
-            == "l.yaml:2:15: input-method: expected an input method (hangul, hangul:KEYBOARD or rime:SCHEMA), found 'rime'")
-        #expect(Self.error("name: x\ninput-method: anthy\nletters:\n  - q\n")
-            == "l.yaml:2:15: input-method: expected an input method (hangul, hangul:KEYBOARD or rime:SCHEMA), found 'anthy'")
+            == "l.yaml:2:15: input-method: expected an input method (hangul, hangul:KEYBOARD, rime:SCHEMA or anthy), found 'rime'")
+        #expect(Self.error("name: x\ninput-method: anthy:kkc\nletters:\n  - q\n")
+            == "l.yaml:2:15: input-method: expected an input method (hangul, hangul:KEYBOARD, rime:SCHEMA or anthy), found 'anthy:kkc'")
     }
 }
