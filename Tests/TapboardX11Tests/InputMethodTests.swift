@@ -101,4 +101,28 @@ struct InputMethodTests {
         #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.line == "らーめん\n" }, "\(xterm.line.debugDescription)")
         #expect(keyboard.standardError == "")
     }
+
+    @Test("tapboard type: Korean and hiragana tapped as jamo and romaji on their layouts and composed, into a GTK 3 entry and xterm")
+    func typed() throws {
+        let desktop = try Desktop(focusTarget: false)
+        let data = try ScratchDirectory()
+        let keyboard = try desktop.launchKeyboard(arguments: ["--layouts", "en-US,ko,ja"], environment: ["XDG_DATA_HOME": data.path])
+        let app = try AnyTextTests.focusedEntry(on: desktop)
+        // Taps the jamo (a syllable typed as a character would arrive too, but
+        // as jamo only if the keys were not composed): exact text means composed.
+        let text = "Hi 한국어 ㅋㅋ 값. にほんご ok"
+        for pace in [["--fast"], ["--delay", "5"]] {
+            let type = try ChildProcess(try Keyboard.locateBinary(), ["type"] + pace + [text, "--display", desktop.xvfb.displayName])
+            #expect(type.wait(until: Deadline(.seconds(120))) == .exited(0), "\(type.standardError)")
+        }
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == text + text }, "\(app.text("entry").debugDescription)")
+        #expect(desktop.tapper.noKeyDown)
+
+        let xterm = try XtermLine(on: desktop.xvfb.displayName, geometry: "120x10+0+420")
+        desktop.tapper.move(to: xterm.inside)
+        let type = try ChildProcess(try Keyboard.locateBinary(), ["type", "--fast", "값싼 らーめん\n", "--display", desktop.xvfb.displayName])
+        #expect(type.wait(until: Deadline(.seconds(120))) == .exited(0), "\(type.standardError)")
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.line == "값싼 らーめん\n" }, "\(xterm.line.debugDescription)")
+        #expect(keyboard.standardError == "")
+    }
 }

@@ -46,9 +46,11 @@ public struct Layout: Hashable, Sendable {
     public var name: String
     /// The pages; the first one shows at start.
     public var pages: [Page]
+    /// The converter its letters go to (Korean, Chinese, Japanese), if any.
+    public var inputMethod: InputMethodKind?
     /// Whether shift comes on by itself at a sentence's start (`--no-auto-shift`
-    /// aside): not where shift picks other letters (a Korean layout's double consonants).
-    public var autoShifts = true
+    /// aside): not where letters go to a converter (shift picks a Korean layout's double consonants).
+    public var autoShifts: Bool { inputMethod == nil }
 
     /// Makes a layout; it must have at least one page.
     public init(name: String, pages: [Page]) {

@@ -41,7 +41,7 @@ public struct LayoutProvider: Hashable, Sendable {
                 layout.pages[p].rows.insert(top, at: 0)
             }
         }
-        layout.autoShifts = source.inputMethod == nil
+        layout.inputMethod = source.inputMethod
         return layout.addingCharacterOptions(callouts: source.callouts, uppercase: source.uppercase)
     }
 

@@ -59,7 +59,19 @@ public enum TypingPlanner {
         var r = ring
         var plan = Plan(steps: [], untypable: [])
         var clock = Duration.seconds(1000)
-        for c in text {
+        let characters = Array(text)
+        var composing = Composing()
+        var i = 0
+        while i < characters.count {
+            let c = characters[i]
+            if let (steps, covers) = composedSteps(characters[i...], in: &s, ring: &r, clock: &clock, composing: &composing) {
+                plan.steps += steps
+                plan.characterEnds += Array(repeating: plan.steps.count, count: covers)
+                i += covers
+                continue
+            }
+            plan.steps += composing.commit(c, in: &s, ring: &r, clock: &clock)
+            i += 1
             let wanted = String(c)
             var found = steps(for: wanted, in: &s, ring: &r, clock: &clock, emoji: emoji)
             if found == nil, let ring = r, ring.layouts.count > 1 {
@@ -81,14 +93,15 @@ public enum TypingPlanner {
                 plan.untypable.append(c)
             }
         }
+        plan.steps += composing.commit(nil, in: &s, ring: &r, clock: &clock)
         return plan
     }
 
-    /// The steps that type a character on the layout shown (keys, callouts, the
+    /// The steps that type a character on the layout shown (no globe key) (keys, callouts, the
     /// emoji page), checked on `s`, which they leave as typing them would; nil if none.
-    private static func steps(for wanted: String, in s: inout KeyboardState, ring: inout LayoutRing?, clock: inout Duration,
+    static func steps(for wanted: String, in s: inout KeyboardState, ring: inout LayoutRing?, clock: inout Duration,
                               emoji: EmojiPlanning?) -> [TypingStep]? {
-        for candidate in candidates(for: wanted, in: s) {
+        for candidate in candidates(for: wanted, in: s) where !composes(candidate.last, in: s.layout) {
             var trial = s, trialRing = ring, trialClock = clock
             if run(candidate, on: &trial, ring: &trialRing, clock: &trialClock) == wanted {
                 (s, ring, clock) = (trial, trialRing, trialClock)
@@ -103,8 +116,20 @@ public enum TypingPlanner {
         return nil
     }
 
+    /// Whether a step types on a layout's letters page whose characters go to
+    /// its input method: they would be composed, not typed (`composedSteps` plans those).
+    private static func composes(_ step: TypingStep?, in layout: Layout) -> Bool {
+        guard layout.inputMethod != nil, let step else { return false }
+        switch step {
+        case .tap(let page, let key), .callout(let page, let key, _):
+            guard case .character = layout.pages[page].keys[key].action else { return false }
+            return layout.pages[page].name == Page.letters
+        case .direct: return false
+        }
+    }
+
     /// The taps of the globe key that go `hops` layouts on (each from the page it is on), run on `s`; nil when a layout has none.
-    private static func globeSteps(_ hops: Int, in s: inout KeyboardState, ring: inout LayoutRing?, clock: inout Duration) -> [TypingStep]? {
+    static func globeSteps(_ hops: Int, in s: inout KeyboardState, ring: inout LayoutRing?, clock: inout Duration) -> [TypingStep]? {
         var steps: [TypingStep] = []
         for _ in 0 ..< hops {
             let layout = s.layout

@@ -10,12 +10,13 @@ struct ScriptedTyping: Sendable {
         case direct(String)
     }
 
-    /// An action of a request: when, and whether it completes a character of its text.
+    /// An action of a request: when, and how many characters of its text it
+    /// completes (several: a run of kana composed, then committed).
     private struct Touch: Sendable {
         var at: Duration
         var action: Action
         var requester: UInt64
-        var completesCharacter: Bool
+        var completesCharacters: Int
 
         /// Whether it begins a step (a key's press, a character shown).
         var begins: Bool {
@@ -68,13 +69,13 @@ struct ScriptedTyping: Sendable {
         // No pace (`--fast`, `--delay 0`): no key held, a callout opened at once; otherwise each key held at least 10 ms.
         let fast = delay == .zero
         let hold = fast ? .zero : max(delay, .milliseconds(10))
-        let ends = Set(plan.characterEnds)
-        func touch(_ at: Duration, _ phase: TouchPhase, _ key: Int, item: Int? = nil, completes: Bool = false) {
+        let ends = Dictionary(plan.characterEnds.map { ($0, 1) }, uniquingKeysWith: +)
+        func touch(_ at: Duration, _ phase: TouchPhase, _ key: Int, item: Int? = nil, completes: Int = 0) {
             let contact = MadeContact(phase: phase, id: .typing, point: centre(key), target: KeyTarget(key: key, calloutItem: item))
-            touches.append(Touch(at: at, action: .contact(contact), requester: requester, completesCharacter: completes))
+            touches.append(Touch(at: at, action: .contact(contact), requester: requester, completesCharacters: completes))
         }
         for (index, step) in plan.steps.enumerated() {
-            let completes = ends.contains(index + 1)
+            let completes = ends[index + 1] ?? 0
             switch step {
             case .tap(_, let key):
                 touch(t, .began, key)
@@ -90,8 +91,8 @@ struct ScriptedTyping: Sendable {
                 touch(open + shown * 2, .ended, key, item: item, completes: completes)
                 t = open + shown * 2 + delay
             case .direct(let character):
-                touches.append(Touch(at: t, action: .showDirect(character), requester: requester, completesCharacter: false))
-                touches.append(Touch(at: t + hold, action: .direct(character), requester: requester, completesCharacter: completes))
+                touches.append(Touch(at: t, action: .showDirect(character), requester: requester, completesCharacters: 0))
+                touches.append(Touch(at: t + hold, action: .direct(character), requester: requester, completesCharacters: completes))
                 t += hold + delay
             }
         }
@@ -142,7 +143,7 @@ struct ScriptedTyping: Sendable {
             for i in answers.indices { answers[i].at += lateness }
         }
         touches.removeFirst()
-        if next.completesCharacter { progress[next.requester]? += 1 }
+        progress[next.requester]? += next.completesCharacters
         return next.action
     }
 
