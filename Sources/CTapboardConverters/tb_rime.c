@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 // librime's C API as rime_api.h declares it (its plain functions, exported
@@ -72,7 +73,9 @@ typedef struct {
     X(Bool, RimeGetCommit, (RimeSessionId, RimeCommit *)) \
     X(Bool, RimeFreeCommit, (RimeCommit *)) \
     X(Bool, RimeGetContext, (RimeSessionId, RimeContext *)) \
-    X(Bool, RimeFreeContext, (RimeContext *))
+    X(Bool, RimeFreeContext, (RimeContext *)) \
+    X(void, RimeCleanupAllSessions, (void)) \
+    X(void, RimeFinalize, (void))
 
 #define TB_RIME_POINTER(type, name, args) static type(*tb_##name) args;
 TB_RIME_FUNCTIONS(TB_RIME_POINTER)
@@ -96,6 +99,14 @@ void tb_rime_start_soon(const char *shared_dir, const char *user_dir) {
     snprintf(starter_dirs[0], sizeof starter_dirs[0], "%s", shared_dir);
     snprintf(starter_dirs[1], sizeof starter_dirs[1], "%s", user_dir);
     starting = pthread_create(&starter, NULL, start_on_thread, NULL) == 0;
+}
+
+// Rime stopped before the process ends: left running, its own static
+// destructors at exit crash on what its engines still hold.
+static void stop_at_exit(void) {
+    if (starting && !on_starter) pthread_join(starter, NULL);
+    tb_RimeCleanupAllSessions();
+    tb_RimeFinalize();
 }
 
 int tb_rime_start(const char *shared_dir, const char *user_dir, char *error, size_t error_size) {
@@ -144,6 +155,7 @@ int tb_rime_start(const char *shared_dir, const char *user_dir, char *error, siz
     tb_RimeSetup(&traits);
     tb_RimeSetNotificationHandler(NULL, NULL);
     tb_RimeInitialize(&traits);
+    atexit(stop_at_exit);
     // The schemas built for this user when out of date (the first time: their dictionaries compiled).
     if (tb_RimeStartMaintenance(0)) tb_RimeJoinMaintenanceThread();
     state = 1;

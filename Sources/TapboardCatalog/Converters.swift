@@ -17,6 +17,8 @@ public final class LibraryConverters: CompositionConverter, @unchecked Sendable 
     private var engines: [InputMethodKind: any ConversionEngine] = [:]
     /// The converters that could not start, and why (said each time one is asked for).
     private var failures: [InputMethodKind: ConverterError] = [:]
+    /// Each Rime schema's readings, read when `tapboard type` first needs them.
+    private var rimeReadings: [String: RimeReadings] = [:]
 
     /// Converters keeping Rime's user data under `dataDirectory/rime` (the
     /// folder of the learned words), with Rime's schemas from `rimeShared`.
@@ -45,6 +47,12 @@ public final class LibraryConverters: CompositionConverter, @unchecked Sendable 
 
     public func compose(_ actions: [CompositionAction], in method: InputMethodKind) throws(ConverterError) -> Composition {
         try engine(for: method).compose(actions)
+    }
+
+    public func readings(of character: Character, in method: InputMethodKind) -> [String] {
+        guard case .rime(let schema) = method, let user = rimeUserDirectory else { return [] }
+        if rimeReadings[schema] == nil { rimeReadings[schema] = RimeReadings(schema: schema, shared: rimeSharedDirectory, user: user) }
+        return rimeReadings[schema]?.readings(of: character) ?? []
     }
 
     private func engine(for method: InputMethodKind) throws(ConverterError) -> any ConversionEngine {

@@ -125,4 +125,21 @@ struct InputMethodTests {
         #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.line == "값싼 らーめん\n" }, "\(xterm.line.debugDescription)")
         #expect(keyboard.standardError == "")
     }
+
+    @Test("tapboard type: Chinese tapped as its pinyin and the candidate that is the text, into a GTK 3 entry")
+    func typedChinese() throws {
+        let desktop = try Desktop(focusTarget: false)
+        let data = try ScratchDirectory()
+        let keyboard = try desktop.launchKeyboard(arguments: ["--layouts", "en-US,zh-pinyin"], environment: ["XDG_DATA_HOME": data.path])
+        let app = try AnyTextTests.focusedEntry(on: desktop)
+        let text = "你好，世界！中国人 ok"
+        let type = try ChildProcess(try Keyboard.locateBinary(), ["type", "--delay", "5", text, "--display", desktop.xvfb.displayName])
+        // Rime builds its schema for a new user first (seconds).
+        #expect(type.wait(until: Deadline(.seconds(120))) == .exited(0), "\(type.standardError)")
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == text }, "\(app.text("entry").debugDescription)")
+        #expect(desktop.tapper.noKeyDown)
+        // Rime is stopped before the keyboard exits (left running, it crashed in its own destructors).
+        #expect(keyboard.terminate() == .exited(0))
+        #expect(keyboard.standardError == "")
+    }
 }

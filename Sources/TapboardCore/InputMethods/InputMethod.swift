@@ -87,6 +87,14 @@ public protocol CompositionConverter: AnyObject, Sendable {
     /// What the actions, from nothing composed, give; an error names the
     /// converter and what went wrong (a library or its data missing).
     func compose(_ actions: [CompositionAction], in method: InputMethodKind) throws(ConverterError) -> Composition
+    /// The letters that give a character with this input method (`中` →
+    /// `zhong`), the most used first; none when the converter cannot say
+    /// (for `tapboard type`, which taps the letters, then the candidate).
+    func readings(of character: Character, in method: InputMethodKind) -> [String]
+}
+
+extension CompositionConverter {
+    public func readings(of character: Character, in method: InputMethodKind) -> [String] { [] }
 }
 
 /// A converter cannot run: its library or its data is missing, or it failed.

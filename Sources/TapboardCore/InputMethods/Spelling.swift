@@ -8,6 +8,8 @@ public enum Spelling {
         case composed(keys: [String], covers: Int)
         /// A jamo on its own (`ㅋ`): one key, which may join what is composed before it.
         case loneJamo(String)
+        /// Letters whose candidates include this text (pinyin): typed, then the candidate chosen.
+        case chosen(keys: [String], candidate: String)
     }
 
     /// How the start of `text` is composed with `method`; nil when the method

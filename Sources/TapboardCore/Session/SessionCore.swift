@@ -37,6 +37,9 @@ struct SessionCore: Sendable {
     /// Contacts parts made as a finger would (switch scanning, dwell), handled
     /// by the session in their turn after the input that made them.
     var madeContacts: [MadeContact] = []
+    /// What the input method shows now (nothing while it composes nothing):
+    /// the candidates a part tapping the strip looks for (`tapboard type`).
+    var composed = Composition()
 
     /// The time of the input being handled.
     var now: Duration { out.now }

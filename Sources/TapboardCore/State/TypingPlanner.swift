@@ -7,6 +7,10 @@ public enum TypingStep: Hashable, Sendable {
     /// Type this character with no key: no layout given has it (the keyboard
     /// types it as it types any character the server's keymap lacks).
     case direct(String)
+    /// Tap the strip's candidate that is this text, turning its pages until it
+    /// shows; when none does, the `letters` keys just typed are taken back and
+    /// the text is typed with no key.
+    case candidate(String, letters: Int)
 }
 
 /// The layouts the globe key goes through, each built as the session shows it
@@ -54,13 +58,16 @@ public enum TypingPlanner {
     /// the layout shown, else through the globe key on the fewest other layouts
     /// of `ring`; emoji through the emoji page when `emoji` is given. A character
     /// no key has is typed with none (`direct`), unless it cannot be typed at all.
-    public static func plan(_ text: String, from state: KeyboardState, ring: LayoutRing? = nil, emoji: EmojiPlanning? = nil) -> Plan {
+    /// Text a layout's input method composes is tapped as its keys (and
+    /// candidates) when `converter` runs it: not over a password field.
+    public static func plan(_ text: String, from state: KeyboardState, ring: LayoutRing? = nil, emoji: EmojiPlanning? = nil,
+                            converter: (any CompositionConverter)? = nil) -> Plan {
         var s = state
         var r = ring
         var plan = Plan(steps: [], untypable: [])
         var clock = Duration.seconds(1000)
         let characters = Array(text)
-        var composing = Composing()
+        var composing = Composing(converter: converter)
         var i = 0
         while i < characters.count {
             let c = characters[i]
@@ -124,7 +131,7 @@ public enum TypingPlanner {
         case .tap(let page, let key), .callout(let page, let key, _):
             guard case .character = layout.pages[page].keys[key].action else { return false }
             return layout.pages[page].name == Page.letters
-        case .direct: return false
+        case .direct, .candidate: return false
         }
     }
 
@@ -239,6 +246,8 @@ public enum TypingPlanner {
                 collect(s.handle(.touch(.ended, point: point, key: key, calloutItem: item), at: clock + s.options.calloutDelay))
             case .direct(let text):
                 typed += text
+            case .candidate:
+                break
             }
         }
         return typed

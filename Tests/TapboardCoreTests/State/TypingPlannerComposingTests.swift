@@ -22,7 +22,7 @@ struct TypingPlannerComposingTests {
     func composedText() throws {
         let ring = try Self.ring()
         let state = KeyboardState(layout: ring.layouts[0], options: InteractionOptions(autoShift: false))
-        let plan = TypingPlanner.plan("Hi 한국어 ㅋㅋ 값. にほんご", from: state, ring: ring)
+        let plan = TypingPlanner.plan("Hi 한국어 ㅋㅋ 값. にほんご", from: state, ring: ring, converter: ComposingTests.TableConverter())
         #expect(plan.untypable.isEmpty)
         #expect(!plan.steps.contains { if case .direct = $0 { true } else { false } }, "\(plan.steps)")
         var s = state
@@ -37,11 +37,19 @@ struct TypingPlannerComposingTests {
         #expect(plan.characterEnds.count == "Hi 한국어 ㅋㅋ 값. にほんご".count)
     }
 
+    @Test("Without a converter (none runs, or a password field) nothing is planned as composed")
+    func noConverter() throws {
+        let ring = try Self.ring()
+        let state = KeyboardState(layout: ring.layouts[1], options: InteractionOptions(autoShift: false))
+        let plan = TypingPlanner.plan("한", from: state, ring: LayoutRing(layouts: ring.layouts, index: 1))
+        #expect(plan.steps == [.direct("한")])
+    }
+
     @Test("A jamo on its own after a syllable is committed apart (가ㄱ is not 각); a repeated one is not (ㅋㅋ)")
     func loneJamo() throws {
         let ring = try Self.ring()
         let state = KeyboardState(layout: ring.layouts[1], options: InteractionOptions(autoShift: false))
-        let plan = TypingPlanner.plan("가ㄱㄱ", from: state, ring: LayoutRing(layouts: ring.layouts, index: 1))
+        let plan = TypingPlanner.plan("가ㄱㄱ", from: state, ring: LayoutRing(layouts: ring.layouts, index: 1), converter: ComposingTests.TableConverter())
         let commitIndices = plan.steps.indices.filter { Self.commits(plan.steps[$0], ring) }
         #expect(commitIndices.count == 2, "between 가 and ㄱ, and at the end: \(plan.steps)")
     }

@@ -84,7 +84,10 @@ struct Composing: SessionPart {
     mutating func settle(_ core: inout SessionCore) {
         guard let method, !actions.isEmpty, core.choice.shown.inputMethod != method || core.isSecure else { return }
         _ = run(.commit(raw: false), method, &core)
-        if !actions.isEmpty { reset() }
+        if !actions.isEmpty {
+            reset()
+            core.composed = Composition()
+        }
     }
 
     /// Runs the composition with one more action; whether the converter took it.
@@ -101,6 +104,7 @@ struct Composing: SessionPart {
             core.emit(.log("\(error); the \(core.choice.shown.name) layout's letters are typed as they are"))
             let shownBefore = shown
             reset()
+            core.composed = Composition()
             // What was composed is not lost: typed as it showed.
             if !shownBefore.preedit.isEmpty { core.pending.append(.type(.text(shownBefore.preedit))) }
             redrawStrip(&core)
@@ -110,11 +114,13 @@ struct Composing: SessionPart {
         if committed.count > typedCount { core.pending.append(.type(.text(String(committed[typedCount...])))) }
         if composition.isEmpty {
             reset()
+            core.composed = Composition()
         } else {
             actions = next
             self.method = method
             shown = composition
             typedCount = committed.count
+            core.composed = composition
         }
         redrawStrip(&core)
         return true
@@ -140,6 +146,14 @@ struct Composing: SessionPart {
         case page(forward: Bool)
         case nothing
     }
+
+    /// The slot that shows a candidate of the page shown, when there is one.
+    static func slot(ofCandidate index: Int, slots: Int) -> Int? {
+        index + 1 < slots ? index + 1 : nil
+    }
+
+    /// The slot that turns the page, when the strip has room for one.
+    static func pageSlot(slots: Int) -> Int? { slots > 2 ? slots - 1 : nil }
 
     /// The first slot shows what is composed, the last one the next page (or
     /// the first again) when there are more, the ones between the candidates.

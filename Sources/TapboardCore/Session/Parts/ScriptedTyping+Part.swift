@@ -53,7 +53,37 @@ extension ScriptedTyping: SessionPart {
         case .direct(let character)?:
             core.emit(.draw(.hidePreview))
             core.pending.append(.type(.text(character)))
+        case .pick(let text, let letters, let hold, let gap)?:
+            pick(text, letters: letters, hold: hold, gap: gap, &core)
         case nil: break
+        }
+    }
+
+    /// Taps the strip's candidate that is `text`, or the next page first (and
+    /// looks again); when no page has it, the letters typed for it are taken
+    /// back with backspace and the text is typed with no key. (The plan saw it
+    /// offered; what the converter learned since may move it, never remove it.)
+    private mutating func pick(_ text: String, letters: Int, hold: Duration, gap: Duration, _ core: inout SessionCore) {
+        let slots = core.placed.stripSlots, frames = core.keyFrames
+        let now = core.now
+        func frame(ofSlot rank: Int?) -> KeyFrame? {
+            rank.flatMap { rank in slots.first { $0.rank == rank } }.map { frames[$0.index] }
+        }
+        func tap(_ frame: KeyFrame, at time: Duration) -> [(at: Duration, action: Action)] {
+            [TouchPhase.began, .ended].enumerated().map { i, phase in
+                let contact = MadeContact(phase: phase, id: .typing, point: frame.rect.center, target: KeyTarget(key: frame.index))
+                return (time + (i == 0 ? .zero : hold), .contact(contact))
+            }
+        }
+        if let index = core.composed.candidates.firstIndex(of: text), let slot = frame(ofSlot: Composing.slot(ofCandidate: index, slots: slots.count)) {
+            insert(tap(slot, at: now), later: .zero)
+        } else if core.composed.hasNextPage, let slot = frame(ofSlot: Composing.pageSlot(slots: slots.count)) {
+            insert(tap(slot, at: now) + [(now + hold + gap, .pick(text, letters: letters, hold: hold, gap: gap))], later: hold + gap)
+        } else if let backspace = frames.first(where: { $0.key.action == .backspace }) {
+            let taps = (0 ..< letters).flatMap { tap(backspace, at: now + (hold + gap) * $0) }
+            insert(taps + [(now + (hold + gap) * letters, .direct(text))], later: (hold + gap) * letters)
+        } else {
+            core.pending.append(.type(.text(text)))
         }
     }
 
@@ -68,8 +98,9 @@ extension ScriptedTyping: SessionPart {
         let frames = core.keyFrames
         // Every layout the globe key reaches, built as it would show at this width.
         let ring = LayoutRing(layouts: core.choice.layouts.map { core.choice.build($0, width: core.frame.width) }, index: core.choice.index)
+        // Composed text is planned as its keys only where the input method composes (not over a password field).
         plan(text, delay: delay, requester: requester, from: core.state, ring: ring, emoji: core.emojiFiles.loaded.map(EmojiPlanning.init),
-             now: core.now) { key in
+             converter: core.isSecure ? nil : core.configuration.converter, now: core.now) { key in
             // Where a key of the page shown is (for the delegate; typing goes by key).
             key < frames.count ? frames[key].rect.center : Point(x: 0, y: 0)
         }

@@ -8,6 +8,8 @@ struct ScriptedTyping: Sendable {
         case contact(MadeContact)
         case showDirect(String)
         case direct(String)
+        /// Tap the strip's candidate that is this text (`TypingStep.candidate`), each tap held `hold`, `gap` apart.
+        case pick(String, letters: Int, hold: Duration, gap: Duration)
     }
 
     /// An action of a request: when, and how many characters of its text it
@@ -22,7 +24,7 @@ struct ScriptedTyping: Sendable {
         var begins: Bool {
             switch action {
             case .contact(let c): c.phase == .began
-            case .showDirect: true
+            case .showDirect, .pick: true
             case .direct: false
             }
         }
@@ -58,8 +60,8 @@ struct ScriptedTyping: Sendable {
     /// A text with a character that cannot be typed at all is not typed: it is
     /// answered at once, naming those characters.
     mutating func plan(_ text: String, delay: Duration, requester: UInt64, from state: KeyboardState, ring: LayoutRing?,
-                       emoji: EmojiPlanning?, now: Duration, centre: (Int) -> Point) {
-        let plan = TypingPlanner.plan(text, from: state, ring: ring, emoji: emoji)
+                       emoji: EmojiPlanning?, converter: (any CompositionConverter)? = nil, now: Duration, centre: (Int) -> Point) {
+        let plan = TypingPlanner.plan(text, from: state, ring: ring, emoji: emoji, converter: converter)
         guard plan.untypable.isEmpty else {
             progress[requester] = 0
             answers.append((max(now, touches.last?.at ?? .zero), requester, String(plan.untypable)))
@@ -93,6 +95,10 @@ struct ScriptedTyping: Sendable {
             case .direct(let character):
                 touches.append(Touch(at: t, action: .showDirect(character), requester: requester, completesCharacters: 0))
                 touches.append(Touch(at: t + hold, action: .direct(character), requester: requester, completesCharacters: completes))
+                t += hold + delay
+            case .candidate(let text, let letters):
+                touches.append(Touch(at: t, action: .pick(text, letters: letters, hold: hold, gap: delay), requester: requester,
+                                     completesCharacters: completes))
                 t += hold + delay
             }
         }
@@ -145,6 +151,15 @@ struct ScriptedTyping: Sendable {
         touches.removeFirst()
         progress[next.requester]? += next.completesCharacters
         return next.action
+    }
+
+    /// Actions made now, for the request of the next one, before it; the
+    /// actions and answers after them wait `later` more.
+    mutating func insert(_ actions: [(at: Duration, action: Action)], later: Duration) {
+        guard let requester = touches.first?.requester ?? answers.first?.requester else { return }
+        for i in touches.indices { touches[i].at += later }
+        for i in answers.indices { answers[i].at += later }
+        touches.insert(contentsOf: actions.map { Touch(at: $0.at, action: $0.action, requester: requester, completesCharacters: 0) }, at: 0)
     }
 
     /// The next action if it is due by `now`, without taking it.
