@@ -15,8 +15,10 @@ DEMO_PACKAGES=(xterm xdotool x11-apps imagemagick python3)
 KIOSK_PACKAGES=(xvfb openbox xterm python3 python3-gi gir1.2-gtk-3.0 python3-pyqt5 chromium dbus-daemon systemd at-spi2-core matchbox-keyboard xvkbd onboard)
 # Wayland tests: a headless sway, a terminal that shows what it receives, screenshots, and wvkbd beside Tapboard.
 WAYLAND_PACKAGES=(sway foot grim wtype wvkbd)
-# Korean and Chinese layouts: the converters they open (dlopen) and a font with their characters.
+# Korean, Chinese and Japanese layouts: the converters they open (dlopen) and a font with their characters.
 INPUT_METHOD_PACKAGES=(libhangul1 librime1 rime-data-luna-pinyin libanthy1 anthy-common fonts-wqy-microhei)
+# IBus beside Tapboard (scripts/lib/ibus-check.sh): the daemon, GTK 3's module for it, its Hangul engine, gsettings and gdbus, ps.
+IBUS_PACKAGES=(ibus ibus-gtk3 ibus-hangul libglib2.0-bin procps)
 # Building the Debian package and checking it (scripts/package), and reading its manual (scripts/test-package).
 PACKAGE_PACKAGES=(debhelper dpkg-dev lintian man-db bash-completion zsh fish)
 # Chromium, for the auto-show tests with a web page in kiosk mode (about 10 s of
