@@ -1,6 +1,7 @@
 #include "tb_converters.h"
 
 #include <dlfcn.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -157,7 +158,11 @@ int tb_rime_start(const char *shared_dir, const char *user_dir, char *error, siz
     tb_RimeInitialize(&traits);
     atexit(stop_at_exit);
     // The schemas built for this user when out of date (the first time: their dictionaries compiled).
-    if (tb_RimeStartMaintenance(0)) tb_RimeJoinMaintenanceThread();
+    if (tb_RimeStartMaintenance(0)) {
+        tb_RimeJoinMaintenanceThread();
+        // Building a user's schema takes hundreds of megabytes, freed after: given back to the system.
+        malloc_trim(0);
+    }
     state = 1;
     if (error_size) error[0] = 0;
     return 1;

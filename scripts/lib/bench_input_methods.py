@@ -34,6 +34,7 @@ WORDS = {
 }
 
 
+
 def free_display():
     for n in range(90, 200):
         if not os.path.exists(f"/tmp/.X11-unix/X{n}") and not os.path.exists(f"/tmp/.X{n}-lock"):
@@ -123,8 +124,9 @@ def run_layout(tapboard, layout, words, data):
             d.sync()
             # The press drawn first (its key pressed), so the release's drawing is told apart.
             drain(0.03)
+            # Timed from the flush that sends the release (after a sync the drawing may be in already).
             xtest.fake_input(d, X.ButtonRelease, 1)
-            d.sync()
+            d.flush()
             return time.monotonic()
 
         def strip_drawn(t0, timeout):

@@ -62,7 +62,8 @@ extension KeyboardSession {
 
     /// The effects after the keystrokes: timers, hiding, programs, notifications
     /// in their order; then the drawing, at once after the keystrokes (in the
-    /// server by now) or, when nothing was typed, a few milliseconds later.
+    /// server by now) or a part's result of one (what is composed), or, when
+    /// nothing was typed, a few milliseconds later.
     private mutating func finishApply(_ plan: EffectPlan) {
         var plan = plan
         // The keystrokes are out: the strip's words may be looked for now, unless keys come too fast to read them.
@@ -90,8 +91,9 @@ extension KeyboardSession {
                 break
             }
         }
+        let shown = core.pacing.takeKeystrokeShown()
         guard plan.draws else { return }
-        if plan.keystrokes.isEmpty || !core.pacing.queue.isEmpty {
+        if plan.keystrokes.isEmpty && !shown || !core.pacing.queue.isEmpty {
             core.pacing.holdDrawing(Self.drawingEffects(of: plan), replacing: true, now: now)
         } else {
             // The keystrokes are in the server (`.type` is answered synced): drawn at once.

@@ -133,8 +133,10 @@ struct Composing: SessionPart {
         typedCount = 0
     }
 
+    /// The strip drawn again, at once: it is what the tap typed.
     private func redrawStrip(_ core: inout SessionCore) {
         core.pending.append(.redraw(core.placed.stripSlots.map(\.index)))
+        core.pacing.keystrokeShown()
     }
 
     // MARK: - The strip

@@ -32,6 +32,9 @@ struct KeystrokePacing: Sendable {
     private var drawDeadline: Duration?
     /// What to do when the injector answers the `.type` asked for; nil when none is asked.
     private(set) var afterTyping: AfterTyping?
+    /// A part took the batch's keystroke and shows what it made of it (what
+    /// is composed): drawn at once, as a keystroke typed would be.
+    private var showsKeystroke = false
 
     /// Whether queued keystrokes can be tried again now.
     func keystrokesDue(at now: Duration) -> Bool {
@@ -102,6 +105,15 @@ struct KeystrokePacing: Sendable {
     /// The keymap changed: a keystroke waiting for a keycode may go now.
     mutating func keymapChanged(now: Duration) {
         if !queue.isEmpty { keystrokeDeadline = now }
+    }
+
+    /// The batch's keystroke was taken by a part, which shows its result.
+    mutating func keystrokeShown() { showsKeystroke = true }
+
+    /// Whether a part showed a keystroke in this batch (asked once a batch).
+    mutating func takeKeystrokeShown() -> Bool {
+        defer { showsKeystroke = false }
+        return showsKeystroke
     }
 
     /// Holds drawing back until the keystrokes are out, or a moment when none are.

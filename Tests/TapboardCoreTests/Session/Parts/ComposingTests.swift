@@ -87,6 +87,17 @@ struct ComposingTests {
         #expect(strip(d).allSatisfy { $0.isEmpty }, "nothing composed: the strip is empty")
     }
 
+    @Test("A letter composed is drawn at once, as a letter typed is, not held back like a tap that types nothing")
+    func drawnAtOnce() throws {
+        var d = try driver()
+        try d.contact(.began, "n", at: Self.ms(0))
+        d.run(until: Self.ms(50))
+        d.commands = []
+        try d.contact(.ended, "n", at: Self.ms(100))
+        let drawn = d.commands.compactMap { c -> [KeyAppearance]? in if case .draw(.keys(let k)) = c { k } else { nil } }.flatMap { $0 }
+        #expect(drawn.contains { $0.frame.key.action == .suggestion(0) && $0.label == .text("n") }, "\(d.commands)")
+    }
+
     @Test("Space commits the first candidate, return the letters as typed, backspace takes a letter back")
     func spaceReturnBackspace() throws {
         var d = try driver()
