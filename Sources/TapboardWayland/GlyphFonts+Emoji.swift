@@ -26,39 +26,59 @@ extension GlyphFonts {
         return found
     }
 
+    /// Families tried in turn for characters the label's face lacks (Chinese, Japanese, Korean), as on X.
+    private static let fallbackFamilies = ["Noto Sans CJK SC", "Noto Sans CJK JP", "Noto Sans CJK KR", "WenQuanYi Micro Hei",
+                                           "Droid Sans Fallback", "Unifont"]
+
+    /// The first of `fallbackFamilies` at this size that has the character.
+    private func fallbackFace(for scalar: Unicode.Scalar, pixelSize: Int) -> GlyphFace? {
+        Self.fallbackFamilies.lazy.compactMap { self.face(family: $0, pixelSize: pixelSize) }.first { $0.index(of: scalar) != 0 }
+    }
+
     /// Draws a label centred in a rectangle in `face`, its emoji runs
-    /// (`EmojiRuns`) in the emoji face: across by the advances, down by the
-    /// faces' ascent and descent when there is text, by the pictures' ink when
-    /// there are only emoji.
+    /// (`EmojiRuns`) in the emoji face and characters `face` lacks in a CJK
+    /// face: across by the advances, down by the faces' ascent and descent
+    /// when there is text, by the pictures' ink when there are only emoji. A
+    /// label wider than the rectangle shows its end (a long composition's last
+    /// letters), the glyphs that would start left of it left out.
     func draw(_ label: String, face: GlyphFace, in rect: Rect, color: Color, on canvas: PixelCanvas) {
         let runs = EmojiRuns.split(label)
-        guard runs.contains(where: \.isEmoji) else {
+        let mayNeedFallback = label.unicodeScalars.contains { $0.value >= 0x1100 }
+        guard runs.contains(where: \.isEmoji) || mayNeedFallback || face.width(label) > rect.width else {
             face.draw(label, in: rect, color: color, on: canvas)
             return
         }
         var glyphs: [GlyphFace.Glyph] = []
         var ascent = 0, descent = 0, inkTop = 0, inkBottom = 0, hasText = false
         for run in runs {
-            let runFace = run.isEmoji ? emojiFace(pixelSize: face.pixelSize) ?? face : face
-            let drawn: [GlyphFace.Glyph]
             if run.isEmoji {
-                drawn = indices(of: run.text, in: runFace, shaped: runFace !== face).compactMap { runFace.glyph(index: $0) }
+                let runFace = emojiFace(pixelSize: face.pixelSize) ?? face
+                let drawn = indices(of: run.text, in: runFace, shaped: runFace !== face).compactMap { runFace.glyph(index: $0) }
                 for g in drawn where g.height > 0 {
                     inkTop = max(inkTop, g.top)
                     inkBottom = max(inkBottom, g.height - g.top)
                 }
+                ascent = max(ascent, runFace.ascent)
+                descent = max(descent, runFace.descent)
+                glyphs += drawn
             } else {
-                drawn = run.text.unicodeScalars.compactMap { face.glyph($0) }
+                for scalar in run.text.unicodeScalars {
+                    let scalarFace = scalar.value < 0x1100 || face.index(of: scalar) != 0 ? face
+                        : fallbackFace(for: scalar, pixelSize: face.pixelSize) ?? face
+                    guard let g = scalarFace.glyph(scalar) else { continue }
+                    ascent = max(ascent, scalarFace.ascent)
+                    descent = max(descent, scalarFace.descent)
+                    glyphs.append(g)
+                }
                 hasText = true
             }
-            ascent = max(ascent, runFace.ascent)
-            descent = max(descent, runFace.descent)
-            glyphs += drawn
         }
-        var x = rect.x + (rect.width - glyphs.reduce(0) { $0 + $1.advance }) / 2
+        let width = glyphs.reduce(0) { $0 + $1.advance }
+        let margin = max(rect.height / 8, 2)
+        var x = width > rect.width - 2 * margin ? rect.x + rect.width - margin - width : rect.x + (rect.width - width) / 2
         let baseline = hasText ? rect.y + (rect.height + ascent - descent) / 2 : rect.y + (rect.height - inkTop - inkBottom) / 2 + inkTop
         for g in glyphs {
-            GlyphFace.paint(g, at: x, baseline, color: color, on: canvas)
+            if x >= rect.x { GlyphFace.paint(g, at: x, baseline, color: color, on: canvas) }
             x += g.advance
         }
     }
