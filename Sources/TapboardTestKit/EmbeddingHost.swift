@@ -81,7 +81,9 @@ public final class EmbeddingHost: FieldReports {
     }
 
     private static let gtkScript = """
-        import json, signal, subprocess, sys
+        import json, os, signal, subprocess, sys
+        # GTK's own key handling (see ToolkitFields): with IBus installed GTK would take its module.
+        os.environ.setdefault("GTK_IM_MODULE", "gtk-im-context-simple")
         import gi
         gi.require_version("Gtk", "3.0")
         from gi.repository import Gtk, GLib

@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 
 /// xterm running a shell that reads one line (what the keys typed into the
@@ -9,6 +10,7 @@ public final class XtermLine {
     /// Its window, once mapped.
     public let window: MappedWindow
     private let scratch: ScratchDirectory
+    private let displayName: String
 
     /// Starts xterm at an X geometry (`COLSxROWS+X+Y`) on a display, with variables
     /// added to its environment, and waits (deadline 15 s) for its window.
@@ -16,6 +18,7 @@ public final class XtermLine {
     /// Ctrl+W deletes a word, as at a shell's prompt), not by the terminal's plain line.
     public init(on displayName: String, geometry: String, environment added: [String: String] = [:], editing: Bool = false) throws {
         scratch = try ScratchDirectory()
+        self.displayName = displayName
         let file = scratch.path("line")
         var environment = ProcessInfo.processInfo.environment
         environment.merge(added) { $1 }
@@ -33,6 +36,17 @@ public final class XtermLine {
 
     /// The line the terminal read, with its newline; nil until Return came.
     public var line: String? { try? String(contentsOfFile: scratch.path("line"), encoding: .utf8) }
+
+    /// Whether the terminal's window has the input focus (a keyboard on a
+    /// server with no window manager gives it once the pointer has entered it).
+    public var hasFocus: Bool {
+        guard let display = XOpenDisplay(displayName) else { return false }
+        defer { XCloseDisplay(display) }
+        var focus: Window = 0
+        var revert: Int32 = 0
+        XGetInputFocus(display, &focus, &revert)
+        return focus == window.window
+    }
 
     /// A point inside the terminal's window.
     public var inside: ScreenPoint {

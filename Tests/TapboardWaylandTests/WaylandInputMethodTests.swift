@@ -40,4 +40,39 @@ struct WaylandInputMethodTests {
         #expect(Deadline.waitFor(.seconds(5)) { desk.received() == "日本語すし" },
                 "foot received \(desk.received().debugDescription); \(keyboard.child.standardError)")
     }
+
+    /// The keys shown (`tapboard keys` through the socket): label and centre on the output.
+    private static func shown(_ desk: SwayDesktop) throws -> [(label: String, x: Int, y: Int)] {
+        let child = try desk.tapboard(["keys"])
+        guard child.wait(until: Deadline(.seconds(10))) == .exited(0),
+              let shown = try JSONSerialization.jsonObject(with: Data(child.standardOutput.utf8)) as? [String: Any],
+              let frame = shown["frame"] as? [String: Int], let keys = shown["keys"] as? [[String: Any]] else { return [] }
+        return keys.compactMap { key in
+            guard let label = key["label"] as? String, let x = key["x"] as? Int, let y = key["y"] as? Int, let w = key["width"] as? Int,
+                  let h = key["height"] as? Int else { return nil }
+            return (label, frame["x"]! + x + w / 2, frame["y"]! + y + h / 2)
+        }
+    }
+
+    @Test("Pinyin tapped and its candidate tapped arrive in foot; tapboard type of Korean, Chinese and kana too")
+    func pinyinAndTyped() throws {
+        let desk = try SwayDesktop()
+        try desk.foot()
+        let data = try ScratchDirectory()
+        let keyboard = try desk.keyboard(["--no-dbus", "--layouts", "zh-pinyin,ko,ja"], environment: ["XDG_DATA_HOME": data.path])
+        for letter in "nihao" { try keyboard.tap("letters", String(letter)) }
+        // Rime builds its schema for a new user at the first letter (seconds).
+        var candidate: (label: String, x: Int, y: Int)?
+        #expect(Deadline.waitFor(.seconds(60)) { candidate = (try? Self.shown(desk))?.first { $0.label == "你好" }; return candidate != nil })
+        let chosen = try #require(candidate)
+        desk.pointer.tap(chosen.x, chosen.y)
+        #expect(Deadline.waitFor(.seconds(5)) { desk.received() == "你好" },
+                "foot received \(desk.received().debugDescription); \(keyboard.child.standardError)")
+        let (status, said) = try desk.type("，世界 한국어 ㅋㅋ にほんご", delay: 5)
+        #expect(status == .exited(0), "\(said)")
+        #expect(Deadline.waitFor(.seconds(10)) { desk.received() == "你好，世界 한국어 ㅋㅋ にほんご" },
+                "foot received \(desk.received().debugDescription); \(keyboard.child.standardError)")
+        #expect(keyboard.child.standardError == "")
+    }
 }
+

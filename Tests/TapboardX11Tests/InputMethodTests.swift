@@ -41,6 +41,8 @@ struct InputMethodTests {
 
         let xterm = try XtermLine(on: desktop.xvfb.displayName, geometry: "120x10+0+420")
         desktop.tapper.move(to: xterm.inside)
+        // The keyboard gives it the focus once it hears the pointer enter (it may not follow the new window yet).
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.hasFocus })
         try keyboard.tap([("letters", "ㄷ"), ("letters", "ㅏ"), ("letters", "ㄹ"), ("letters", "return")])
         // Return commits the syllable; a second one types the newline.
         try keyboard.tap("letters", "return")
@@ -70,6 +72,22 @@ struct InputMethodTests {
         try keyboard.tap("letters", "space")
         #expect(desktop.waitForOutput(of: app.process) { _ in app.text("entry") == "你好" + first }, "\(app.text("entry").debugDescription)")
         #expect(keyboard.standardError == "")
+
+        // Into xterm: zhongguo, then the candidate 中国 tapped, then return types the newline.
+        let xterm = try XtermLine(on: desktop.xvfb.displayName, geometry: "120x10+0+420")
+        desktop.tapper.move(to: xterm.inside)
+        // The keyboard gives it the focus once it hears the pointer enter (it may not follow the new window yet).
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.hasFocus })
+        try keyboard.tap("zhongguo".map { ("letters", String($0)) })
+        var candidates: [(id: String, label: String, centre: ScreenPoint)] = []
+        #expect(desktop.waitUntil(timeout: .seconds(10)) {
+            candidates = (try? Self.shownKeys(on: desktop)) ?? []
+            return candidates.contains { $0.label == "中国" }
+        }, "\(candidates.map(\.label))")
+        desktop.tapper.tap(try #require(candidates.first { $0.label == "中国" }).centre)
+        try keyboard.tap("letters", "return")
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.line == "中国\n" }, "\(xterm.line.debugDescription)")
+        #expect(keyboard.standardError == "")
     }
 
     @Test("Japanese: romaji tapped shows kana and kanji candidates; a candidate tapped is typed into a GTK 3 entry; return types the kana into xterm")
@@ -96,6 +114,8 @@ struct InputMethodTests {
 
         let xterm = try XtermLine(on: desktop.xvfb.displayName, geometry: "120x10+0+420")
         desktop.tapper.move(to: xterm.inside)
+        // The keyboard gives it the focus once it hears the pointer enter (it may not follow the new window yet).
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.hasFocus })
         // らーめん as read, committed by return; a second return types the newline.
         try keyboard.tap(["r", "a", "ー", "m", "e", "n", "return", "return"].map { ("letters", $0) })
         #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.line == "らーめん\n" }, "\(xterm.line.debugDescription)")
@@ -120,6 +140,8 @@ struct InputMethodTests {
 
         let xterm = try XtermLine(on: desktop.xvfb.displayName, geometry: "120x10+0+420")
         desktop.tapper.move(to: xterm.inside)
+        // The keyboard gives it the focus once it hears the pointer enter (it may not follow the new window yet).
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.hasFocus })
         let type = try ChildProcess(try Keyboard.locateBinary(), ["type", "--fast", "값싼 らーめん\n", "--display", desktop.xvfb.displayName])
         #expect(type.wait(until: Deadline(.seconds(120))) == .exited(0), "\(type.standardError)")
         #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.line == "값싼 らーめん\n" }, "\(xterm.line.debugDescription)")

@@ -33,6 +33,13 @@ public enum Spelling {
         }
     }
 
+    /// Whether a character is of the scripts input methods compose (Hangul,
+    /// kana, Chinese characters): one not planned as keys is said to be typed without.
+    public static func isComposedScript(_ c: Character) -> Bool {
+        guard let v = c.unicodeScalars.first?.value else { return false }
+        return (0xAC00 ... 0xD7A3).contains(v) || (0x3041 ... 0x30FF).contains(v) || (0x3400 ... 0x4DBF).contains(v) || (0x4E00 ... 0x9FFF).contains(v)
+    }
+
     // MARK: - Hangul
 
     static let initials = Array("ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ")

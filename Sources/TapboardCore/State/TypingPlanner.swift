@@ -52,6 +52,9 @@ public enum TypingPlanner {
         public var untypable: [Character]
         /// For each character typed, how many steps there are up to and including its own.
         public var characterEnds: [Int] = []
+        /// Characters a layout's input method was there for but gave no way to
+        /// (a kanji with no reading to tap, a phrase no candidate is): typed with no key.
+        public var uncomposed: [Character] = []
     }
 
     /// The steps that type `text` starting from `state`, as a person would: on
@@ -78,6 +81,9 @@ public enum TypingPlanner {
                 continue
             }
             plan.steps += composing.commit(c, in: &s, ring: &r, clock: &clock)
+            if composing.converter != nil, Spelling.isComposedScript(c), (r?.layouts ?? [s.layout]).contains(where: { $0.inputMethod != nil }) {
+                plan.uncomposed.append(c)
+            }
             i += 1
             let wanted = String(c)
             var found = steps(for: wanted, in: &s, ring: &r, clock: &clock, emoji: emoji)

@@ -45,6 +45,19 @@ struct TypingPlannerComposingTests {
         #expect(plan.steps == [.direct("한")])
     }
 
+    @Test("A character an input method is there for but gives no way to is typed with no key, and said (not what it is)")
+    func uncomposed() throws {
+        let ring = try Self.ring()
+        let state = KeyboardState(layout: ring.layouts[2], options: InteractionOptions(autoShift: false))
+        // Kanji: Anthy's reading cannot be looked up; katakana is not spelled.
+        let plan = TypingPlanner.plan("日本カ", from: state, ring: LayoutRing(layouts: ring.layouts, index: 2),
+                                      converter: ComposingTests.TableConverter())
+        #expect(plan.steps == [.direct("日"), .direct("本"), .direct("カ")])
+        #expect(plan.uncomposed == ["日", "本", "カ"])
+        #expect(TypingPlanner.plan("日", from: state, ring: LayoutRing(layouts: ring.layouts, index: 2)).uncomposed.isEmpty,
+                "no converter runs (a password field): nothing is said")
+    }
+
     @Test("A jamo on its own after a syllable is committed apart (가ㄱ is not 각); a repeated one is not (ㅋㅋ)")
     func loneJamo() throws {
         let ring = try Self.ring()

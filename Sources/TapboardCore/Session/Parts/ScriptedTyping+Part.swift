@@ -99,10 +99,15 @@ extension ScriptedTyping: SessionPart {
         // Every layout the globe key reaches, built as it would show at this width.
         let ring = LayoutRing(layouts: core.choice.layouts.map { core.choice.build($0, width: core.frame.width) }, index: core.choice.index)
         // Composed text is planned as its keys only where the input method composes (not over a password field).
-        plan(text, delay: delay, requester: requester, from: core.state, ring: ring, emoji: core.emojiFiles.loaded.map(EmojiPlanning.init),
-             converter: core.isSecure ? nil : core.configuration.converter, now: core.now) { key in
+        let uncomposed = plan(text, delay: delay, requester: requester, from: core.state, ring: ring,
+                              emoji: core.emojiFiles.loaded.map(EmojiPlanning.init), converter: core.isSecure ? nil : core.configuration.converter,
+                              now: core.now) { key in
             // Where a key of the page shown is (for the delegate; typing goes by key).
             key < frames.count ? frames[key].rect.center : Point(x: 0, y: 0)
+        }
+        // Said, but not what they are: typed text never goes to the log.
+        if !uncomposed.isEmpty {
+            core.emit(.log("tapboard type: \(uncomposed.count) character(s) no reading or candidate of the layouts' input methods gives, typed with no key"))
         }
     }
 

@@ -59,13 +59,15 @@ struct ScriptedTyping: Sendable {
     /// planned, each key held `delay` and `delay` apart; `centre` says where a key is.
     /// A text with a character that cannot be typed at all is not typed: it is
     /// answered at once, naming those characters.
+    /// Returns the characters an input method was there for but gave no way to (typed with no key).
+    @discardableResult
     mutating func plan(_ text: String, delay: Duration, requester: UInt64, from state: KeyboardState, ring: LayoutRing?,
-                       emoji: EmojiPlanning?, converter: (any CompositionConverter)? = nil, now: Duration, centre: (Int) -> Point) {
+                       emoji: EmojiPlanning?, converter: (any CompositionConverter)? = nil, now: Duration, centre: (Int) -> Point) -> [Character] {
         let plan = TypingPlanner.plan(text, from: state, ring: ring, emoji: emoji, converter: converter)
         guard plan.untypable.isEmpty else {
             progress[requester] = 0
             answers.append((max(now, touches.last?.at ?? .zero), requester, String(plan.untypable)))
-            return
+            return []
         }
         var t = max(now, touches.last?.at ?? .zero) + delay
         // No pace (`--fast`, `--delay 0`): no key held, a callout opened at once; otherwise each key held at least 10 ms.
@@ -105,6 +107,7 @@ struct ScriptedTyping: Sendable {
         progress[requester] = 0
         texts[requester] = (Array(text), 0)
         answers.append((t, requester, String(plan.untypable)))
+        return plan.uncomposed
     }
 
     /// The keystrokes to foresee now, when they changed: the next characters of
