@@ -75,9 +75,11 @@ public final class ToolkitFields: FieldReports {
 
     private static let gtkScript = """
         import json, os, sys
-        # GTK's own key handling unless a test asks for another: with IBus installed GTK
+        # On X, GTK's own key handling unless a test asks for another: with IBus installed GTK
         # would take its module, which autolaunches a session bus when none is given.
-        os.environ.setdefault("GTK_IM_MODULE", "gtk-im-context-simple")
+        # (On Wayland GTK's module is the text-input protocol, which auto-show hears.)
+        if os.environ.get("GDK_BACKEND") != "wayland":
+            os.environ.setdefault("GTK_IM_MODULE", "gtk-im-context-simple")
         import gi
         gi.require_version("Gtk", "3.0")
         from gi.repository import Gtk, GLib
