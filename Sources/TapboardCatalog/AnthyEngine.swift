@@ -32,7 +32,7 @@ final class AnthyEngine: ConversionEngine {
         if let home { LibraryConverters.makeFolders(home) }
         var error = [CChar](repeating: 0, count: 256)
         guard let context = tb_anthy_new(home, &error, error.count) else {
-            throw ConverterError(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw ConverterError(said: error)
         }
         self.context = context
     }

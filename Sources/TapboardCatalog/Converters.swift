@@ -76,6 +76,13 @@ public final class LibraryConverters: CompositionConverter, @unchecked Sendable 
     }
 }
 
+extension ConverterError {
+    /// What a C shim wrote into its error buffer (up to its NUL).
+    init(said buffer: [CChar]) {
+        self.init(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+}
+
 extension LibraryConverters {
     /// A folder and those above it, as far as they are missing (this user's only).
     static func makeFolders(_ folder: String) {
@@ -155,7 +162,7 @@ final class HangulEngine: ConversionEngine {
     init(keyboard: String) throws(ConverterError) {
         var error = [CChar](repeating: 0, count: 256)
         guard let context = tb_hangul_new(keyboard, &error, error.count) else {
-            throw ConverterError(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw ConverterError(said: error)
         }
         self.context = context
     }
@@ -200,8 +207,8 @@ final class RimeEngine: ConversionEngine {
         Self.prepare(user: user)
         var error = [CChar](repeating: 0, count: 512)
         guard tb_rime_start(shared, user, &error, error.count) != 0 else {
-            let said = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw ConverterError(said.isEmpty ? "Rime did not start" : said)
+            let said = ConverterError(said: error)
+            throw said.description.isEmpty ? ConverterError("Rime did not start") : said
         }
         // Rime takes any name as a schema, and then converts nothing: its file must be there.
         let file = "/" + schema + ".schema.yaml"

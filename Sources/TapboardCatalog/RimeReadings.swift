@@ -1,4 +1,3 @@
-import Glibc
 import TapboardCore
 
 /// The readings of characters in a Rime schema's dictionary (`中` → `zhong`),
@@ -48,19 +47,8 @@ struct RimeReadings {
         return nil
     }
 
-    /// A file's text; nil when it cannot be read.
-    private static func text(of path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, file)
-            if n <= 0 { break }
-            bytes += chunk[..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    /// A file's text; nil when it cannot be read (a dictionary is a few megabytes).
+    private static func text(of path: String) -> String? { try? FileLocations.read(path, limit: 16 << 20) }
 }
 
 private extension Substring {

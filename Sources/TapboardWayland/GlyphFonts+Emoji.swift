@@ -26,13 +26,9 @@ extension GlyphFonts {
         return found
     }
 
-    /// Families tried in turn for characters the label's face lacks (Chinese, Japanese, Korean), as on X.
-    private static let fallbackFamilies = ["Noto Sans CJK SC", "Noto Sans CJK JP", "Noto Sans CJK KR", "WenQuanYi Micro Hei",
-                                           "Droid Sans Fallback", "Unifont"]
-
-    /// The first of `fallbackFamilies` at this size that has the character.
+    /// The first of `FallbackFonts.families` at this size that has the character.
     private func fallbackFace(for scalar: Unicode.Scalar, pixelSize: Int) -> GlyphFace? {
-        Self.fallbackFamilies.lazy.compactMap { self.face(family: $0, pixelSize: pixelSize) }.first { $0.index(of: scalar) != 0 }
+        FallbackFonts.families.lazy.compactMap { self.face(family: $0, pixelSize: pixelSize) }.first { $0.index(of: scalar) != 0 }
     }
 
     /// Draws a label centred in a rectangle in `face`, its emoji runs
@@ -43,7 +39,7 @@ extension GlyphFonts {
     /// letters), the glyphs that would start left of it left out.
     func draw(_ label: String, face: GlyphFace, in rect: Rect, color: Color, on canvas: PixelCanvas) {
         let runs = EmojiRuns.split(label)
-        let mayNeedFallback = label.unicodeScalars.contains { $0.value >= 0x1100 }
+        let mayNeedFallback = FallbackFonts.mayNeed(label)
         guard runs.contains(where: \.isEmoji) || mayNeedFallback || face.width(label) > rect.width else {
             face.draw(label, in: rect, color: color, on: canvas)
             return
@@ -63,7 +59,7 @@ extension GlyphFonts {
                 glyphs += drawn
             } else {
                 for scalar in run.text.unicodeScalars {
-                    let scalarFace = scalar.value < 0x1100 || face.index(of: scalar) != 0 ? face
+                    let scalarFace = !FallbackFonts.mayNeed(scalar) || face.index(of: scalar) != 0 ? face
                         : fallbackFace(for: scalar, pixelSize: face.pixelSize) ?? face
                     guard let g = scalarFace.glyph(scalar) else { continue }
                     ascent = max(ascent, scalarFace.ascent)

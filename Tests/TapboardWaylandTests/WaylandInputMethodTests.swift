@@ -6,12 +6,18 @@ import Testing
 /// what is composed in a CJK face, and what is committed arrives in foot.
 @Suite("Tapboard on Wayland: input methods", .serialized)
 struct WaylandInputMethodTests {
+    /// Foot on a headless sway, and the keyboard below it with these layouts (its converters' data in `data`).
+    private static func started(_ layouts: String, data: ScratchDirectory) throws -> (SwayDesktop, SwayKeyboard) {
+        let desk = try SwayDesktop()
+        try desk.foot()
+        return (desk, try desk.keyboard(["--no-dbus", "--layouts", layouts], environment: ["XDG_DATA_HOME": data.path]))
+    }
+
     @Test("Hangul tapped composes 한국어 into foot; the strip draws each syllable (a CJK face, not the label font's empty box)")
     func hangul() throws {
-        let desk = try SwayDesktop()
+        let data = try ScratchDirectory()
+        let (desk, keyboard) = try Self.started("ko", data: data)
         let sway = desk.sway
-        try desk.foot()
-        let keyboard = try desk.keyboard(["--no-dbus", "--layouts", "ko"])
         let slot = try #require(try keyboard.frames(of: "letters").key("suggestion-1"))
         func ink() throws -> LabelInk {
             LabelInk(try sway.screenshot(x: 0, y: keyboard.top, width: sway.size.width, height: keyboard.height), in: slot)
@@ -30,10 +36,8 @@ struct WaylandInputMethodTests {
 
     @Test("Romaji tapped shows kana; space types the first candidate into foot, return the kana")
     func romaji() throws {
-        let desk = try SwayDesktop()
-        try desk.foot()
         let data = try ScratchDirectory()
-        let keyboard = try desk.keyboard(["--no-dbus", "--layouts", "ja"], environment: ["XDG_DATA_HOME": data.path])
+        let (desk, keyboard) = try Self.started("ja", data: data)
         for letter in "nihongo" { try keyboard.tap("letters", String(letter)) }
         try keyboard.tap("letters", "space")
         for key in ["s", "u", "s", "i", "return"] { try keyboard.tap("letters", key) }
@@ -56,10 +60,8 @@ struct WaylandInputMethodTests {
 
     @Test("Pinyin tapped and its candidate tapped arrive in foot; tapboard type of Korean, Chinese and kana too")
     func pinyinAndTyped() throws {
-        let desk = try SwayDesktop()
-        try desk.foot()
         let data = try ScratchDirectory()
-        let keyboard = try desk.keyboard(["--no-dbus", "--layouts", "zh-pinyin,ko,ja"], environment: ["XDG_DATA_HOME": data.path])
+        let (desk, keyboard) = try Self.started("zh-pinyin,ko,ja", data: data)
         for letter in "nihao" { try keyboard.tap("letters", String(letter)) }
         // Rime builds its schema for a new user at the first letter (seconds).
         var candidate: (label: String, x: Int, y: Int)?

@@ -29,8 +29,7 @@ extension RenderResources {
     /// theme's font lacks (Chinese, Korean) in a fallback font. Nil for a label
     /// the theme's font draws alone, drawn as one string as before.
     func labelPieces(_ label: String, font: OpenFont) -> [LabelPiece]? {
-        // From Hangul jamo up are scripts a theme's Latin font often lacks (Chinese, Japanese, Korean).
-        let mayNeedFallback = label.unicodeScalars.contains { $0.value >= 0x1100 }
+        let mayNeedFallback = FallbackFonts.mayNeed(label)
         guard EmojiRuns.mayContainEmoji(label) || mayNeedFallback else { return nil }
         let runs = EmojiRuns.split(label)
         let fallback = mayNeedFallback && runs.contains { !$0.isEmoji && $0.text.unicodeScalars.contains { glyph($0, in: font) == 0 } }
@@ -40,10 +39,6 @@ extension RenderResources {
             return [emojiPiece(run, font: font)]
         }
     }
-
-    /// Families tried in turn for characters the theme's font lacks: the CJK fonts Debian ships.
-    private static let fallbackFamilies = ["Noto Sans CJK SC", "Noto Sans CJK JP", "Noto Sans CJK KR", "WenQuanYi Micro Hei",
-                                           "Droid Sans Fallback", "Unifont"]
 
     /// Text in pieces: characters the theme's font has in it, the others in
     /// the first fallback family that has them (in the theme's font when none does).
@@ -61,9 +56,9 @@ extension RenderResources {
         return pieces.map { .text($0.text, $0.font) }
     }
 
-    /// The first of `fallbackFamilies` at this size that has the character.
+    /// The first of `FallbackFonts.families` at this size that has the character.
     private func fallbackFont(for scalar: Unicode.Scalar, pixelSize: Int) -> OpenFont? {
-        Self.fallbackFamilies.lazy.compactMap { family -> OpenFont? in
+        FallbackFonts.families.lazy.compactMap { family -> OpenFont? in
             guard let f = try? self.font(family: family, pixelSize: pixelSize), self.glyph(scalar, in: f) != 0 else { return nil }
             return f
         }.first

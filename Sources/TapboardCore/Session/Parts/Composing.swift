@@ -86,7 +86,7 @@ struct Composing: SessionPart {
         _ = run(.commit(raw: false), method, &core)
         if !actions.isEmpty {
             reset()
-            core.composed = Composition()
+            redrawStrip(&core)
         }
     }
 
@@ -104,7 +104,6 @@ struct Composing: SessionPart {
             core.emit(.log("\(error); the \(core.choice.shown.name) layout's letters are typed as they are"))
             let shownBefore = shown
             reset()
-            core.composed = Composition()
             // What was composed is not lost: typed as it showed.
             if !shownBefore.preedit.isEmpty { core.pending.append(.type(.text(shownBefore.preedit))) }
             redrawStrip(&core)
@@ -114,13 +113,11 @@ struct Composing: SessionPart {
         if committed.count > typedCount { core.pending.append(.type(.text(String(committed[typedCount...])))) }
         if composition.isEmpty {
             reset()
-            core.composed = Composition()
         } else {
             actions = next
             self.method = method
             shown = composition
             typedCount = committed.count
-            core.composed = composition
         }
         redrawStrip(&core)
         return true
@@ -133,8 +130,10 @@ struct Composing: SessionPart {
         typedCount = 0
     }
 
-    /// The strip drawn again, at once: it is what the tap typed.
+    /// The strip drawn again, at once (it is what the tap typed), and what it
+    /// shows mirrored in the core for the parts that tap it.
     private func redrawStrip(_ core: inout SessionCore) {
+        core.composed = shown
         core.pending.append(.redraw(core.placed.stripSlots.map(\.index)))
         core.pacing.keystrokeShown()
     }

@@ -45,17 +45,17 @@ extension ScriptedTyping: SessionPart {
         }
         // The characters coming, so a transport lending keycodes prepares theirs ahead.
         if let keystrokes = foresight() { core.emit(.foresee(keystrokes)) }
-        switch takeDue(now: core.now, before: limit) {
-        case .contact(let touch)?: core.madeContacts.append(touch)
-        case .showDirect(let character)?:
+        guard let due = takeDue(now: core.now, before: limit) else { return }
+        switch due.action {
+        case .contact(let touch): core.madeContacts.append(touch)
+        case .showDirect(let character):
             // Shown over the space bar as a key's balloon would be, unless every field is a password's.
             if !core.isSecure, let preview = core.preview(of: character) { core.emit(.draw(.showPreview(preview))) }
-        case .direct(let character)?:
+        case .direct(let character):
             core.emit(.draw(.hidePreview))
             core.pending.append(.type(.text(character)))
-        case .pick(let text, let letters, let hold, let gap)?:
-            pick(text, letters: letters, hold: hold, gap: gap, &core)
-        case nil: break
+        case .pick(let text, let letters, let hold, let gap):
+            pick(text, letters: letters, hold: hold, gap: gap, for: due.requester, &core)
         }
     }
 
@@ -63,7 +63,7 @@ extension ScriptedTyping: SessionPart {
     /// looks again); when no page has it, the letters typed for it are taken
     /// back with backspace and the text is typed with no key. (The plan saw it
     /// offered; what the converter learned since may move it, never remove it.)
-    private mutating func pick(_ text: String, letters: Int, hold: Duration, gap: Duration, _ core: inout SessionCore) {
+    private mutating func pick(_ text: String, letters: Int, hold: Duration, gap: Duration, for requester: UInt64, _ core: inout SessionCore) {
         let slots = core.placed.stripSlots, frames = core.keyFrames
         let now = core.now
         func frame(ofSlot rank: Int?) -> KeyFrame? {
@@ -76,12 +76,12 @@ extension ScriptedTyping: SessionPart {
             }
         }
         if let index = core.composed.candidates.firstIndex(of: text), let slot = frame(ofSlot: Composing.slot(ofCandidate: index, slots: slots.count)) {
-            insert(tap(slot, at: now), later: .zero)
+            insert(tap(slot, at: now), for: requester, later: .zero)
         } else if core.composed.hasNextPage, let slot = frame(ofSlot: Composing.pageSlot(slots: slots.count)) {
-            insert(tap(slot, at: now) + [(now + hold + gap, .pick(text, letters: letters, hold: hold, gap: gap))], later: hold + gap)
+            insert(tap(slot, at: now) + [(now + hold + gap, .pick(text, letters: letters, hold: hold, gap: gap))], for: requester, later: hold + gap)
         } else if let backspace = frames.first(where: { $0.key.action == .backspace }) {
             let taps = (0 ..< letters).flatMap { tap(backspace, at: now + (hold + gap) * $0) }
-            insert(taps + [(now + (hold + gap) * letters, .direct(text))], later: (hold + gap) * letters)
+            insert(taps + [(now + (hold + gap) * letters, .direct(text))], for: requester, later: (hold + gap) * letters)
         } else {
             core.pending.append(.type(.text(text)))
         }

@@ -144,7 +144,7 @@ struct ScriptedTyping: Sendable {
     /// counted. An action that begins a step late (it waited for a keystroke, or
     /// the loop was slow) moves every action and answer after it as much later,
     /// so each step keeps its timing: a callout's alternate is chosen only after it opened.
-    mutating func takeDue(now: Duration, before limit: Duration?) -> Action? {
+    mutating func takeDue(now: Duration, before limit: Duration?) -> (action: Action, requester: UInt64)? {
         guard let next = touches.first, next.at <= now, limit.map({ next.at < $0 }) ?? true else { return nil }
         if next.begins, next.at < now {
             let lateness = now - next.at
@@ -153,13 +153,12 @@ struct ScriptedTyping: Sendable {
         }
         touches.removeFirst()
         progress[next.requester]? += next.completesCharacters
-        return next.action
+        return (next.action, next.requester)
     }
 
-    /// Actions made now, for the request of the next one, before it; the
-    /// actions and answers after them wait `later` more.
-    mutating func insert(_ actions: [(at: Duration, action: Action)], later: Duration) {
-        guard let requester = touches.first?.requester ?? answers.first?.requester else { return }
+    /// Actions made now for a request, before the others; the actions and
+    /// answers after them wait `later` more.
+    mutating func insert(_ actions: [(at: Duration, action: Action)], for requester: UInt64, later: Duration) {
         for i in touches.indices { touches[i].at += later }
         for i in answers.indices { answers[i].at += later }
         touches.insert(contentsOf: actions.map { Touch(at: $0.at, action: $0.action, requester: requester, completesCharacters: 0) }, at: 0)
