@@ -119,7 +119,7 @@ public enum KeyboardMain {
             // Said after the error is gone: nothing of it is left to look leaked at exit.
             let failure: (message: String, status: Int32)
             do {
-                exit(try options.showKeyboard(backend: backend))
+                exit(try options.showKeyboard(commandLine: Array(arguments.dropFirst()), backend: backend))
             } catch {
                 failure = ("\(error)", StartFailure.status(for: error) ?? 1)
             }

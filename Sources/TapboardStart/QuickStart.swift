@@ -12,8 +12,9 @@
 /// subcommand, a mistake) gives nil, and `tapboard` runs `tapboard-commands`,
 /// so help and error lines come from one place.
 public enum QuickStart {
-    /// The options as `tapboard-commands` would parse them, or nil to let it.
+    /// The options as `tapboard-commands` would parse them (the settings file's
+    /// with the command line's over them), or nil to let it.
     public static func parse(_ arguments: [String]) -> RunOptions? {
-        try? RunOptions(parsing: arguments)
+        try? RunOptions.resolve(commandLine: arguments).options
     }
 }

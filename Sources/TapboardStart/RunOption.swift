@@ -22,9 +22,28 @@ public struct RunOption: Sendable {
     public let leadingDash: Bool
     /// Sets the options from the value (empty for a flag), or says why the value is refused.
     let set: @Sendable (inout RunOptions, String) throws(OptionProblem) -> Void
+    /// A flag's setting, on (as given) or off (its opposite, `--no-auto-show`: undoes
+    /// what the settings file turned on); nil for an option that takes a value.
+    let setFlag: (@Sendable (inout RunOptions, Bool) -> Void)?
 
     /// How the option is named in help and errors: `--scale <factor>`, or `--hidden`.
     public var label: String { valueName.map { "\(name) <\($0)>" } ?? name }
+
+    /// A flag's opposite: `--no-auto-show` for `--auto-show`, `--swipe` for `--no-swipe`; nil for an option with a value.
+    public var opposite: String? {
+        guard setFlag != nil else { return nil }
+        return name.hasPrefix("--no-") ? "--" + name.dropFirst(5) : "--no-" + name.dropFirst(2)
+    }
+
+    /// The name in the settings file: without `--`.
+    public var settingName: String { String(name.dropFirst(2)) }
+
+    init(name: String, valueName: String?, help: String, shownDefault: Int?, example: String?, leadingDash: Bool,
+         setFlag: (@Sendable (inout RunOptions, Bool) -> Void)? = nil,
+         set: @escaping @Sendable (inout RunOptions, String) throws(OptionProblem) -> Void) {
+        self.name = name; self.valueName = valueName; self.help = help; self.shownDefault = shownDefault
+        self.example = example; self.leadingDash = leadingDash; self.setFlag = setFlag; self.set = set
+    }
 
     /// What is wrong with `value` for this option, as parsing would say it; nil if it is taken.
     public func problem(with value: String) -> String? {
@@ -58,9 +77,11 @@ enum OptionProblem: Error {
 }
 
 extension RunOption {
-    /// An option that takes no value.
-    static func flag(_ name: String, _ help: String, set: @escaping @Sendable (inout RunOptions) -> Void) -> RunOption {
-        RunOption(name: name, valueName: nil, help: help, shownDefault: nil, example: nil, leadingDash: false) { options, _ in set(&options) }
+    /// An option that takes no value; `set` is told whether it is given (true) or its opposite is (false).
+    static func flag(_ name: String, _ help: String, set: @escaping @Sendable (inout RunOptions, Bool) -> Void) -> RunOption {
+        RunOption(name: name, valueName: nil, help: help, shownDefault: nil, example: nil, leadingDash: false, setFlag: set) { options, _ in
+            set(&options, true)
+        }
     }
 
     /// An option whose value is text, checked by `set`; `leadingDash` when it may start with '-'.

@@ -9,6 +9,16 @@ extension RunOptions {
     /// table, which scripts and tests may match.
     public init(parsing arguments: [String]) throws(UserError) {
         self.init()
+        try apply(arguments)
+        if let problem { throw UserError(description: problem) }
+    }
+
+    /// Sets the options a command line gives over these (the settings file's),
+    /// each checked on its own; returns each option given (`--theme`) with its
+    /// value (a flag's `true`, its opposite's `false`), the last of a repeated one winning.
+    @discardableResult
+    mutating func apply(_ arguments: [String]) throws(UserError) -> [(option: String, value: String)] {
+        var given: [(option: String, value: String)] = []
         var rest = arguments[...]
         // Bytes, not characters: the grapheme-aware String calls would be
         // code a start otherwise never runs (resident, 64 KiB at a time).
@@ -25,14 +35,20 @@ extension RunOptions {
             let equals = argument.utf8.firstIndex(of: UInt8(ascii: "="))
             let written = equals.map { String(argument[..<$0]) } ?? argument
             let name = Self.shortNames[written] ?? written
-            guard let option = Self.table.first(where: { $0.name == name }) else {
+            // A flag's opposite undoes it (one the settings file gave).
+            let opposite = Self.table.first { $0.opposite == name }
+            guard let option = Self.table.first(where: { $0.name == name }) ?? opposite else {
                 throw UserError(description: "Unknown option '\(printable(name))'")
             }
             var value = equals.map { String(argument[argument.index(after: $0)...]) }
-            if option.valueName == nil {
+            if let setFlag = option.setFlag {
                 if let value {
                     throw UserError(description: "The option '\(name)' does not take any value, but '\(printable(value))' was specified.")
                 }
+                setFlag(&self, opposite == nil)
+                given.removeAll { $0.option == option.name }
+                given.append((option.name, opposite == nil ? "true" : "false"))
+                continue
             } else if let attached = value {
                 // `--name=` gives nothing, as ArgumentParser took it.
                 if attached.isEmpty { throw UserError(description: "Missing value for '\(option.label)'") }
@@ -47,8 +63,10 @@ extension RunOptions {
             } catch {
                 throw UserError(description: option.message(for: error, value: value ?? ""))
             }
+            given.removeAll { $0.option == option.name }
+            given.append((option.name, value ?? ""))
         }
-        if let problem { throw UserError(description: problem) }
+        return given
     }
 
     /// Other names options are known by: onboard's `-e`, which greeters' settings may carry over.

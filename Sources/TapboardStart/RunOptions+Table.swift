@@ -16,7 +16,7 @@ extension RunOptions {
               example: "400x200-10-20", leadingDash: true) { options, text throws(OptionProblem) in
             do { options.geometry = try WindowGeometry(parsing: text) } catch { throw .invalid("\(error)") }
         },
-        .flag("--no-auto-shift", "Do not shift at the start of text and after '. ', '! ', '? ' and return.") { $0.noAutoShift = true },
+        .flag("--no-auto-shift", "Do not shift at the start of text and after '. ', '! ', '? ' and return.") { $0.noAutoShift = $1 },
         .text("--layout", "name|path", "The layout: a name (see list-layouts) or a YAML file; default en-US.", example: "de") { $0.layout = $1 },
         .text("--layouts", "list", "Layouts the globe key switches between, comma-separated names or files; the first shows at start.",
               example: "en-US, de ,ru") { options, layouts throws(OptionProblem) in
@@ -36,19 +36,19 @@ extension RunOptions {
             if !(scale >= 0.25 && scale <= 4) { throw .refused("--scale must be between 0.25 and 4, not \(scale)") }
             options.scale = scale
         },
-        .flag("--hidden", "Start hidden; 'tapboard show' or 'toggle' shows it.") { $0.hidden = true },
-        .flag("--replace", "Take the display over from a tapboard already running there (it quits).") { $0.replace = true },
-        .flag("--publish-keys", "Let 'tapboard events --keys' see what is typed; off by default, since it may be a password.") { $0.keys = true },
+        .flag("--hidden", "Start hidden; 'tapboard show' or 'toggle' shows it.") { $0.hidden = $1 },
+        .flag("--replace", "Take the display over from a tapboard already running there (it quits).") { $0.replace = $1 },
+        .flag("--publish-keys", "Let 'tapboard events --keys' see what is typed; off by default, since it may be a password.") { $0.keys = $1 },
         .text("--dock", "edge", "Dock at the top or bottom (the default) and reserve that strip, so maximised windows end where the keyboard starts.",
               example: "top") { options, edge throws(OptionProblem) in
             guard let dock = DockEdge(rawValue: edge) else { throw .refused("--dock '\(printable(edge))': expected top or bottom") }
             options.dock = dock
         },
-        .flag("--float", "An ordinary window the window manager frames and lets you move, kept above, reserving nothing.") { $0.float = true },
-        .flag("--overlay", "Above everything, reserving nothing: for a kiosk with a full-screen application.") { $0.overlay = true },
-        .flag("--animate", "Slide in and out from the edge (250 ms) when shown and hidden.") { $0.animate = true },
+        .flag("--float", "An ordinary window the window manager frames and lets you move, kept above, reserving nothing.") { $0.float = $1 },
+        .flag("--overlay", "Above everything, reserving nothing: for a kiosk with a full-screen application.") { $0.overlay = $1 },
+        .flag("--animate", "Slide in and out from the edge (250 ms) when shown and hidden.") { $0.animate = $1 },
         .flag("--allow-run", "Let keys of layout files given by path run programs ('run:'); only layouts in ~/.config/tapboard/layouts may by default.") {
-            $0.allowRun = true
+            $0.allowRun = $1
         },
         .text("--backend", "x11|wayland",
               "The display server: by default Wayland where WAYLAND_DISPLAY names a compositor with the layer shell (sway, labwc), else X11.",
@@ -58,23 +58,23 @@ extension RunOptions {
         },
         .text("--monitor", "name", "The RandR monitor to go on (xrandr --listmonitors); default the primary one.", example: "HDMI-1") { $0.monitor = $1 },
         .flag("--auto-show", "Show when a text field takes the focus and hide when it leaves (AT-SPI: accessibility must be on); starts hidden.") {
-            $0.autoShow = true
+            $0.autoShow = $1
         },
         .flag("--xid", "Embed in a greeter's or lock screen's window (XEmbed, X11): print the window's id on a line and wait; "
                   + "the host sizes, shows and hides it. Implies --secure. Also -e.") {
-            $0.xid = true
+            $0.xid = $1
         },
         .flag("--secure", "For login screens and kiosks where strangers type: every field is a password field (no strip, previews, "
                   + "learning or key events), no clipboard history, no D-Bus, no programs run, and no file written.") {
-            $0.secure = true
+            $0.secure = $1
         },
-        .flag("--no-dbus", "Stay off the D-Bus session bus (sm.puri.OSK0 and org.tapboard.Keyboard1 are served by default).") { $0.dbus = false },
-        .flag("--no-suggestions", "No suggestion strip (shown by default above layouts whose language has a word list).") { $0.suggestions = false },
+        .flag("--no-dbus", "Stay off the D-Bus session bus (sm.puri.OSK0 and org.tapboard.Keyboard1 are served by default).") { $0.dbus = !$1 },
+        .flag("--no-suggestions", "No suggestion strip (shown by default above layouts whose language has a word list).") { $0.suggestions = !$1 },
         .flag("--no-learn", "Do not learn the words typed (learned by default, never in password fields; 'tapboard forget' clears them).") {
-            $0.learn = false
+            $0.learn = !$1
         },
         .flag("--autocorrect", "Replace a word that is no word by a near, clearly likelier one when a space or punctuation ends it.") {
-            $0.autocorrect = true
+            $0.autocorrect = $1
         },
         .text("--clipboard-history", "off|memory|disk",
               "Keep the last 20 texts copied to the clipboard (X11 only for now), for the keyboard to type again: "
@@ -107,7 +107,7 @@ extension RunOptions {
         },
         .flag("--detach-switch-device",
               "Detach the switch device from the pointer while the keyboard runs: it moves no pointer and clicks nothing but the switches.") {
-            $0.detachSwitchDevice = true
+            $0.detachSwitchDevice = $1
         },
         .integer("--scan-interval", "ms", "How long auto scan highlights each row or key (and how often a held switch moves on); 1000 by default.",
                  example: "800") { options, ms throws(OptionProblem) in
@@ -121,7 +121,14 @@ extension RunOptions {
         },
         .text("--scan-settings", "path", "Switch scanning's settings file (YAML); default ~/.config/tapboard/scan.yaml when it exists.",
               example: "scan.yaml") { $0.scanSettings = $1 },
-        .flag("--no-swipe", "No swipe typing (drawing a word across the letters without lifting; on where the strip shows).") { $0.swipe = false },
+        .text("--settings", "path|none",
+              "The settings file, which holds options under their names (theme: dark); default ~/.config/tapboard/settings.yaml "
+                  + "when it exists; 'none' reads none. The command line wins over it.",
+              example: "none") { options, path throws(OptionProblem) in
+            if path.isEmpty { throw .refused("--settings '': expected a file, or none") }
+            options.settings = path
+        },
+        .flag("--no-swipe", "No swipe typing (drawing a word across the letters without lifting; on where the strip shows).") { $0.swipe = !$1 },
         // A slow tapper's press outlasts 400 ms and opens the callout instead of typing the key.
         .integer("--callout-delay", "ms", "How long a key is held before its callout (accented letters and other alternates) opens; 400 by default.",
                  example: "800") { options, ms throws(OptionProblem) in

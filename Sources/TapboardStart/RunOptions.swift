@@ -60,6 +60,8 @@ public struct RunOptions: Equatable, Sendable {
     public var dwell: Int?
     /// The scan settings file (`--scan-settings`); `scan.yaml` in the configuration directory when there is one.
     public var scanSettings: String?
+    /// The settings file (`--settings`): nil for `settings.yaml` in the configuration directory when there is one, "none" for none.
+    public var settings: String?
 
     /// The defaults: the keyboard as `tapboard` alone shows it.
     public init() {}
@@ -122,7 +124,8 @@ public struct RunOptions: Equatable, Sendable {
     /// `makeBackend` makes the backend the binary carries, told why the Wayland
     /// compositor was passed over if it was; when the keyboard is for the other
     /// display server, the binary carrying it runs in this process's place.
-    public func showKeyboard(backend makeBackend: (_ waylandPassedOver: String?) -> any DisplayBackend) throws -> Int32 {
+    /// `commandLine`, when given, is resolved again with the settings file on SIGHUP.
+    public func showKeyboard(commandLine: [String]? = nil, backend makeBackend: (_ waylandPassedOver: String?) -> any DisplayBackend) throws -> Int32 {
         // Each display server is carried by a binary of its own, so a start loads
         // only its own server's libraries; handed over first, before any file is read twice.
         let passedOver = KeyboardBinary.takePassedOver()
@@ -175,8 +178,13 @@ public struct RunOptions: Equatable, Sendable {
         configuration.dwell = dwell.map { .milliseconds($0) }
         // Only named here: the file is read when the session first needs it.
         let clipboardFile = clipboardHistory == .disk && !secure ? ClipboardFile.standard(environment: SuggestionFiles.environment) : nil
-        let (layout, layouts, theme) = (self.layout, self.layouts, self.theme)
+        let started = (self.layout, self.layouts, self.theme)
         configuration.reload = {
+            // The settings file may name other layouts or another theme now.
+            let (layout, layouts, theme) = try commandLine.map { line in
+                let now = try RunOptions.resolve(commandLine: line).options
+                return (now.layout, now.layouts, now.theme)
+            } ?? started
             let sources = try Self.layoutSources(layout: layout, layouts: layouts, allowRun: allowRun, keysymExists: keysymExists)
             return ReloadedFiles(layouts: sources, theme: try Self.theme(named: theme),
                                  lexicons: suggestions && !secure ? storage.languagesWithLexicon(sources.compactMap(\.language)) : nil)

@@ -31,6 +31,8 @@ public final class Keyboard {
     /// Its `$XDG_CACHE_HOME` when the test gives none: the fonts it keeps
     /// (`font-matches`) go there, not to the user's cache, and go with it.
     private let cache: ScratchDirectory?
+    /// Its `$XDG_CONFIG_HOME` when the test gives none: no settings file of the user's is read.
+    private let config: ScratchDirectory?
 
     /// Finds the binary: `$TAPBOARD_BIN`, or `tapboard` in the build directory
     /// that holds the running test executable.
@@ -86,6 +88,8 @@ public final class Keyboard {
         environment.merge(added) { $1 }
         cache = added["XDG_CACHE_HOME"] == nil ? try ScratchDirectory() : nil
         if let cache { environment["XDG_CACHE_HOME"] = cache.path }
+        config = added["XDG_CONFIG_HOME"] == nil ? try ScratchDirectory() : nil
+        if let config { environment["XDG_CONFIG_HOME"] = config.path }
         // Off the session bus unless the test gives one of its own: a user's bus would be shared by every test.
         let bus = added["DBUS_SESSION_BUS_ADDRESS"] == nil ? ["--no-dbus"] : []
         // No suggestion strip unless the test gives a data directory of its own: learned words would go to the user's.

@@ -19,7 +19,7 @@ struct KeyboardCommand: ParsableCommand {
 
     /// The options as plain values, or the one-line error for them.
     func runOptions() throws(UserError) -> RunOptions {
-        try RunOptions(parsing: arguments)
+        try RunOptions.resolve(commandLine: arguments).options
     }
 
     func validate() throws {
@@ -34,7 +34,7 @@ struct KeyboardCommand: ParsableCommand {
 
     func run() throws {
         // The X11 keyboard, as `tapboard` runs it (handing over to tapboard-wayland when Wayland is chosen).
-        let status = try runOptions().showKeyboard { X11Backend(waylandPassedOver: $0) }
+        let status = try runOptions().showKeyboard(commandLine: arguments) { X11Backend(waylandPassedOver: $0) }
         if status != 0 { throw ExitCode(status) }
     }
 }

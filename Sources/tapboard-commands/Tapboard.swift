@@ -12,13 +12,18 @@ struct Tapboard: ParsableCommand {
         abstract: "An on-screen keyboard for X11: tap keys, they are typed into the focused window.",
         discussion: """
             With no subcommand, shows the keyboard on the display and runs until it gets \
-            SIGTERM or SIGINT (then releases every key and exits 0). SIGHUP reads the layout \
-            and theme files again (a file with a mistake is reported and changes nothing); \
-            SIGUSR1 shows a hidden keyboard, SIGUSR2 hides it.
+            SIGTERM or SIGINT (then releases every key and exits 0). SIGHUP reads the settings, \
+            layout and theme files again and shows the theme and layouts they name (a file with \
+            a mistake is reported and changes nothing); SIGUSR1 shows a hidden keyboard, SIGUSR2 hides it.
+
+            Options can also be kept in ~/.config/tapboard/settings.yaml under their names without \
+            '--' (theme: dark, layouts: [en-US, de], auto-show: true); the command line wins, and each \
+            flag's opposite (--no-auto-show, --suggestions) undoes one there. 'tapboard settings' \
+            prints what is in force and where it came from.
             """,
         version: "tapboard \(TapboardVersion.string)",
         subcommands: [KeyboardCommand.self, Show.self, Hide.self, Toggle.self, Quit.self, Events.self, TypeText.self, SwitchPress.self,
-                      Forget.self, Clipboard.self, KeysShown.self, DumpLayout.self, Check.self, ListLayouts.self, ListThemes.self],
+                      Forget.self, Clipboard.self, KeysShown.self, DumpLayout.self, Check.self, ListLayouts.self, ListThemes.self, SettingsCommand.self],
         // The keyboard's options are RunOptions.table's, which ArgumentParser does not know: a
         // command line that names no subcommand goes to KeyboardCommand, which parses with the table.
         defaultSubcommand: KeyboardCommand.self

@@ -16,8 +16,14 @@ struct CLITests {
             OVERVIEW: An on-screen keyboard for X11: tap keys, they are typed into the focused window.
 
             With no subcommand, shows the keyboard on the display and runs until it gets SIGTERM or SIGINT
-            (then releases every key and exits 0). SIGHUP reads the layout and theme files again (a file with a
-            mistake is reported and changes nothing); SIGUSR1 shows a hidden keyboard, SIGUSR2 hides it.
+            (then releases every key and exits 0). SIGHUP reads the settings, layout and theme files again and
+            shows the theme and layouts they name (a file with a mistake is reported and changes nothing);
+            SIGUSR1 shows a hidden keyboard, SIGUSR2 hides it.
+
+            Options can also be kept in ~/.config/tapboard/settings.yaml under their names without '--' (theme:
+            dark, layouts: [en-US, de], auto-show: true); the command line wins, and each flag's opposite
+            (--no-auto-show, --suggestions) undoes one there. 'tapboard settings' prints what is in force and
+            where it came from.
 
             USAGE: tapboard <options> <subcommand>
 
@@ -50,6 +56,8 @@ struct CLITests {
                                       installation's, the built-in ones.
               list-themes             List the themes --theme can name: the user's, the installation's, the
                                       built-in ones.
+              settings                Print the settings in force (the settings file's, then the options given
+                                      here) and where each came from.
 
               See 'tapboard help <subcommand>' for detailed help.
             """)

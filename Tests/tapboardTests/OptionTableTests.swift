@@ -22,9 +22,9 @@ struct OptionTableTests {
         }
     }
 
-    /// The options as the table's parser, which QuickStart is, reads them, or its error.
+    /// The options as QuickStart reads them (the table's parser, over the settings file), or its error.
     static func quick(_ arguments: [String]) -> Result<RunOptions, UserError> {
-        Result { () throws(UserError) in try RunOptions(parsing: arguments) }
+        Result { () throws(UserError) in try RunOptions.resolve(commandLine: arguments).options }
     }
 
     /// Values tried on every option that takes one: the empty one, words, numbers

@@ -7,17 +7,20 @@ struct YAMLValue {
 
     /// Parses a document; a syntax error carries its line and column.
     static func parse(_ text: String, file: String) throws(FileError) -> YAMLValue {
-        let parsed: YAMLNode?
+        guard let value = try parseDocument(text, file: file) else {
+            throw FileError(file: file, line: 0, column: 0, field: "", message: "the file is empty")
+        }
+        return value
+    }
+
+    /// Parses a document that may be empty (nil: nothing but comments and space).
+    static func parseDocument(_ text: String, file: String) throws(FileError) -> YAMLValue? {
         do {
-            parsed = try YAMLNode.parse(text)
+            return try YAMLNode.parse(text).map { YAMLValue(node: $0, path: "", file: file) }
         } catch {
             throw FileError(file: file, line: error.mark?.line ?? 0, column: error.mark?.column ?? 0, field: "",
                             message: "YAML syntax error: \(error.message)")
         }
-        guard let node = parsed else {
-            throw FileError(file: file, line: 0, column: 0, field: "", message: "the file is empty")
-        }
-        return YAMLValue(node: node, path: "", file: file)
     }
 
     /// An error at this node.

@@ -1,0 +1,154 @@
+import Glibc
+import TapboardCatalog
+import TapboardCore
+
+/// The options in force: the settings file's, then the command line's over
+/// them, and where each came from (`tapboard settings` prints it).
+public struct ResolvedSettings: Sendable {
+    /// Where an option's value came from.
+    public enum Source: Equatable, Sendable {
+        case commandLine
+        case file(SettingsEntry)
+    }
+
+    /// An option given (not at its default), in the table's order.
+    public struct Given: Equatable, Sendable {
+        /// The option (`--theme`).
+        public var option: String
+        /// As given: text, a list's items joined, a flag's `true` or `false`.
+        public var value: String
+        public var source: Source
+    }
+
+    /// The options, checked together.
+    public var options: RunOptions
+    /// The settings file read, if one was.
+    public var file: String?
+    /// The options given, by the file or the command line.
+    public var given: [Given]
+    /// The file's settings left out, and why: the command line gave one they cannot go with.
+    public var passedOver: [(entry: SettingsEntry, why: String)]
+}
+
+extension RunOptions {
+    /// The settings file's options with the command line's over them.
+    ///
+    /// The file is `--settings`, else `settings.yaml` in the configuration
+    /// directory when it exists. Each of its settings is checked as the command
+    /// line's option is, and an error names its line and column. A setting
+    /// that cannot go with what the command line gives (`float: true` and
+    /// `--dock top`, `layouts:` and `--layout`, a placing setting and `--xid`) is
+    /// left out, the command line winning; `passedOver` says which and why.
+    public static func resolve(commandLine: [String], environment: [String: String] = FileLocations.environment) throws(UserError) -> ResolvedSettings {
+        // Alone first: its own mistakes are its own, and it names the file.
+        let command = try RunOptions(parsing: commandLine)
+        let file: String?
+        switch command.settings {
+        case "none": file = nil
+        case let given?: file = given
+        case nil:
+            let standard = FileLocations.configDirectory(kind: "settings.yaml", environment: environment)
+            file = standard.flatMap { access($0, F_OK) == 0 ? $0 : nil }
+        }
+        var entries: [SettingsEntry] = []
+        if let file {
+            let text: String
+            do {
+                text = try FileLocations.read(file)
+            } catch {
+                throw UserError(description: (command.settings != nil ? "--settings: " : "") + "\(error)")
+            }
+            do {
+                entries = try SettingsFile.decode(text, file: file)
+            } catch {
+                throw UserError(description: "\(error)")
+            }
+        }
+        // The file's settings together, as a command line of them would be checked.
+        var fromFile = RunOptions()
+        for entry in entries { try fromFile.apply(entry) }
+        if let file, let problem = fromFile.problem { throw UserError(description: "\(printable(file)): \(problem)") }
+
+        var kept: [SettingsEntry] = []
+        var passedOver: [(entry: SettingsEntry, why: String)] = []
+        for entry in entries {
+            var trial = RunOptions()
+            for earlier in kept + [entry] { try trial.apply(earlier) }
+            try trial.apply(commandLine)
+            if let problem = trial.problem { passedOver.append((entry, problem)) } else { kept.append(entry) }
+        }
+        var options = RunOptions()
+        var given: [String: ResolvedSettings.Given] = [:]
+        for entry in kept {
+            let (option, value) = try options.apply(entry)
+            given[option.name] = .init(option: option.name, value: value, source: .file(entry))
+        }
+        for (option, value) in try options.apply(commandLine) {
+            given[option] = .init(option: option, value: value, source: .commandLine)
+        }
+        if let problem = options.problem { throw UserError(description: problem) }
+        return ResolvedSettings(options: options, file: file, given: table.compactMap { given[$0.name] }, passedOver: passedOver)
+    }
+
+    /// Sets the option a settings file's entry names; returns it and its value
+    /// (a flag's as its own name has it). A flag is `true` or `false` under its
+    /// name or its opposite's (`suggestions: false`).
+    @discardableResult
+    mutating func apply(_ entry: SettingsEntry) throws(UserError) -> (option: RunOption, value: String) {
+        let fail = { (message: String) -> UserError in UserError(description: "\(entry.errorAtValue(message))") }
+        let asOption = Self.table.first { $0.settingName == entry.name }
+        let asOpposite = Self.table.first { $0.opposite.map { $0.dropFirst(2) == entry.name } ?? false }
+        guard let option = asOption ?? asOpposite, option.name != "--settings" else {
+            let message = entry.name == "settings" ? "the settings file cannot name another; give --settings on the command line"
+                : "unknown setting '\(entry.name)'; the settings are the options of tapboard --help, without --"
+            throw UserError(description: "\(entry.errorAtName(message))")
+        }
+        if let setFlag = option.setFlag {
+            guard !entry.isList, let on = ["true": true, "false": false][entry.value] else {
+                throw fail("expected true or false, found '\(entry.value)'")
+            }
+            let value = asOption != nil ? on : !on
+            setFlag(&self, value)
+            return (option, value ? "true" : "false")
+        }
+        if entry.isList && option.valueName != "list" { throw fail("expected one value, found a list") }
+        do {
+            try option.set(&self, entry.value)
+        } catch {
+            throw fail(option.message(for: error, value: entry.value))
+        }
+        return (option, entry.value)
+    }
+}
+
+extension ResolvedSettings {
+    /// The settings in force as a settings file would hold them, each with
+    /// where it came from in a comment; what was left out, and why, in comments.
+    public var report: String {
+        var lines = [file.map { "# The settings in force: \(printable($0)), then the command line." }
+            ?? "# No settings file: the command line only (~/.config/tapboard/settings.yaml, or --settings)."]
+        lines.append("# Every option not listed is at its default (tapboard --help).")
+        let setting = { (option: String, value: String) -> String in
+            let written = RunOptions.option(option)
+            // `suggestions: false` reads better than `no-suggestions: true`.
+            if written.setFlag != nil, let positive = written.opposite, written.name.hasPrefix("--no-") {
+                return "\(positive.dropFirst(2)): \(SettingsValue.flag(value != "true").yaml)"
+            }
+            let yaml: SettingsValue = written.setFlag != nil ? .flag(value == "true")
+                : written.valueName == "list" ? .list(RunOptions.names(value, keepingEmpty: false)) : .text(value)
+            return "\(written.settingName): \(yaml.yaml)"
+        }
+        let place = { (entry: SettingsEntry) in "\(printable(entry.file)):\(entry.line)" }
+        let rows = given.map { given -> (String, String) in
+            switch given.source {
+            case .commandLine: return (setting(given.option, given.value), "command line")
+            case .file(let entry): return (setting(given.option, given.value), place(entry))
+            }
+        } + passedOver.map { ("# left out: \(printable($0.entry.name)): \(printable($0.entry.value))", "\(place($0.entry)): \($0.why)") }
+        let width = rows.map(\.0.count).max() ?? 0
+        for (text, from) in rows {
+            lines.append(text + String(repeating: " ", count: width - text.count) + "  # " + from)
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import TapboardTestKit
+import Testing
+
+/// The settings file read by the running keyboard: at start, and again on SIGHUP.
+@Suite("The settings file, read by the keyboard", .serialized)
+struct SettingsKeyboardTests {
+    /// The layout the running keyboard shows (`tapboard keys`).
+    static func shownLayout(on desktop: Desktop) throws -> String? {
+        let child = try ChildProcess(try Keyboard.locateBinary(), ["keys", "--display", desktop.xvfb.displayName])
+        guard child.wait(until: Deadline(.seconds(10))) == .exited(0),
+              let shown = try JSONSerialization.jsonObject(with: Data(child.standardOutput.utf8)) as? [String: Any] else { return nil }
+        return shown["layout"] as? String
+    }
+
+    /// Taps the key shown with this label.
+    static func tap(_ label: String, on desktop: Desktop, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let key = try #require(try InputMethodTests.shownKeys(on: desktop).first { $0.label == label }, "no key \(label)", sourceLocation: sourceLocation)
+        desktop.tapper.tap(key.centre)
+    }
+
+    @Test("Its layouts and a flag by its opposite's name at start; changed, SIGHUP shows the layouts it names; broken, SIGHUP keeps them and says where")
+    func startAndReload() throws {
+        let desktop = try Desktop()
+        let config = try ScratchDirectory()
+        try FileManager.default.createDirectory(atPath: config.path("tapboard"), withIntermediateDirectories: true)
+        let file = config.path("tapboard/settings.yaml")
+        try "# mine\nlayouts: [de, fr]\nauto-shift: false\n".write(toFile: file, atomically: false, encoding: .utf8)
+        let keyboard = try desktop.launchKeyboard(environment: ["XDG_CONFIG_HOME": config.path])
+        #expect(try Self.shownLayout(on: desktop) == "de")
+        // German's z, lower case: auto-shift is off.
+        try Self.tap("z", on: desktop)
+        #expect(desktop.target.waitForText(length: 1) && desktop.target.text == "z", "\(desktop.target.pressLog)")
+
+        try "layouts: [fr]\nauto-shift: false\n".write(toFile: file, atomically: false, encoding: .utf8)
+        keyboard.child.send(SIGHUP)
+        #expect(desktop.waitUntil { (try? Self.shownLayout(on: desktop)) == "fr" }, "\(keyboard.standardError)")
+        try Self.tap("a", on: desktop)
+        #expect(desktop.target.waitForText(length: 2) && desktop.target.text == "za", "\(desktop.target.pressLog)")
+
+        try "layouts: [fr]\nscale: 9\n".write(toFile: file, atomically: false, encoding: .utf8)
+        keyboard.child.send(SIGHUP)
+        #expect(desktop.waitUntil { keyboard.standardError.contains("reload on SIGHUP") })
+        #expect(keyboard.standardError.contains("\(file):2:8: scale: --scale must be between 0.25 and 4"), "\(keyboard.standardError)")
+        #expect(try Self.shownLayout(on: desktop) == "fr")
+        #expect(keyboard.isRunning)
+    }
+
+    @Test("A mistake in it at start: one line naming its line and column, exit 64 as for a bad option")
+    func brokenAtStart() throws {
+        let desktop = try Desktop()
+        let config = try ScratchDirectory()
+        try FileManager.default.createDirectory(atPath: config.path("tapboard"), withIntermediateDirectories: true)
+        let file = config.path("tapboard/settings.yaml")
+        try "theme: dark\nthem: light\n".write(toFile: file, atomically: false, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = config.path
+        let child = try ChildProcess(try Keyboard.locateBinary(), ["--display", desktop.xvfb.displayName, "--no-dbus"], environment: environment)
+        #expect(child.wait(until: Deadline(.seconds(10))) == .exited(64))
+        #expect(child.standardError == "tapboard: \(file):2:1: them: unknown setting 'them'; the settings are the options of tapboard --help, without -- "
+            + "(see 'tapboard --help')\n")
+    }
+}
