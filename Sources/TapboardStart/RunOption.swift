@@ -32,11 +32,14 @@ public struct RunOption: Sendable {
     /// A flag's opposite: `--no-auto-show` for `--auto-show`, `--swipe` for `--no-swipe`; nil for an option with a value.
     public var opposite: String? {
         guard setFlag != nil else { return nil }
-        return name.hasPrefix("--no-") ? "--" + name.dropFirst(5) : "--no-" + name.dropFirst(2)
+        // Bytes, not characters, as the parser reads them (see `RunOptions(parsing:)`).
+        let bytes = name.utf8
+        return bytes.starts(with: "--no-".utf8) ? "--" + String(decoding: bytes.dropFirst(5), as: UTF8.self)
+            : "--no-" + String(decoding: bytes.dropFirst(2), as: UTF8.self)
     }
 
     /// The name in the settings file: without `--`.
-    public var settingName: String { String(name.dropFirst(2)) }
+    public var settingName: String { String(decoding: name.utf8.dropFirst(2), as: UTF8.self) }
 
     init(name: String, valueName: String?, help: String, shownDefault: Int?, example: String?, leadingDash: Bool,
          setFlag: (@Sendable (inout RunOptions, Bool) -> Void)? = nil,

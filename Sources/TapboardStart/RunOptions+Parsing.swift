@@ -14,11 +14,9 @@ extension RunOptions {
     }
 
     /// Sets the options a command line gives over these (the settings file's),
-    /// each checked on its own; returns each option given (`--theme`) with its
-    /// value (a flag's `true`, its opposite's `false`), the last of a repeated one winning.
-    @discardableResult
-    mutating func apply(_ arguments: [String]) throws(UserError) -> [(option: String, value: String)] {
-        var given: [(option: String, value: String)] = []
+    /// each checked on its own; `noting` is told each option given (`--theme`)
+    /// with its value (a flag's `true`, its opposite's `false`), in order.
+    mutating func apply(_ arguments: [String], noting: ((_ option: String, _ value: String) -> Void)? = nil) throws(UserError) {
         var rest = arguments[...]
         // Bytes, not characters: the grapheme-aware String calls would be
         // code a start otherwise never runs (resident, 64 KiB at a time).
@@ -36,8 +34,9 @@ extension RunOptions {
             let written = equals.map { String(argument[..<$0]) } ?? argument
             let name = Self.shortNames[written] ?? written
             // A flag's opposite undoes it (one the settings file gave).
-            let opposite = Self.table.first { $0.opposite == name }
-            guard let option = Self.table.first(where: { $0.name == name }) ?? opposite else {
+            let named = Self.table.first { $0.name == name }
+            let opposite = named == nil ? Self.table.first { $0.opposite == name } : nil
+            guard let option = named ?? opposite else {
                 throw UserError(description: "Unknown option '\(printable(name))'")
             }
             var value = equals.map { String(argument[argument.index(after: $0)...]) }
@@ -46,8 +45,7 @@ extension RunOptions {
                     throw UserError(description: "The option '\(name)' does not take any value, but '\(printable(value))' was specified.")
                 }
                 setFlag(&self, opposite == nil)
-                given.removeAll { $0.option == option.name }
-                given.append((option.name, opposite == nil ? "true" : "false"))
+                noting?(option.name, opposite == nil ? "true" : "false")
                 continue
             } else if let attached = value {
                 // `--name=` gives nothing, as ArgumentParser took it.
@@ -63,10 +61,8 @@ extension RunOptions {
             } catch {
                 throw UserError(description: option.message(for: error, value: value ?? ""))
             }
-            given.removeAll { $0.option == option.name }
-            given.append((option.name, value ?? ""))
+            noting?(option.name, value ?? "")
         }
-        return given
     }
 
     /// Other names options are known by: onboard's `-e`, which greeters' settings may carry over.

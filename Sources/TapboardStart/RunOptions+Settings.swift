@@ -24,10 +24,30 @@ public struct ResolvedSettings: Sendable {
     public var options: RunOptions
     /// The settings file read, if one was.
     public var file: String?
-    /// The options given, by the file or the command line.
-    public var given: [Given]
-    /// The file's settings left out, and why: the command line gave one they cannot go with.
-    public var passedOver: [(entry: SettingsEntry, why: String)]
+    /// The command line, read again for `given`.
+    var commandLine: [String]
+    /// The file's settings kept, each with the option it sets and its value as that option's.
+    var fromFile: [Given] = []
+    /// A setting of the file left out.
+    public struct PassedOver: Sendable {
+        public var entry: SettingsEntry
+        /// Why: what the command line gives cannot go with it.
+        public var why: String
+    }
+    /// The file's settings left out.
+    public var passedOver: [PassedOver] = []
+
+    /// The options given, by the file or the command line, in the table's order.
+    /// Worked out when asked: a start needs only `options`, and its memory
+    /// would hold code it never runs again.
+    public var given: [Given] {
+        var fromCommandLine: [Given] = []
+        var scratch = RunOptions()
+        try? scratch.apply(commandLine) { fromCommandLine.append(Given(option: $0, value: $1, source: .commandLine)) }
+        return RunOptions.table.compactMap { option in
+            fromCommandLine.last { $0.option == option.name } ?? fromFile.last { $0.option == option.name }
+        }
+    }
 }
 
 extension RunOptions {
@@ -41,7 +61,9 @@ extension RunOptions {
     /// left out, the command line winning; `passedOver` says which and why.
     public static func resolve(commandLine: [String], environment: [String: String] = FileLocations.environment) throws(UserError) -> ResolvedSettings {
         // Alone first: its own mistakes are its own, and it names the file.
-        let command = try RunOptions(parsing: commandLine)
+        var command = RunOptions()
+        try command.apply(commandLine)
+        if let problem = command.problem { throw UserError(description: problem) }
         let file: String?
         switch command.settings {
         case "none": file = nil
@@ -50,44 +72,40 @@ extension RunOptions {
             let standard = FileLocations.configDirectory(kind: "settings.yaml", environment: environment)
             file = standard.flatMap { access($0, F_OK) == 0 ? $0 : nil }
         }
-        var entries: [SettingsEntry] = []
-        if let file {
-            let text: String
-            do {
-                text = try FileLocations.read(file)
-            } catch {
-                throw UserError(description: (command.settings != nil ? "--settings: " : "") + "\(error)")
-            }
-            do {
-                entries = try SettingsFile.decode(text, file: file)
-            } catch {
-                throw UserError(description: "\(error)")
-            }
+        // No file, the usual start: nothing more to read or weigh.
+        guard let file else { return ResolvedSettings(options: command, file: nil, commandLine: commandLine) }
+        let text: String
+        do {
+            text = try FileLocations.read(file)
+        } catch {
+            throw UserError(description: (command.settings != nil ? "--settings: " : "") + "\(error)")
+        }
+        let entries: [SettingsEntry]
+        do {
+            entries = try SettingsFile.decode(text, file: file)
+        } catch {
+            throw UserError(description: "\(error)")
         }
         // The file's settings together, as a command line of them would be checked.
         var fromFile = RunOptions()
         for entry in entries { try fromFile.apply(entry) }
-        if let file, let problem = fromFile.problem { throw UserError(description: "\(printable(file)): \(problem)") }
+        if let problem = fromFile.problem { throw UserError(description: "\(printable(file)): \(problem)") }
 
         var kept: [SettingsEntry] = []
-        var passedOver: [(entry: SettingsEntry, why: String)] = []
+        var resolved = ResolvedSettings(options: RunOptions(), file: file, commandLine: commandLine)
         for entry in entries {
             var trial = RunOptions()
             for earlier in kept + [entry] { try trial.apply(earlier) }
             try trial.apply(commandLine)
-            if let problem = trial.problem { passedOver.append((entry, problem)) } else { kept.append(entry) }
+            if let problem = trial.problem { resolved.passedOver.append(.init(entry: entry, why: problem)) } else { kept.append(entry) }
         }
-        var options = RunOptions()
-        var given: [String: ResolvedSettings.Given] = [:]
         for entry in kept {
-            let (option, value) = try options.apply(entry)
-            given[option.name] = .init(option: option.name, value: value, source: .file(entry))
+            let (option, value) = try resolved.options.apply(entry)
+            resolved.fromFile.append(.init(option: option.name, value: value, source: .file(entry)))
         }
-        for (option, value) in try options.apply(commandLine) {
-            given[option] = .init(option: option, value: value, source: .commandLine)
-        }
-        if let problem = options.problem { throw UserError(description: problem) }
-        return ResolvedSettings(options: options, file: file, given: table.compactMap { given[$0.name] }, passedOver: passedOver)
+        try resolved.options.apply(commandLine)
+        if let problem = resolved.options.problem { throw UserError(description: problem) }
+        return resolved
     }
 
     /// Sets the option a settings file's entry names; returns it and its value
@@ -97,7 +115,7 @@ extension RunOptions {
     mutating func apply(_ entry: SettingsEntry) throws(UserError) -> (option: RunOption, value: String) {
         let fail = { (message: String) -> UserError in UserError(description: "\(entry.errorAtValue(message))") }
         let asOption = Self.table.first { $0.settingName == entry.name }
-        let asOpposite = Self.table.first { $0.opposite.map { $0.dropFirst(2) == entry.name } ?? false }
+        let asOpposite = Self.table.first { $0.opposite == "--" + entry.name }
         guard let option = asOption ?? asOpposite, option.name != "--settings" else {
             let message = entry.name == "settings" ? "the settings file cannot name another; give --settings on the command line"
                 : "unknown setting '\(entry.name)'; the settings are the options of tapboard --help, without --"
