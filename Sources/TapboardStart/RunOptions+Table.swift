@@ -60,6 +60,11 @@ extension RunOptions {
         .flag("--auto-show", "Show when a text field takes the focus and hide when it leaves (AT-SPI: accessibility must be on); starts hidden.") {
             $0.autoShow = $1
         },
+        .flag("--no-hide-on-hardware-keys",
+              "With --auto-show, stay up while keys are typed on a hardware keyboard (by default it hides, and a field chosen "
+                  + "with the pointer or a touch shows it again).") {
+            $0.hideOnHardwareKeys = !$1
+        },
         .flag("--xid", "Embed in a greeter's or lock screen's window (XEmbed, X11): print the window's id on a line and wait; "
                   + "the host sizes, shows and hides it. Implies --secure. Also -e.") {
             $0.xid = $1

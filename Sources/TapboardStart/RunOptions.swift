@@ -34,6 +34,8 @@ public struct RunOptions: Equatable, Sendable {
     public var secure = false
     /// Follow the focus through the accessibility bus (`--auto-show`).
     public var autoShow = false
+    /// With auto-show, hide while keys are typed on a hardware keyboard (`--no-hide-on-hardware-keys` keeps it).
+    public var hideOnHardwareKeys = true
     /// Show the suggestion strip (`--no-suggestions` hides it).
     public var suggestions = true
     /// Learn the words typed (`--no-learn`).
@@ -174,6 +176,7 @@ public struct RunOptions: Equatable, Sendable {
         configuration.mode = xid ? .embedded : float ? .float : overlay ? .overlay : .dock(dock ?? .bottom)
         configuration.provider.hideKey = !xid
         configuration.clipboardHistory = secure ? .off : clipboardHistory
+        configuration.hidesForHardwareKeys = hideOnHardwareKeys
         try scanSetup(into: &configuration, wayland: displayBackend.kind == .wayland)
         configuration.dwell = dwell.map { .milliseconds($0) }
         // Only named here: the file is read when the session first needs it.

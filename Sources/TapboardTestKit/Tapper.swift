@@ -126,6 +126,19 @@ public final class Tapper {
         XSync(display, 0)
     }
 
+    /// Presses and releases a keycode as the server's own keyboard device
+    /// ("Xvfb keyboard", not XTest's): for the server, a key typed on a
+    /// hardware keyboard. False when the server has no such device.
+    @discardableResult
+    public func hardwareKey(_ keycode: UInt32) -> Bool {
+        guard let display, let device = inputDevices().first(where: { $0.name == "Xvfb keyboard" }) else { return false }
+        var xvfbKeyboard = XDevice(device_id: XID(device.id), num_classes: 0, classes: nil)
+        XTestFakeDeviceKeyEvent(display, &xvfbKeyboard, keycode, 1, nil, 0, 0)
+        XTestFakeDeviceKeyEvent(display, &xvfbKeyboard, keycode, 0, nil, 0, 0)
+        XSync(display, 0)
+        return true
+    }
+
     /// The keycode that has this keysym in the current mapping (0 if none).
     public func keycode(for keysym: Int32) -> UInt32 {
         guard let display else { return 0 }

@@ -126,6 +126,30 @@ struct AutoShowTests {
             .compactMap { Int($0.split(separator: "\t").last.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? "") }.reduce(0, +)
     }
 
+    @Test("A key typed on a hardware keyboard hides it at once; XTest's keys and its own never do; a field clicked shows it again")
+    func hardwareKeyboardHides() throws {
+        let watch = try MapWatch(desktop.xvfb.displayName, window: keyboardWindow)
+        // XTest's key (xdotool's way), then the keyboard's own keystrokes.
+        let (x, z) = (desktop.tapper.keycode(for: XK_x), desktop.tapper.keycode(for: XK_z))
+        desktop.tapper.key(x, down: true)
+        desktop.tapper.key(x, down: false)
+        #expect(waitForText("entry", "x"))
+        _ = try tapboard(["type", "y"])
+        #expect(waitForText("entry", "xy"))
+        // Answered after every event before it on the keyboard's connection: the raw key events included.
+        _ = try tapboard(["keys"])
+        #expect(watch.mapped && watch.unmaps == 0, "XTest's keys hid the keyboard")
+        // The server's own keyboard device: a key of the user's.
+        #expect(desktop.tapper.hardwareKey(z))
+        #expect(waitForText("entry", "xyz"))
+        #expect(watch.waitUntil(mapped: false), "a hardware key did not hide the keyboard")
+        desktop.tapper.tap(app.centre("view"))
+        #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "view" })
+        #expect(watch.waitUntil(mapped: true), "the field clicked did not show the keyboard again")
+        #expect(watch.unmaps == 1 && watch.maps == 1)
+        #expect(keyboard.standardError == "")
+    }
+
     @Test("Hidden by the user over a field: stays hidden when the focus comes back to it; keyboard navigation to another field shows it")
     func userHideWins() throws {
         let watch = try MapWatch(desktop.xvfb.displayName, window: keyboardWindow)

@@ -77,6 +77,8 @@ public struct KeyboardConfiguration: Sendable {
     public var monitor: String?
     /// Show when a text field takes the focus and hide when the focus leaves (`--auto-show`).
     public var autoShow = false
+    /// With `autoShow`: hidden while the user types on a hardware keyboard (`HardwareKeys`).
+    public var hidesForHardwareKeys = true
     /// How long after the focus left every text field the keyboard hides: moving
     /// between two fields does not make it flicker.
     public var autoHideDelay: Duration = .milliseconds(300)

@@ -60,6 +60,7 @@ public struct KeyboardSession: Sendable {
                            languages: LanguageEngines(configuration.suggestions))
         parts.handsFree = HandsFree(scan: configuration.scan, dwell: configuration.dwell)
         parts.clipboard = ClipboardPart(mode: configuration.clipboardHistory)
+        parts.hardwareKeys = HardwareKeys(enabled: configuration.autoShow && configuration.hidesForHardwareKeys && configuration.mode != .embedded)
         refreshFrames()
         noteStripLanguage()
     }

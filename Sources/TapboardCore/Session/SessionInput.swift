@@ -72,6 +72,11 @@ public enum SessionInput: Hashable, Sendable {
     /// selects. `pressedAt`: when it did, by the event's own time, if known
     /// (earlier than the input's when the keyboard was busy).
     case switchChanged(SwitchRole, down: Bool, pressedAt: Duration? = nil)
+    /// A key was pressed on a keyboard device of the user's (not XTest's: never
+    /// the keyboard's own keystrokes): `HardwareKeys` hides the keyboard.
+    case hardwareKeyPressed
+    /// The pointer or a touch was pressed anywhere on the screen, by any device.
+    case pointerPressed
     /// Time passed: whatever is due by now (see `KeyboardSession.nextDeadline`) is done.
     case deadlinePassed
 }

@@ -17,6 +17,8 @@ struct SessionParts: Sendable {
     var composing = Composing()
     /// `tapboard type`: taps made on the keys.
     var typing = ScriptedTyping()
+    /// Out of the way of a hardware keyboard.
+    var hardwareKeys = HardwareKeys()
 
     /// Hands each part to `visitor` in order, until it says to stop.
     mutating func visit<V: PartVisitor>(_ visitor: inout V, _ core: inout SessionCore) {
@@ -28,6 +30,7 @@ struct SessionParts: Sendable {
         if visitor.visit(&emoji, &core) { return }
         if visitor.visit(&composing, &core) { return }
         if visitor.visit(&typing, &core) { return }
+        if visitor.visit(&hardwareKeys, &core) { return }
     }
 
     /// Hands each part to `reader` in order, to read only.
@@ -40,6 +43,7 @@ struct SessionParts: Sendable {
         reader.inspect(emoji, core)
         reader.inspect(composing, core)
         reader.inspect(typing, core)
+        reader.inspect(hardwareKeys, core)
     }
 }
 

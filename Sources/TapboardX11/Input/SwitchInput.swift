@@ -13,6 +13,10 @@ final class SwitchInput {
     private let device: Int32
     /// The role of each key grabbed, by keycode, and of each button.
     private var keys: [Int32: SwitchRole] = [:], buttons: [Int32: SwitchRole] = [:]
+    /// The keycodes grabbed as switches.
+    var keycodes: Set<Int32> { Set(keys.keys) }
+    /// The one device switches are taken from, if one was named.
+    var namedDevice: Int32? { device == XIAllMasterDevices ? nil : device }
     /// The switches held now, so a press is said once and a release only after a press.
     private var held: Set<Int32> = []
     /// Presses of other keys that a held key switch's grab took (with the

@@ -153,3 +153,59 @@ extension XDisplay {
         XSync(pointer, 0)
     }
 }
+
+/// XInput 2 for `HardwareKeyboardWatch`: raw presses of every master device
+/// (keys, buttons, touches), which name the device they came from, and the
+/// devices that are the user's keyboards.
+extension XDisplay {
+    /// Asks for raw key, button and touch presses of every master device on
+    /// the root window (the only window raw events go to), and for devices
+    /// added or taken away (which only a mask for every device may ask).
+    func selectRawPresses() {
+        var master = [UInt8](repeating: 0, count: Int((XI_LASTEVENT >> 3) + 1))
+        for e in [XI_RawKeyPress, XI_RawButtonPress, XI_RawTouchBegin] { tb_xi_set_mask(&master, e) }
+        var every = [UInt8](repeating: 0, count: master.count)
+        tb_xi_set_mask(&every, XI_HierarchyChanged)
+        master.withUnsafeMutableBufferPointer { masterBits in
+            every.withUnsafeMutableBufferPointer { everyBits in
+                var masks = [XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(masterBits.count), mask: masterBits.baseAddress),
+                             XIEventMask(deviceid: XIAllDevices, mask_len: Int32(everyBits.count), mask: everyBits.baseAddress)]
+                _ = XISelectEvents(pointer, root, &masks, 2)
+            }
+        }
+    }
+
+    /// The ids of the keyboards that are devices of the user's: slave
+    /// keyboards without the "XTEST Device" property, which the server gives
+    /// XTest's own devices (and no client can take away).
+    func hardwareKeyboards() -> Set<Int32> {
+        // None when no device has it yet: then none is XTest's.
+        let xtest = XInternAtom(pointer, "XTEST Device", 1)
+        var count: Int32 = 0
+        guard let devices = XIQueryDevice(pointer, XIAllDevices, &count) else { return [] }
+        defer { XIFreeDeviceInfo(devices) }
+        var out: Set<Int32> = []
+        for d in 0 ..< Int(count) where devices[d].use == XISlaveKeyboard {
+            let id = devices[d].deviceid
+            var n: Int32 = 0
+            let properties = XIListProperties(pointer, id, &n)
+            defer { if let properties { XFree(properties) } }
+            let isXTest = xtest != 0 && (0 ..< Int(n)).contains { properties?[$0] == xtest }
+            if !isXTest { out.insert(id) }
+        }
+        return out
+    }
+
+    /// The raw event a GenericEvent carries: its XInput2 type, the device it
+    /// came from and its detail (keycode, button, touch); the data is freed
+    /// after. A hierarchy change gives its type only. Nil when there is none.
+    func rawEvent(_ event: inout XEvent) -> (type: Int32, source: Int32, detail: Int32)? {
+        guard XGetEventData(pointer, &event.xcookie) != 0 else { return nil }
+        defer { XFreeEventData(pointer, &event.xcookie) }
+        guard let data = event.xcookie.data else { return nil }
+        let type = event.xcookie.evtype
+        guard type != XI_HierarchyChanged else { return (type, 0, 0) }
+        let raw = data.assumingMemoryBound(to: XIRawEvent.self).pointee
+        return (type, raw.sourceid, raw.detail)
+    }
+}

@@ -66,6 +66,10 @@ extension X11Keyboard {
             inputs.append(.pointerHovered(nil))
         case ButtonRelease where event.xbutton.button == UInt32(Button1):
             inputs.append(.contact(.ended, id: .pointer, point: Point(x: Int(event.xbutton.x), y: Int(event.xbutton.y))))
+        case GenericEvent where event.xcookie.extension == hardwareKeys?.opcode && HardwareKeyboardWatch.types.contains(event.xcookie.evtype):
+            if let raw = display.rawEvent(&event), let input = hardwareKeys?.input(type: raw.type, source: raw.source, detail: raw.detail) {
+                inputs.append(input)
+            }
         case GenericEvent where event.xcookie.extension == touch?.opcode ?? switches?.opcode:
             // Read once (its data is freed after): a switch's, else a contact.
             let input = display.withDeviceEvent(&event) { [touch, switches, embedding] type, device in

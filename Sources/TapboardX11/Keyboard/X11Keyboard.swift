@@ -26,6 +26,10 @@ public final class X11Keyboard: KeyboardTransport {
     let followsFocus: Bool
     /// Touchscreen contacts through XInput2, when the server has a touchscreen.
     var touch: TouchInput?
+    /// Keys of the user's keyboards and presses anywhere, with `--auto-show` (`HardwareKeys`).
+    var hardwareKeys: HardwareKeyboardWatch?
+    /// Whether to watch for them.
+    private let watchesHardwareKeys: Bool
     /// Switch scanning's switches, grabbed (`--scan`); nil without it.
     let switches: SwitchInput?
     /// Whether the pointer's motion with no button held is followed (`--dwell`).
@@ -86,6 +90,7 @@ public final class X11Keyboard: KeyboardTransport {
         if case .dock(let edge) = configuration.mode { dock = DockWindow(display: display, frame: frame, edge: edge) } else { dock = nil }
         surface = KeyboardSurface(display: display, window: window.id, resources: resources, theme: configuration.theme)
         followsFocus = configuration.autoShow
+        watchesHardwareKeys = configuration.autoShow && configuration.hidesForHardwareKeys && configuration.mode != .embedded
         followsClipboard = configuration.clipboardHistory != .off
         pointerFocus = PointerFocus(display: display) { [window, dock, surface, control] other in
             other == window.id || other == dock?.id || other == control.id || surface.owns(other)
@@ -121,6 +126,9 @@ public final class X11Keyboard: KeyboardTransport {
         randrEventBase = display.selectScreenChanges()
         xkbEventBase = injector.selectKeyboardEvents()
         touch = TouchInput(display: display, window: window, hovers: hovers)
+        if watchesHardwareKeys {
+            hardwareKeys = HardwareKeyboardWatch(display: display, switchKeycodes: switches?.keycodes ?? [], switchDevice: switches?.namedDevice)
+        }
         // Entering: the pointer another client held is free again (`holdPointerIfWanted`).
         if hovers, touch == nil { window.select(KeyboardWindow.eventMask | PointerMotionMask | LeaveWindowMask | EnterWindowMask) }
         noteFocus()

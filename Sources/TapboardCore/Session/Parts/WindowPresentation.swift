@@ -41,6 +41,8 @@ struct WindowPresentation: Sendable {
     private var autoHideDeadline: Duration?
     /// The field the user hid the keyboard over: it stays hidden until another field has the focus.
     private var userHidField: String?
+    /// Auto-show holds off: the user types on a hardware keyboard (`HardwareKeys`).
+    private(set) var autoShowHeld = false
     private let placement: Placement
     private let animation: Duration
     private let autoHideDelay: Duration
@@ -136,6 +138,17 @@ struct WindowPresentation: Sendable {
         hide(&out)
     }
 
+    /// A key typed on a hardware keyboard: hidden, and not shown for a field until `releaseAutoShow`.
+    mutating func holdAutoShow(_ out: inout Outbox) {
+        guard placement.mode != .embedded else { return }
+        autoShowHeld = true
+        autoHideDeadline = nil
+        hide(&out)
+    }
+
+    /// The pointer or a touch was pressed, or the user showed the keyboard: fields show it again.
+    mutating func releaseAutoShow() { autoShowHeld = false }
+
     /// The focus left every field a while ago: hidden, and back to its place.
     private mutating func autoHide(_ out: inout Outbox) {
         autoHideDeadline = nil
@@ -158,7 +171,7 @@ struct WindowPresentation: Sendable {
         }
         autoHideDeadline = nil
         if field.id != previous?.id, field.id != userHidField { userHidField = nil }
-        if autoShow, !shown, userHidField == nil { show(&out) }
+        if autoShow, !shown, userHidField == nil, !autoShowHeld { show(&out) }
         keepClear(of: field.extents, &out)
     }
 

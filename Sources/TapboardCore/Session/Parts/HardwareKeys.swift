@@ -1,0 +1,49 @@
+/// Out of the way of a hardware keyboard (`--auto-show`): a key pressed on a
+/// keyboard device (not XTest's, so never the keyboard's own keystrokes nor
+/// `xdotool`'s) hides the keyboard, and auto-show holds off while the user
+/// types there: Tab to the next field does not bring it back. A press of the
+/// pointer or a touch anywhere ends the hold, and the next field focused shows
+/// it again (`tapboard show` and the panel icon show it at any time).
+struct HardwareKeys: SessionPart {
+    /// Whether it is on: with auto-show, unless `--no-hide-on-hardware-keys`.
+    let enabled: Bool
+    /// Whether auto-show is held off since a hardware key.
+    private(set) var holding = false
+    /// When a field took the focus while held off: the press that chose it may
+    /// be heard just after (the accessibility bus read before the display).
+    private var fieldHeldAt: Duration?
+
+    /// How late the pointer's press may be heard after the focus it gave a field.
+    static let lateness: Duration = .milliseconds(500)
+
+    init(enabled: Bool = false) { self.enabled = enabled }
+
+    mutating func take(_ input: SessionInput, _ core: inout SessionCore, showing: [Bool]) {
+        guard enabled else { return }
+        switch input {
+        case .hardwareKeyPressed:
+            holding = true
+            fieldHeldAt = nil
+            core.presentation.holdAutoShow(&core.out)
+        case .pointerPressed where holding:
+            holding = false
+            core.presentation.releaseAutoShow()
+            // The field this press chose was heard first: shown for it now.
+            if let heldAt = fieldHeldAt, core.now - heldAt <= Self.lateness, let field = core.focus.field {
+                core.presentation.fieldFocused(field, after: nil, autoShow: true, &core.out)
+            }
+            fieldHeldAt = nil
+        case .focusChanged(let field?) where holding, .windowFocusChanged(let field?) where holding:
+            if core.focus.field?.id == field.id { fieldHeldAt = core.now }
+        case .control(.command(.show)), .control(.command(.toggle)):
+            // The user asked for it: no more holding off.
+            if core.presentation.shown {
+                holding = false
+                fieldHeldAt = nil
+                core.presentation.releaseAutoShow()
+            }
+        default:
+            break
+        }
+    }
+}
