@@ -23,6 +23,8 @@ public final class AutoShowKeyboard {
         env["DISPLAY"] = nil
         data = try ScratchDirectory()
         env["XDG_DATA_HOME"] = data.path
+        // No settings file of the user's.
+        env["XDG_CONFIG_HOME"] = data.path("config")
         process = try ChildProcess(try Keyboard.locateBinary(),
                                    ["--display", desktop.xvfb.displayName, "--auto-show", "--no-dbus", "--publish-keys"] + arguments,
                                    environment: env)

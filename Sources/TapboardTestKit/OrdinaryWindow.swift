@@ -82,25 +82,46 @@ public final class OrdinaryWindow {
         return WindowWatcher.placement(of: topLevel(), on: display, root: root)
     }
 
+    /// Where the window itself (without its frame) is on the screen.
+    public var placement: WindowPlacement {
+        guard let display else { return WindowPlacement(width: 0, height: 0, x: 0, y: 0) }
+        return WindowWatcher.placement(of: window, on: display, root: root)
+    }
+
     /// Asks the window manager to maximise the window (EWMH `_NET_WM_STATE`
     /// client message) and waits (deadline) until its outer height changes from
     /// `before`; returns its outer placement then.
     public func maximize(timeout: Duration = .seconds(5)) -> WindowPlacement {
-        guard let display else { return outerPlacement }
         let before = outerPlacement
+        addState("_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_MAXIMIZED_HORZ", until: Deadline(timeout)) { self.outerPlacement.height != before.height }
+        return outerPlacement
+    }
+
+    /// Asks the window manager to make the window full-screen and waits
+    /// (deadline) until it covers the screen; returns its placement then.
+    public func fullScreen(_ screen: (width: Int, height: Int), timeout: Duration = .seconds(5)) -> WindowPlacement {
+        addState("_NET_WM_STATE_FULLSCREEN", until: Deadline(timeout)) {
+            let p = self.placement
+            return p.x == 0 && p.y == 0 && p.width == screen.width && p.height == screen.height
+        }
+        return placement
+    }
+
+    /// Sends an EWMH `_NET_WM_STATE` add for one or two states, then waits until `done` or the deadline.
+    private func addState(_ first: String, _ second: String? = nil, until deadline: Deadline, done: @escaping () -> Bool) {
+        guard let display else { return }
         var event = XEvent()
         event.xclient.type = ClientMessage
         event.xclient.window = window
         event.xclient.message_type = XInternAtom(display, "_NET_WM_STATE", 0)
         event.xclient.format = 32
         event.xclient.data.l.0 = 1  // add
-        event.xclient.data.l.1 = Int(bitPattern: UInt(XInternAtom(display, "_NET_WM_STATE_MAXIMIZED_VERT", 0)))
-        event.xclient.data.l.2 = Int(bitPattern: UInt(XInternAtom(display, "_NET_WM_STATE_MAXIMIZED_HORZ", 0)))
+        event.xclient.data.l.1 = Int(bitPattern: UInt(XInternAtom(display, first, 0)))
+        event.xclient.data.l.2 = second.map { Int(bitPattern: UInt(XInternAtom(display, $0, 0))) } ?? 0
         event.xclient.data.l.3 = 1  // from an application
         XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
         XSync(display, 0)
-        _ = XConnection.pump(display, until: Deadline(timeout), handle: { _ in }, done: { self.outerPlacement.height != before.height })
-        return outerPlacement
+        _ = XConnection.pump(display, until: deadline, handle: { _ in }, done: done)
     }
 
     /// Asks for the window to be raised to the top (XRaiseWindow; a window manager

@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 
 /// A real GTK 3 (python3-gi) or Qt 5 (python3-pyqt5) application with the fields
@@ -17,8 +18,36 @@ public final class ToolkitFields: FieldReports {
 
     /// The application's process (its output: the places, then the texts).
     public let process: ChildProcess
-    /// Where each widget is on the screen: entry, view, password, button, bottom.
-    public let places: [String: WindowPlacement]
+    /// Where each widget is on the screen: entry, view, password, button, bottom,
+    /// as last reported (a window manager may move the window after its map:
+    /// a title bar added, a tiling manager's tile).
+    public var places: [String: WindowPlacement] {
+        for line in process.standardOutput.split(separator: "\n").reversed() where line.contains("\"places\"") {
+            if let found = Self.places(in: line) { return found }
+        }
+        return [:]
+    }
+
+    /// Waits (deadline) until the window is where it last said it is: a
+    /// window manager that moves it after its map (a title bar, a tile) has
+    /// moved it, and its places say so. False at the deadline.
+    public func waitUntilPlaced(on desktop: Desktop, timeout: Duration = .seconds(5)) -> Bool {
+        Deadline.waitFor(timeout) {
+            guard let line = process.standardOutput.split(separator: "\n").last(where: { $0.contains("\"places\"") }),
+                  let report = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let window = report["window"] as? Int, let origin = report["origin"] as? [Int],
+                  let watcher = try? WindowWatcher(displayName: desktop.xvfb.displayName) else { return false }
+            defer { watcher.close() }
+            guard let now = watcher.placement(of: Window(window)) else { return false }
+            return now.x == origin[0] && now.y == origin[1]
+        }
+    }
+
+    private static func places(in line: Substring) -> [String: WindowPlacement]? {
+        guard let report = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+              let found = report["places"] as? [String: [Int]] else { return nil }
+        return found.mapValues { WindowPlacement(width: $0[2], height: $0[3], x: $0[0], y: $0[1]) }
+    }
 
     /// Starts the application on the desktop's display with an environment (its session bus) and waits (deadline 15 s) for its places.
     public convenience init(_ toolkit: Toolkit = .gtk3, on desktop: Desktop, size: (width: Int, height: Int), environment: [String: String]) throws {
@@ -37,10 +66,9 @@ public final class ToolkitFields: FieldReports {
     public init(output process: ChildProcess, timeout: Duration) throws {
         self.process = process
         _ = Deadline.waitFor(timeout) { process.standardOutput.contains("\"places\"") || !process.isRunning }
-        guard let found = Self.lines(process.standardOutput).lazy.compactMap({ $0["places"] as? [String: [Int]] }).first else {
+        guard !places.isEmpty else {
             throw HarnessError.processFailed("the fields application did not start: \(process.standardError)")
         }
-        places = found.mapValues { WindowPlacement(width: $0[2], height: $0[3], x: $0[0], y: $0[1]) }
     }
 
     /// Writes the application's script for a toolkit to a temporary file; its path.
@@ -82,7 +110,10 @@ public final class ToolkitFields: FieldReports {
             os.environ.setdefault("GTK_IM_MODULE", "gtk-im-context-simple")
         import gi
         gi.require_version("Gtk", "3.0")
+        gi.require_version("GdkX11", "3.0")
         from gi.repository import Gtk, GLib
+        if os.environ.get("GDK_BACKEND") != "wayland":
+            from gi.repository import GdkX11
 
         width, height = int(sys.argv[1]), int(sys.argv[2])
         win = Gtk.Window(title="fields")
@@ -116,7 +147,7 @@ public final class ToolkitFields: FieldReports {
                 a = w.get_allocation()
                 x, y = w.translate_coordinates(win, 0, 0)
                 places[name] = [origin.x + x, origin.y + y, a.width, a.height]
-            say({"places": places})
+            say({"places": places, "window": win.get_window().get_xid(), "origin": [origin.x, origin.y]})
             return False
 
         # Each widget says when it takes the focus: typing waits for it, as a person sees the caret first.
@@ -144,8 +175,9 @@ public final class ToolkitFields: FieldReports {
         buffer = view.get_buffer()
         buffer.connect("changed", lambda b: say({"text": "view", "value": b.get_text(b.get_start_iter(), b.get_end_iter(), True)}))
         win.connect("destroy", Gtk.main_quit)
-        # Placed once the window manager has shown it where it will stay.
+        # Placed once the window manager has shown it, and again when it moves it (a title bar, a tile).
         win.connect("map-event", lambda *a: GLib.idle_add(report))
+        win.connect("configure-event", lambda *a: win.get_mapped() and GLib.idle_add(report) and False)
         win.show_all()
         Gtk.main()
         """
@@ -185,7 +217,8 @@ public final class ToolkitFields: FieldReports {
             for name, w in widgets.items():
                 p = w.mapToGlobal(w.rect().topLeft())
                 places[name] = [p.x(), p.y(), w.width(), w.height()]
-            say({"places": places})
+            o = win.mapToGlobal(win.rect().topLeft())
+            say({"places": places, "window": int(win.winId()), "origin": [o.x(), o.y()]})
 
         names = {id(w): n for n, w in widgets.items()}
         app.focusChanged.connect(lambda old, new: new is not None and id(new) in names and say({"focus": names[id(new)]}))
@@ -209,6 +242,9 @@ public final class ToolkitFields: FieldReports {
         class Exposed(QObject):
             done = False
             def eventFilter(self, obj, event):
+                # Moved or resized after (a title bar, a tile): placed again.
+                if event.type() in (QEvent.Move, QEvent.Resize) and self.done:
+                    QTimer.singleShot(0, report)
                 if event.type() == QEvent.Expose and not self.done and obj.isExposed():
                     self.done = True
                     QTimer.singleShot(0, report)

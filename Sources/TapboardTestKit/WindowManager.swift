@@ -4,7 +4,7 @@ import Foundation
 import Glibc
 #endif
 
-/// A window manager running on a private server (openbox, fluxbox or icewm),
+/// A window manager running on a private server (`Kind`),
 /// started and waited for until it really manages windows. Stop it before the server: it gives its
 /// windows back to the root when it exits, which needs the server.
 public final class WindowManager {
@@ -18,11 +18,14 @@ public final class WindowManager {
 
     /// Its home, where it may write its settings.
     private let home: ScratchDirectory?
+    /// Its own session bus, for a manager that needs one; stopped after it.
+    private var bus: SessionBus?
 
-    private init(name: String, child: ChildProcess, home: ScratchDirectory? = nil) {
+    private init(name: String, child: ChildProcess, home: ScratchDirectory? = nil, bus: SessionBus? = nil) {
         self.name = name
         self.child = child
         self.home = home
+        self.bus = bus
         pid = child.pid
     }
 
@@ -31,15 +34,38 @@ public final class WindowManager {
     /// The window managers the tests run under, from Debian's packages.
     public enum Kind: String, CaseIterable, Sendable {
         case openbox, fluxbox, icewm
+        /// XFCE's, MATE's and KDE's managers, a tiling one and awesome: the desktops people run.
+        case xfwm4, marco, kwin = "kwin_x11", i3, awesome
 
-        /// Its arguments: no session management, nothing but the manager.
-        var arguments: [String] {
+        /// Its arguments: no session management, no compositing (Xvfb has no GPU), nothing but the manager.
+        func arguments(home: String) -> [String] {
             switch self {
             case .openbox: return ["--sm-disable"]
-            case .fluxbox, .icewm: return []
+            case .fluxbox, .icewm, .awesome: return []
+            case .xfwm4: return ["--compositor=off", "--sm-client-disable"]
+            case .marco: return ["--no-composite", "--sm-disable"]
+            case .kwin: return ["--replace"]
+            // Without a file of its own it reads /etc/i3/config, whose first-run wizard grabs the keyboard.
+            case .i3: return ["-c", home + "/i3.config"]
+            }
+        }
+
+        /// Whether it needs a session bus: xfwm4 reads its settings from xfconfd, which the bus starts.
+        var needsBus: Bool { self == .xfwm4 }
+
+        /// The Debian package it comes in (and what it needs that its package does not pull in).
+        public var packages: String {
+            switch self {
+            case .kwin: return "kwin-x11"
+            case .i3: return "i3-wm"
+            case .marco: return "marco mate-settings-daemon-common"
+            default: return rawValue
             }
         }
     }
+
+    /// A minimal i3 configuration: its version line (else a migration script runs first), no bar.
+    static let i3Configuration = "# i3 config file (v4)\nfont pango:monospace 8\nfocus_follows_mouse no\n"
 
     /// Starts `openbox --sm-disable` on `displayName` (see `start`).
     public static func openbox(on displayName: String, timeout: Duration = .seconds(15)) throws -> WindowManager {
@@ -53,9 +79,10 @@ public final class WindowManager {
     public static func start(_ kind: Kind, on displayName: String, timeout: Duration = .seconds(15)) throws -> WindowManager {
         let name = kind.rawValue
         guard let program = executableOnPath(name) else {
-            throw HarnessError.programMissing(name, hint: "the window manager tests and the bench need it (apt-get install \(name))")
+            throw HarnessError.programMissing(name, hint: "the window manager tests and the bench need it (apt-get install \(kind.packages))")
         }
         let home = try ScratchDirectory()
+        if kind == .i3 { try Self.i3Configuration.write(toFile: home.path("i3.config"), atomically: false, encoding: .utf8) }
         let display = try XConnection.open(displayName)
         defer { XCloseDisplay(display) }
         let root = tb_root_window(display, tb_default_screen(display))
@@ -66,8 +93,18 @@ public final class WindowManager {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = displayName
         environment["HOME"] = home.path
-        let child = try ChildProcess(program, kind.arguments, environment: environment)
-        let manager = WindowManager(name: name, child: child, home: home)
+        environment["XDG_CONFIG_HOME"] = home.path("config")
+        environment["GSETTINGS_BACKEND"] = "memory"
+        // A bus of its own when it needs one; else none (KDE's would start helpers that wait for a display).
+        let bus = kind.needsBus ? try SessionBus() : nil
+        environment["DBUS_SESSION_BUS_ADDRESS"] = bus?.address ?? "disabled:"
+        environment["XDG_RUNTIME_DIR"] = bus?.runtimeDirectory.path ?? home.path
+        if kind == .kwin {
+            environment["QT_QPA_PLATFORM"] = "xcb"
+            environment["KWIN_COMPOSE"] = "N"
+        }
+        let child = try ChildProcess(program, kind.arguments(home: home.path), environment: environment)
+        let manager = WindowManager(name: name, child: child, home: home, bus: bus)
         // Stops it (if it still runs) and says why, with the end of its stderr.
         let failed = { (why: String) -> HarnessError in
             manager.stop()
@@ -122,6 +159,7 @@ public final class WindowManager {
         guard !stopped else { return exitStatus }
         stopped = true
         exitStatus = child.terminate(within: timeout)
+        bus = nil
         return exitStatus
     }
 }

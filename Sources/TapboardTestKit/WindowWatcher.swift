@@ -171,6 +171,29 @@ public final class WindowWatcher {
         }
     }
 
+    /// Where the windows whose WM_CLASS instance name is `name` are, at any depth
+    /// (a window manager's frame may hold them), in root coordinates.
+    public static func placements(named name: String, on displayName: String) throws -> [WindowPlacement] {
+        let d = try XConnection.open(displayName)
+        defer { XCloseDisplay(d) }
+        let top = tb_root_window(d, tb_default_screen(d))
+        var found: [WindowPlacement] = []
+        func visit(_ window: Window, depth: Int) {
+            var root: Window = 0, parent: Window = 0
+            var children: UnsafeMutablePointer<Window>?
+            var count: UInt32 = 0
+            guard XQueryTree(d, window, &root, &parent, &children, &count) != 0 else { return }
+            defer { if let children { XFree(children) } }
+            for i in 0 ..< Int(count) {
+                guard let child = children?[i] else { continue }
+                if wmClass(of: child, on: d).first == name { found.append(placement(of: child, on: d, root: top)) }
+                if depth < 3 { visit(child, depth: depth + 1) }
+            }
+        }
+        visit(top, depth: 0)
+        return found
+    }
+
     /// The WM_CLASS strings (instance and class) of a window.
     public static func wmClass(of window: Window, on display: OpaquePointer) -> [String] {
         var hint = XClassHint()

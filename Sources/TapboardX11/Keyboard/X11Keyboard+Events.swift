@@ -137,6 +137,8 @@ extension X11Keyboard {
             pointerFocus.gone(event.xunmap.window)
         case DestroyNotify where event.xdestroywindow.event == display.root && event.xdestroywindow.window != window.id:
             pointerFocus.gone(event.xdestroywindow.window)
+        case ConfigureNotify where event.xconfigure.event == dock?.id && event.xconfigure.window == dock?.id:
+            dock?.configured(event.xconfigure)
         case ConfigureNotify where event.xconfigure.event == display.root:
             if isOther(event.xconfigure.window) { inputs.append(.otherWindowRestacked) }
         case ClientMessage where embedding?.isMessage(event.xclient) ?? false:

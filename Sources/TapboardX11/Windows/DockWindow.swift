@@ -13,11 +13,17 @@ final class DockWindow {
     private let edge: DockEdge
     /// The window's id.
     let id: Window
+    /// Where it was asked to be.
+    private var frame: Rect
+    /// Whether it is mapped, and how often it was put back since its map.
+    private var mapped = false, putBack = 0
 
     init(display: XDisplay, frame: Rect, edge: DockEdge) {
         self.display = display
         self.edge = edge
-        id = display.createWindow(.drawn, frame: frame)
+        self.frame = frame
+        // Told where a window manager puts it (`configured`).
+        id = display.createWindow(.drawn, frame: frame, eventMask: StructureNotifyMask)
         display.passPresses(through: id)
         display.setHints(of: id, frame: frame, userPlaced: true, name: "tapboard-dock", className: "Tapboard-dock", title: "Tapboard dock",
                          type: "_NET_WM_WINDOW_TYPE_DOCK",
@@ -29,6 +35,7 @@ final class DockWindow {
 
     /// Reserves the strip the keyboard covers: its height from the edge, across its width.
     func place(frame: Rect) {
+        self.frame = frame
         display.place(id, at: frame)
         let screen = display.screenSize
         let top = edge == .top ? frame.maxY : 0
@@ -43,8 +50,29 @@ final class DockWindow {
     }
 
     /// Reserves the strip (with the keyboard shown).
-    func map() { display.map(id) }
+    func map() {
+        mapped = true
+        putBack = 0
+        display.map(id)
+    }
 
     /// Gives the strip back (with the keyboard hidden).
-    func unmap() { display.unmap(id) }
+    func unmap() {
+        mapped = false
+        display.unmap(id)
+    }
+
+    /// The window was moved or resized. A manager that places every window
+    /// it maps by its own rules (awesome, at each map) may put it far from the
+    /// keyboard, where its frame, which has an input shape, takes the clicks
+    /// meant for the application under it: asked back, twice at most a map, so
+    /// a manager that insists is not fought. A few pixels off (a border) is left.
+    func configured(_ event: XConfigureEvent) {
+        guard mapped, putBack < 2 else { return }
+        // A manager's own event gives the place on the root; the server's, within the frame.
+        let at = event.send_event != 0 ? Point(x: Int(event.x), y: Int(event.y)) : display.rootOrigin(of: id)
+        guard abs(at.x - frame.x) > 8 || abs(at.y - frame.y) > 8 else { return }
+        putBack += 1
+        display.place(id, at: frame)
+    }
 }
