@@ -16,7 +16,9 @@
     X(sd_bus_message_get_sender) X(sd_bus_message_is_method_error) X(sd_bus_message_read) X(sd_bus_message_ref) \
     X(sd_bus_message_unref) X(sd_bus_new) X(sd_bus_open_user) X(sd_bus_process) X(sd_bus_reply_method_return) \
     X(sd_bus_request_name) X(sd_bus_set_address) X(sd_bus_set_bus_client) X(sd_bus_slot_set_destroy_callback) \
-    X(sd_bus_slot_set_floating) X(sd_bus_slot_unref) X(sd_bus_start)
+    X(sd_bus_slot_set_floating) X(sd_bus_slot_unref) X(sd_bus_start) \
+    X(sd_bus_message_open_container) X(sd_bus_message_close_container) X(sd_bus_message_append_array) \
+    X(sd_bus_message_skip) X(sd_bus_message_new_method_return) X(sd_bus_send) X(sd_bus_message_at_end)
 
 #define TB_SD_BUS_DECLARE(f) extern __typeof__(f) *tb_##f;
 TB_SD_BUS_FUNCTIONS(TB_SD_BUS_DECLARE)
@@ -64,6 +66,13 @@ int tb_sd_bus_load(char *error, size_t error_size);
 #define sd_bus_slot_set_floating (*tb_sd_bus_slot_set_floating)
 #define sd_bus_slot_unref (*tb_sd_bus_slot_unref)
 #define sd_bus_start (*tb_sd_bus_start)
+#define sd_bus_message_open_container (*tb_sd_bus_message_open_container)
+#define sd_bus_message_close_container (*tb_sd_bus_message_close_container)
+#define sd_bus_message_append_array (*tb_sd_bus_message_append_array)
+#define sd_bus_message_skip (*tb_sd_bus_message_skip)
+#define sd_bus_message_new_method_return (*tb_sd_bus_message_new_method_return)
+#define sd_bus_send (*tb_sd_bus_send)
+#define sd_bus_message_at_end (*tb_sd_bus_message_at_end)
 #endif
 
 #endif

@@ -192,6 +192,8 @@ int tb_bus_open(tb_bus **out, const tb_bus_handlers *handlers, int replace, char
 
 int tb_bus_fd(tb_bus *b) { return sd_bus_get_fd(b->bus); }
 
+sd_bus *tb_bus_connection(tb_bus *b) { return b->bus; }
+
 int tb_bus_process(tb_bus *b) {
     int r;
     while ((r = sd_bus_process(b->bus, NULL)) > 0) {}

@@ -57,6 +57,9 @@ public final class DBusControl {
     private var bus: OpaquePointer?
     fileprivate let handlers: Handlers
 
+    /// The connection, for the panel icon's objects on it (nil once closed).
+    var connection: OpaquePointer? { bus }
+
     /// Connects to the session bus and takes the names (from another keyboard when `replace`).
     public init(handlers: Handlers, replace: Bool) throws(DBusError) {
         self.handlers = handlers

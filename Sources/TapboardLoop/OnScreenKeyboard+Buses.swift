@@ -42,12 +42,44 @@ extension OnScreenKeyboard {
                 self.loop.remove(fd)
             }
         }
-        // Every published event but typed text goes out as a signal.
-        dbus = (bus, observe { bus.publish($0) })
+        if buses.panelIcon { showPanelIcon(on: bus) }
+        // Every published event but typed text goes out as a signal; the icon's menu follows.
+        dbus = (bus, observe { [unowned self] event in
+            bus.publish(event)
+            self.updatePanelIcon()
+        })
+    }
+
+    /// The icon in the panel: a click shows or hides the keyboard, its menu switches layouts and quits.
+    /// Quiet when no panel shows such icons: most desktops without one have none.
+    private func showPanelIcon(on bus: DBusControl) {
+        do {
+            panelIcon = try PanelIcon(on: bus, act: { [unowned self] action in
+                switch action {
+                case .toggleKeyboard: self.perform(.toggle)
+                case .layout(let name): self.handle(.layout(name)) { _ in }
+                case .quit: self.perform(.quit)
+                }
+            }, registered: { _ in })
+        } catch {
+            logError("\(error); running without the panel icon")
+            return
+        }
+        updatePanelIcon()
+    }
+
+    /// The icon's menu and tooltip for the keyboard as it is now.
+    func updatePanelIcon() {
+        guard let panelIcon else { return }
+        let layouts = session.layouts.map(\.name)
+        panelIcon.update(PanelMenu(shown: isShown, layouts: layouts, layoutShown: layoutName),
+                         tooltip: (isShown ? "Shown" : "Hidden") + (layouts.count > 1 ? ", \(layoutName)" : ""))
     }
 
     /// Gives the D-Bus names and both connections up (the keyboard has left the display).
     func closeBuses() {
+        panelIcon?.close()
+        panelIcon = nil
         dbus?.control.close()
         dbus = nil
         accessibility = nil

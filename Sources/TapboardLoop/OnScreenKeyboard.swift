@@ -26,11 +26,14 @@ public struct KeyboardBuses: Equatable, Sendable {
     /// keyboard starts hidden and shows for text fields. Without an
     /// accessibility bus it says so and runs as a keyboard that does not follow the focus.
     public var accessibility: Bool
+    /// With `dbus`, an icon in the panel (a StatusNotifierItem), where a panel shows them.
+    public var panelIcon: Bool
 
     /// Which buses to join; none by default.
-    public init(dbus: Bool = false, accessibility: Bool = false) {
+    public init(dbus: Bool = false, accessibility: Bool = false, panelIcon: Bool = false) {
         self.dbus = dbus
         self.accessibility = accessibility
+        self.panelIcon = panelIcon
     }
 }
 
@@ -67,6 +70,8 @@ public final class OnScreenKeyboard {
     var accessibility: AccessibilityFocus?
     /// The D-Bus interfaces once served, and the observation that sends their signals.
     var dbus: (control: DBusControl, signals: EventObservation)?
+    /// The icon in the panel, on the D-Bus connection.
+    var panelIcon: PanelIcon?
     /// Set by the session's `.exit`: the loop ends.
     var exitStatus: Int32?
     /// `stop()` was called: the session is told at the next turn of the loop.
@@ -159,7 +164,7 @@ public final class OnScreenKeyboard {
         switch request {
         case .command(let command): perform(command)
         case .type(let text, let delay): type(text, delay: delay) { answer(.typed(untypable: Array($0))) }
-        case .switchChanged: perform(session.handle(request.sessionInput(requester: 0), at: Clock.now()))
+        case .switchChanged, .layout: perform(session.handle(request.sessionInput(requester: 0), at: Clock.now()))
         case .keys: answer(.keys(session.keysShown()))
         case .stopTyping, .subscribe, .clipboard: answer(.refused("only a control client (tapboard) can ask for that"))
         }

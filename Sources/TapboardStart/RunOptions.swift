@@ -28,6 +28,8 @@ public struct RunOptions: Equatable, Sendable {
     public var allowRun = false
     /// Serve the D-Bus interfaces on the session bus (`--no-dbus` turns it off).
     public var dbus = true
+    /// An icon in the panel, on the session bus (`--no-panel-icon` leaves it out).
+    public var panelIcon = true
     /// Embedded in another program's window (`--xid`, `-e`); implies `secure`.
     public var xid = false
     /// Secure mode (`--secure`): nothing learned, kept, published or written.
@@ -197,7 +199,7 @@ public struct RunOptions: Equatable, Sendable {
         // session bus once the keyboard shows.
         // Secure, off the session bus: any program of the session could type through it (Type) or hear its events.
         let keyboard = try OnScreenKeyboard(configuration, backend: displayBackend,
-                                            buses: KeyboardBuses(dbus: dbus && !secure, accessibility: autoShow),
+                                            buses: KeyboardBuses(dbus: dbus && !secure, accessibility: autoShow, panelIcon: panelIcon),
                                             storage: storage, clipboardStorage: clipboardFile)
         return keyboard.run()
     }

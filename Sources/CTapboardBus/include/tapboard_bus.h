@@ -46,4 +46,51 @@ void tb_bus_answer_type(tb_bus *bus, uint64_t call, const char *untyped);
 /// Gives the names and the connection up.
 void tb_bus_close(tb_bus *bus);
 
+
+/// The panel icon (a StatusNotifierItem, with its menu as com.canonical.dbusmenu)
+/// on a keyboard's bus connection.
+typedef struct tb_tray tb_tray;
+
+/// One item of the panel icon's menu: flat, each naming its parent (0: the top level).
+typedef struct {
+    /// Its id, above 0, stable while the menu means the same thing.
+    int32_t id;
+    /// The item it is in (a submenu), 0 for the top level.
+    int32_t parent;
+    /// What it says; NULL for a separator.
+    const char *label;
+    /// 0 none, 1 a checkmark, 2 a radio button.
+    int32_t toggle;
+    /// Its toggle's state: 1 on, 0 off.
+    int32_t state;
+    /// Whether it can be clicked.
+    int32_t enabled;
+} tb_menu_item;
+
+/// What the keyboard does for the panel; every function runs in tb_bus_process.
+typedef struct {
+    void *context;
+    /// The icon was clicked (Activate; `secondary`: SecondaryActivate, the middle button).
+    void (*activate)(void *context, int secondary);
+    /// A menu item was clicked.
+    void (*clicked)(void *context, int32_t id);
+    /// A watcher took the icon (1), or there is none or it refused (0).
+    void (*registered)(void *context, int registered);
+} tb_tray_handlers;
+
+/// Serves the icon and its menu, owns org.kde.StatusNotifierItem-PID-1 and registers
+/// with the watcher (again whenever a new one starts). `pixmaps`: for each of `count`
+/// sizes, size*size pixels of 4 bytes, A R G B, not premultiplied, rows top down.
+/// 0, or a negative errno with a line in `error`.
+int tb_tray_open(tb_tray **tray, tb_bus *bus, const tb_tray_handlers *handlers, const uint8_t *pixmaps,
+                 const int32_t *sizes, size_t count, char *error, size_t error_size);
+/// Replaces the menu (copied): hosts are told its layout changed.
+void tb_tray_set_menu(tb_tray *tray, const tb_menu_item *items, size_t count);
+/// Replaces the tooltip's text: hosts are told.
+void tb_tray_set_tooltip(tb_tray *tray, const char *text);
+/// Whether a watcher took the icon.
+int tb_tray_registered(tb_tray *tray);
+/// Takes the icon off the bus (before the bus is closed).
+void tb_tray_close(tb_tray *tray);
+
 #endif

@@ -19,6 +19,8 @@ public enum ControlClientRequest: Hashable, Sendable {
     case switchChanged(SwitchRole, down: Bool)
     /// The keys shown now, with their frames; answered with `ControlMessage.keys`.
     case keys
+    /// Show this layout (one of those given), as its layout key would (the panel icon's menu).
+    case layout(String)
 
     /// The longest `type` delay a request may ask for.
     public static let longestDelay: Duration = .seconds(10)
@@ -35,6 +37,7 @@ public enum ControlClientRequest: Hashable, Sendable {
         case .clipboard(let request): .control(.clipboard(request, requester: requester))
         case .switchChanged(let role, let down): .switchChanged(role, down: down)
         case .keys: .control(.keys(requester: requester))
+        case .layout(let name): .control(.layout(name))
         }
     }
 
@@ -42,7 +45,7 @@ public enum ControlClientRequest: Hashable, Sendable {
     public var isAnswered: Bool {
         switch self {
         case .type, .stopTyping, .subscribe, .clipboard, .keys: true
-        case .command, .switchChanged: false
+        case .command, .switchChanged, .layout: false
         }
     }
 }

@@ -1,8 +1,8 @@
 /// Requests as lines: `command show`, `type 20 hello%20world`, `stop`,
-/// `subscribe keys|nokeys`, `clipboard list|clear`, `switch select down|up`, `keys`.
+/// `subscribe keys|nokeys`, `clipboard list|clear`, `switch select down|up`, `keys`, `layout NAME`.
 extension ControlLine {
     /// The verbs of requests, in the order errors list them.
-    public static let requestVerbs = ["command", "type", "stop", "subscribe", "clipboard", "switch", "keys"]
+    public static let requestVerbs = ["command", "type", "stop", "subscribe", "clipboard", "switch", "keys", "layout"]
 
     /// A request as a line.
     public static func encode(_ request: ControlClientRequest) -> String {
@@ -14,6 +14,7 @@ extension ControlLine {
         case .clipboard(let request): line(["clipboard", request.rawValue])
         case .switchChanged(let role, let down): line(["switch", role.rawValue, down ? "down" : "up"])
         case .keys: line(["keys"])
+        case .layout(let name): line(["layout", name])
         }
     }
 
@@ -60,6 +61,8 @@ extension ControlLine {
         case "keys":
             _ = try arguments("no fields", 0)
             return .keys
+        case "layout":
+            return .layout(try arguments("1 field (the layout's name)", 1)[1])
         default:
             throw .unknown(verb, expected: requestVerbs)
         }

@@ -145,6 +145,8 @@ public struct KeyboardSession: Sendable {
             }
         case .control(.keys(let requester)):
             emit(.reply(requester: requester, .keys(keysShown())))
+        case .control(.layout(let name)):
+            core.pending += switchLayout(.named(name))
         case .reloaded(let files):
             reload(files)
         case .injected(let typed, let readyAt):

@@ -97,6 +97,8 @@ public enum ControlRequest: Hashable, Sendable {
     case clipboard(ClipboardRequest, requester: UInt64)
     /// `tapboard keys`: answered (`Command.reply`) with the keys shown now.
     case keys(requester: UInt64)
+    /// Show this layout, as its layout key would (a name not given is logged).
+    case layout(String)
 }
 
 /// A text field that has the focus, as the accessibility bus describes it.
