@@ -136,6 +136,13 @@ extension RunOptions {
             if path.isEmpty { throw .refused("--settings '': expected a file, or none") }
             options.settings = path
         },
+        .text("--terminal-keys", "list",
+              "With --auto-show, the keys a terminal gets above the letters, comma-separated: keysyms (Escape, Left), ctrl, alt or super, "
+                  + "chords (ctrl+c); empty for none. Default: \(TerminalKeys.defaultList).",
+              example: "Escape, Tab, ctrl+c") { options, list throws(OptionProblem) in
+            do { _ = try TerminalKeys.parse(list, keysymExists: { _ in true }) } catch { throw .refused("\(error)") }
+            options.terminalKeys = list
+        },
         .flag("--no-swipe", "No swipe typing (drawing a word across the letters without lifting; on where the strip shows).") { $0.swipe = !$1 },
         // A slow tapper's press outlasts 400 ms and opens the callout instead of typing the key.
         .integer("--callout-delay", "ms", "How long a key is held before its callout (accented letters and other alternates) opens; 400 by default.",

@@ -30,6 +30,8 @@ public struct RunOptions: Equatable, Sendable {
     public var dbus = true
     /// An icon in the panel, on the session bus (`--no-panel-icon` leaves it out).
     public var panelIcon = true
+    /// The keys a terminal gets above the letters, as written (`--terminal-keys`); nil: the defaults.
+    public var terminalKeys: String?
     /// Embedded in another program's window (`--xid`, `-e`); implies `secure`.
     public var xid = false
     /// Secure mode (`--secure`): nothing learned, kept, published or written.
@@ -177,6 +179,13 @@ public struct RunOptions: Equatable, Sendable {
         configuration.monitor = monitor
         configuration.mode = xid ? .embedded : float ? .float : overlay ? .overlay : .dock(dock ?? .bottom)
         configuration.provider.hideKey = !xid
+        if let terminalKeys {
+            do {
+                configuration.provider.terminalKeys = try TerminalKeys.parse(terminalKeys, keysymExists: keysymExists)
+            } catch {
+                throw UserError(description: "\(error)")
+            }
+        }
         configuration.clipboardHistory = secure ? .off : clipboardHistory
         configuration.hidesForHardwareKeys = hideOnHardwareKeys
         try scanSetup(into: &configuration, wayland: displayBackend.kind == .wayland)

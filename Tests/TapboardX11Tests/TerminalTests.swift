@@ -69,4 +69,58 @@ struct TerminalTests {
         #expect(text == "1b091b5b441b4f50 interrupted")
         #expect(desktop.tapper.noKeyDown)
     }
+
+    @Test("With --auto-show, xterm focused (made active by openbox): the terminal's keys above the letters; Esc, Up and ^C tapped reach the program")
+    func terminalRow() throws {
+        let desktop = try Desktop(windowManager: true)
+        let bus = try SessionBus()
+        let dir = try ScratchDirectory()
+        let out = URL(fileURLWithPath: dir.path("out"))
+        let script = """
+            import os, sys, termios, tty
+            tty.setcbreak(0)
+            got = b''
+            def save(text):
+                with open(sys.argv[1] + '.tmp', 'w') as f: f.write(text)
+                os.rename(sys.argv[1] + '.tmp', sys.argv[1])
+            save('')
+            try:
+                while True:
+                    got += os.read(0, 64)
+                    save(got.hex())
+            except KeyboardInterrupt:
+                save(got.hex() + ' interrupted')
+            """
+        try script.write(toFile: dir.path("read.py"), atomically: false, encoding: .utf8)
+        let keyboard = try AutoShowKeyboard(on: desktop, bus: bus, arguments: ["--overlay", "--no-auto-shift"])
+        let watcher = try WindowWatcher(displayName: desktop.xvfb.displayName)
+        defer { watcher.close() }
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = desktop.xvfb.displayName
+        let xterm = try ChildProcess(URL(fileURLWithPath: "/usr/bin/xterm"),
+                                     ["-geometry", "80x10+0+0", "-e", "python3", dir.path("read.py"), out.path], environment: environment)
+        defer { xterm.terminate() }
+        let terminal = try watcher.waitForWindow(WindowIdentity(classes: ["XTerm", "xterm"]), child: xterm, timeout: .seconds(15))
+        func written() -> String? { try? String(contentsOf: out, encoding: .utf8) }
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { written() != nil }, "the program did not start")
+        desktop.tapper.tap(ScreenPoint(x: Int32(terminal.placement.x + 40), y: Int32(terminal.placement.y + 40)))
+        let watch = try MapWatch(desktop.xvfb.displayName, window: keyboard.window)
+        #expect(watch.waitUntil(mapped: true), "the keyboard did not show for xterm: \(keyboard.process.standardError)")
+        var keys: [(id: String, label: String, centre: ScreenPoint)] = []
+        #expect(desktop.waitUntil { keys = (try? InputMethodTests.shownKeys(on: desktop)) ?? []; return keys.contains { $0.id == "ctrl+c" } },
+                "no terminal row: \(keys.map(\.id))")
+        #expect(Array(keys.map(\.label).prefix(11)) == ["Esc", "Tab", "ctrl", "←", "↓", "↑", "→", "^C", "^D", "^Z", "^R"])
+        func tap(_ id: String) {
+            if let key = keys.first(where: { $0.id == id }) { desktop.tapper.tap(key.centre) }
+        }
+        tap("Escape")
+        tap("Up")
+        // Read before ^C, which drops what the terminal has not handed over.
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { written() == "1b1b5b41" }, "\(written() ?? "nothing")")
+        tap("ctrl+c")
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { written()?.hasSuffix("interrupted") == true }, "\(written() ?? "nothing")")
+        // ESC, then ESC [ A for Up, then SIGINT from ^C.
+        #expect(written() == "1b1b5b41 interrupted")
+        #expect(desktop.tapper.noKeyDown)
+    }
 }

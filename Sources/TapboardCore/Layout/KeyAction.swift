@@ -82,6 +82,8 @@ public enum KeyAction: Hashable, Sendable {
     case layout(LayoutSwitch)
     /// Ctrl, Alt or Super for the next key; a double tap keeps it on until tapped again.
     case modifier(Modifier)
+    /// A character or keysym typed with modifiers held, in one tap (`ctrl+c`: a terminal's ^C).
+    indirect case chord([Modifier], KeyAction)
     /// Hides the keyboard.
     case hide
     /// Starts a program: the program's name or path, then its arguments; no
@@ -186,6 +188,7 @@ extension KeyAction {
         case .emoji(.match(let rank)): return "emoji-match-" + decimalText(rank + 1)
         case .clipboard(.entry(let n)): return "clipboard-entry-" + decimalText(n + 1)
         case .clipboard(.more): return "clipboard-more"
+        case .chord(let modifiers, let key): return modifiers.map(\.rawValue).joined(separator: "+") + "+" + key.identifier
         }
     }
 }

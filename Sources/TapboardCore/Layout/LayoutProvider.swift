@@ -9,6 +9,8 @@ public struct LayoutProvider: Hashable, Sendable {
     /// Whether the bottom row has the hide key: not when embedded in a host's
     /// window (`--xid`), where only the host could bring the keyboard back.
     public var hideKey = true
+    /// The keys a terminal gets above the letters (`--terminal-keys`; none: no row).
+    public var terminalKeys = TerminalKeys.defaults
 
     /// The default threshold: a tablet in landscape or a desktop is wide, a phone-sized strip is compact.
     public static let defaultWideWidth = 1000
@@ -25,20 +27,30 @@ public struct LayoutProvider: Hashable, Sendable {
     /// The layout for a window of this width; with a suggestion strip of this
     /// height (a share of a key row) above every page, when given: its slots
     /// left to right for an input method's `candidates`.
-    public func layout(for source: LayoutSource, width: Int, strip: Double? = nil, candidates: Bool = false) -> Layout {
+    /// In a terminal, `terminalKeys` above every page of keys, in the strip's place
+    /// (a terminal's text is prompts and output, not words), above the candidates.
+    public func layout(for source: LayoutSource, width: Int, strip: Double? = nil, candidates: Bool = false, terminal: Bool = false,
+                       terminalRowHeight: Double = 0.6) -> Layout {
         var layout: Layout
         switch source.definition {
         case .full(let full): layout = full
         case .inputSet(let set):
             layout = isWide(width: width) ? wide(set, name: source.name) : compact(set, name: source.name)
         }
-        if let strip {
+        let terminalRow = terminal && !terminalKeys.isEmpty
+            ? Row(keys: terminalKeys.map { Key($0, style: .action) }, heightWeight: candidates ? terminalRowHeight : strip ?? terminalRowHeight) : nil
+        if let strip, terminalRow == nil || candidates {
             let row = candidates ? Self.candidateRow(slots: isWide(width: width) ? Self.wideCandidateSlots : Self.compactCandidateSlots, height: strip)
                 : Self.stripRow(slots: isWide(width: width) ? Self.wideSlots : Self.compactSlots, height: strip)
             for p in layout.pages.indices {
                 // The emoji page's strip is its search bar.
                 let top = layout.pages[p].name == Page.emoji ? Row(keys: [Key(.emoji(.search))], heightWeight: strip) : row
                 layout.pages[p].rows.insert(top, at: 0)
+            }
+        }
+        if let terminalRow {
+            for p in layout.pages.indices where ![Page.emoji, Page.clipboard].contains(layout.pages[p].name) {
+                layout.pages[p].rows.insert(terminalRow, at: 0)
             }
         }
         layout.inputMethod = source.inputMethod

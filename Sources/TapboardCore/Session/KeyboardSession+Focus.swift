@@ -23,6 +23,10 @@ extension KeyboardSession {
         // Out of every field, or into another: what was typed is not before whatever has the focus now.
         if field.map({ $0.id != previous?.id }) ?? (previous != nil) { textContextLost() }
         core.presentation.fieldFocused(field, after: previous, autoShow: configuration.autoShow, &core.out)
+        // A terminal's keys above the letters while it has the focus (nothing else leaves it: a field, or none).
+        if core.choice.terminalFocused(field?.kind == .terminal) {
+            core.pending += core.state.replaceLayout(core.choice.buildShown(width: frame.width))
+        }
     }
 
     /// The focused field's caret report: a move the keyboard's keystrokes did not

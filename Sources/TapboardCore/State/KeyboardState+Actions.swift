@@ -7,9 +7,15 @@ extension KeyboardState {
     mutating func fire(_ key: Key, at time: Duration, into effects: inout [Effect]) {
         guard !modifiers.isEmpty else { return fireUnmodified(key, at: time, into: &effects) }
         switch key.action {
-        case .character, .text, .space, .keysym, .return, .backspace:
-            let held = Modifier.allCases.filter { modifiers[$0] != nil }
-            if let keystroke = keystrokeWithoutContext(key) { effects.append(.type(.chord(held, keystroke))) }
+        case .character, .text, .space, .keysym, .return, .backspace, .chord:
+            var held = Modifier.allCases.filter { modifiers[$0] != nil }
+            var typedKey = key
+            // A chord key (^C) with a modifier on too: both held.
+            if case .chord(let own, let inner) = key.action {
+                held = Modifier.allCases.filter { held.contains($0) || own.contains($0) }
+                typedKey = Key(inner)
+            }
+            if let keystroke = keystrokeWithoutContext(typedKey) { effects.append(.type(.chord(held, keystroke))) }
             let before = modifiers.count
             modifiers = modifiers.filter { $0.value }
             lastModifierTap = nil
@@ -60,6 +66,8 @@ extension KeyboardState {
             typed(" ", into: &effects)
         case .keysym(let k):
             effects.append(.type(.keysym(k)))
+        case .chord(let held, let inner):
+            if let keystroke = keystrokeWithoutContext(Key(inner)) { effects.append(.type(.chord(held, keystroke))) }
         case .return:
             context = []
             contextFromStart = true

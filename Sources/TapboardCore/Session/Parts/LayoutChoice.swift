@@ -13,6 +13,8 @@ struct LayoutChoice: Sendable {
     private(set) var themeGeneration = 0
     /// The languages of the layouts that have a lexicon: their layouts show the strip.
     private(set) var stripLanguages: Set<String>
+    /// Whether a terminal has the focus: the layouts show its keys above the letters.
+    private(set) var terminal = false
 
     init(layouts: [LayoutSource], provider: LayoutProvider, theme: Theme, lexicons: Set<String>?) {
         self.layouts = layouts
@@ -38,9 +40,20 @@ struct LayoutChoice: Sendable {
     /// A layout built for a width, with the strip when its language has a
     /// lexicon, or a strip of candidates when it has an input method.
     func build(_ source: LayoutSource, width: Int) -> Layout {
-        if source.inputMethod != nil { return provider.layout(for: source, width: width, strip: theme.stripHeight, candidates: true) }
+        if source.inputMethod != nil {
+            return provider.layout(for: source, width: width, strip: theme.stripHeight, candidates: true, terminal: terminal,
+                                   terminalRowHeight: theme.stripHeight)
+        }
         let hasStrip = source.language.map(stripLanguages.contains) ?? false
-        return provider.layout(for: source, width: width, strip: hasStrip ? theme.stripHeight : nil)
+        return provider.layout(for: source, width: width, strip: hasStrip ? theme.stripHeight : nil, terminal: terminal,
+                               terminalRowHeight: theme.stripHeight)
+    }
+
+    /// A terminal took the focus, or left it; whether the layouts change.
+    mutating func terminalFocused(_ focused: Bool) -> Bool {
+        guard focused != terminal, !provider.terminalKeys.isEmpty else { return false }
+        terminal = focused
+        return true
     }
 
     /// The layout shown, built for a width.
