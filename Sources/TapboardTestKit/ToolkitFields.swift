@@ -110,9 +110,10 @@ public final class ToolkitFields: FieldReports {
             os.environ.setdefault("GTK_IM_MODULE", "gtk-im-context-simple")
         import gi
         gi.require_version("Gtk", "3.0")
-        gi.require_version("GdkX11", "3.0")
         from gi.repository import Gtk, GLib
-        if os.environ.get("GDK_BACKEND") != "wayland":
+        x11 = os.environ.get("GDK_BACKEND") != "wayland"
+        if x11:
+            gi.require_version("GdkX11", "3.0")
             from gi.repository import GdkX11
 
         width, height = int(sys.argv[1]), int(sys.argv[2])
@@ -147,7 +148,8 @@ public final class ToolkitFields: FieldReports {
                 a = w.get_allocation()
                 x, y = w.translate_coordinates(win, 0, 0)
                 places[name] = [origin.x + x, origin.y + y, a.width, a.height]
-            say({"places": places, "window": win.get_window().get_xid(), "origin": [origin.x, origin.y]})
+            # On X, the window's id and origin: a test can see it is where it says (`waitUntilPlaced`).
+            say({"places": places, "window": win.get_window().get_xid() if x11 else 0, "origin": [origin.x, origin.y]})
             return False
 
         # Each widget says when it takes the focus: typing waits for it, as a person sees the caret first.
