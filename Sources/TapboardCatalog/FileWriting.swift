@@ -66,3 +66,12 @@ enum FileWriting {
         var reason: String
     }
 }
+
+extension FileLocations {
+    /// Writes the settings file whole or not at all (its folder made first); the reason when it cannot.
+    public static func writeSettings(_ text: String, to path: String) -> String? {
+        let folder = dropping(1, componentsOf: path)
+        if !folder.isEmpty, let failure = FileWriting.makeDirectories(folder) { return failure }
+        return FileWriting.writeAtomically(text, to: path)
+    }
+}

@@ -58,6 +58,7 @@ extension OnScreenKeyboard {
                 switch action {
                 case .toggleKeyboard: self.perform(.toggle)
                 case .layout(let name): self.handle(.layout(name)) { _ in }
+                case .theme(let name): self.changeSetting("theme", to: name)
                 case .quit: self.perform(.quit)
                 }
             }, registered: { _ in })
@@ -72,8 +73,22 @@ extension OnScreenKeyboard {
     func updatePanelIcon() {
         guard let panelIcon else { return }
         let layouts = session.layouts.map(\.name)
-        panelIcon.update(PanelMenu(shown: isShown, layouts: layouts, layoutShown: layoutName),
+        // The theme folders are read once, when the icon first needs them.
+        if panelThemes == nil { panelThemes = themeNames?() ?? [] }
+        panelIcon.update(PanelMenu(shown: isShown, layouts: layouts, layoutShown: layoutName, themes: panelThemes ?? [], themeShown: session.theme.name),
                          tooltip: (isShown ? "Shown" : "Hidden") + (layouts.count > 1 ? ", \(layoutName)" : ""))
+    }
+
+    /// Keeps a change of a setting in the settings file and shows it (the files
+    /// read again, as on SIGHUP); a change that cannot be kept is logged, and nothing changes.
+    func changeSetting(_ name: String, to value: String?) {
+        guard let changeSetting else { return logError("\(name): nothing is kept in secure mode") }
+        do {
+            try changeSetting(name, value)
+        } catch {
+            return logError("\(name): \(error); nothing changed")
+        }
+        reloadAndShow()
     }
 
     /// Gives the D-Bus names and both connections up (the keyboard has left the display).

@@ -94,11 +94,17 @@ extension OnScreenKeyboard {
         case SIGUSR1: input = .control(.command(.show))
         case SIGUSR2: input = .control(.command(.hide))
         case SIGHUP where reload != nil:
-            guard let files = reloadFiles() else { return }
-            input = .reloaded(files)
+            return reloadAndShow()
         default: input = .control(.command(.quit))
         }
         perform(session.handle(input, at: Clock.now()))
+    }
+
+    /// The files read again and shown (SIGHUP, a setting changed).
+    func reloadAndShow() {
+        guard let files = reloadFiles() else { return }
+        perform(session.handle(.reloaded(files), at: Clock.now()))
+        updatePanelIcon()
     }
 
     /// SIGHUP: the layout and theme files read again; a file with a mistake

@@ -63,6 +63,11 @@ public final class OnScreenKeyboard {
     let serverName: String
     let loop: EventLoop
     let reload: (@Sendable () throws -> ReloadedFiles)?
+    /// Keeps a setting's change (`KeyboardConfiguration.changeSetting`).
+    let changeSetting: (@Sendable (String, String?) throws -> Void)?
+    /// The themes to choose from, and those listed once asked (the panel icon's menu).
+    let themeNames: (@Sendable () -> [String])?
+    var panelThemes: [String]?
     let buses: KeyboardBuses
     /// Whether the D-Bus names are taken from another keyboard (`--replace`).
     let replace: Bool
@@ -126,6 +131,8 @@ public final class OnScreenKeyboard {
         // Until a delegate is set, the session builds no events for it.
         session.notifiesDelegate = false
         reload = configuration.reload
+        changeSetting = configuration.changeSetting
+        themeNames = configuration.themeNames
         self.buses = buses
         replace = configuration.replace
         loop = EventLoop(connection: transport.fileDescriptor)

@@ -170,3 +170,49 @@ extension ResolvedSettings {
         return lines.joined(separator: "\n")
     }
 }
+
+extension RunOptions {
+    /// The settings file a keyboard started with `commandLine` keeps its changes in: `--settings`,
+    /// else settings.yaml in the configuration directory (made when first written); nil with `--settings none`.
+    static func settingsFile(commandLine: [String], environment: [String: String]) -> String? {
+        let command = try? RunOptions(parsing: commandLine)
+        if let given = command?.settings { return given == "none" ? nil : given }
+        return FileLocations.configDirectory(kind: "settings.yaml", environment: environment)
+    }
+
+    /// Sets one option in the settings file (the keyboard's own changes: the
+    /// panel icon's menu, the settings page): the rest of the file as it was,
+    /// checked as the file's settings are before it is written, written whole or
+    /// not at all. `value` as the command line would give it (a flag: `true` or
+    /// `false`; a list: its names, comma-separated); nil takes the setting out.
+    public static func changeSetting(_ name: String, to value: String?, commandLine: [String],
+                                     environment: [String: String] = FileLocations.environment) throws(UserError) {
+        guard let file = settingsFile(commandLine: commandLine, environment: environment) else {
+            throw UserError(description: "no settings file to keep the change in (--settings none)")
+        }
+        guard let option = table.first(where: { $0.settingName == name }) else {
+            throw UserError(description: "unknown setting '\(printable(name))'")
+        }
+        var text = ""
+        if access(file, F_OK) == 0 {
+            do { text = try FileLocations.read(file) } catch { throw UserError(description: "\(error)") }
+        }
+        let written: SettingsValue? = value.map { value in
+            option.setFlag != nil ? .flag(value == "true") : option.valueName == "list" ? .list(names(value, keepingEmpty: false)) : .text(value)
+        }
+        let changed = SettingsFile.setting(name, to: written, in: text)
+        // Checked as a start would read it: a mistake is said, and nothing written.
+        var check = RunOptions()
+        do {
+            for entry in try SettingsFile.decode(changed, file: file) { try check.apply(entry) }
+        } catch let error as UserError {
+            throw error
+        } catch {
+            throw UserError(description: "\(error)")
+        }
+        if let problem = check.problem { throw UserError(description: "\(printable(file)): \(problem)") }
+        if let failure = FileLocations.writeSettings(changed, to: file) {
+            throw UserError(description: "cannot write \(printable(file)): \(failure)")
+        }
+    }
+}

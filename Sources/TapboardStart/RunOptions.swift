@@ -203,6 +203,11 @@ public struct RunOptions: Equatable, Sendable {
             return ReloadedFiles(layouts: sources, theme: try Self.theme(named: theme),
                                  lexicons: suggestions && !secure ? storage.languagesWithLexicon(sources.compactMap(\.language)) : nil)
         }
+        // Secure, nothing is kept: the settings file is never written.
+        if !secure, let commandLine {
+            configuration.changeSetting = { name, value in try Self.changeSetting(name, to: value, commandLine: commandLine) }
+            configuration.themeNames = { Catalog<Theme>.themes().names() }
+        }
         // The loop owns the buses: the accessibility bus is joined before the
         // display (without it the keyboard starts as without --auto-show), the
         // session bus once the keyboard shows.

@@ -41,7 +41,9 @@ struct PanelIconTests {
                 return w
             }
         #expect(sizes == [16, 22, 24, 32, 48], "\(pixmaps.output.prefix(300))")
-        #expect(try Self.menu(bus, service).map(\.label) == ["Hide keyboard", "Layout", "en-US", "de", "separator", "Quit"])
+        let labels = try Self.menu(bus, service).map(\.label)
+        #expect(Array(labels.prefix(5)) == ["Hide keyboard", "Layout", "en-US", "de", "Theme"] && labels.contains("dark")
+                && Array(labels.suffix(2)) == ["separator", "Quit"], "\(labels)")
 
         let watch = try MapWatch(desktop.xvfb.displayName, window: keyboard.window)
         let activate = ["call", service, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "Activate", "ii", "10", "20"]
@@ -78,5 +80,37 @@ struct PanelIconTests {
         #expect(bus.waitForOwner(of: "org.tapboard.Keyboard", pid: plain.child.pid))
         let names = try bus.busctl(["list", "--acquired"]).output
         #expect(!names.contains("org.kde.StatusNotifierItem-\(plain.child.pid)-1"), "\(names)")
+    }
+
+    @Test("The menu's theme: kept in the settings file (comments and other settings as they were) and shown at once; a restarted keyboard has it")
+    func themeKept() throws {
+        let desktop = try Desktop()
+        let bus = try SessionBus()
+        let config = try ScratchDirectory()
+        try FileManager.default.createDirectory(atPath: config.path("tapboard"), withIntermediateDirectories: true)
+        let file = config.path("tapboard/settings.yaml")
+        try "# mine\nlayouts: [en-US, de]\n".write(toFile: file, atomically: false, encoding: .utf8)
+        let environment = bus.environment.merging(["XDG_CONFIG_HOME": config.path]) { $1 }
+        let keyboard = try desktop.launchKeyboard(environment: environment)
+        let service = "org.kde.StatusNotifierItem-\(keyboard.child.pid)-1"
+        #expect(bus.waitForOwner(of: service, pid: keyboard.child.pid))
+        let menu = try Self.menu(bus, service)
+        #expect(menu.filter { $0.on == true }.map(\.label) == ["en-US", "default"], "\(menu)")
+        let dark = try #require(menu.first { $0.label == "dark" }, "\(menu)")
+        let before = try Screenshot.capture(displayName: desktop.xvfb.displayName, window: keyboard.window,
+                                            width: keyboard.actual.width, height: keyboard.actual.height)
+        try bus.busctl(["call", service, "/MenuBar", "com.canonical.dbusmenu", "Event", "isvu", "\(dark.id)", "clicked", "s", "", "0"])
+        #expect(desktop.waitUntil { (try? Self.menu(bus, service).first { $0.label == "dark" }?.on) == true })
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "# mine\nlayouts: [en-US, de]\ntheme: dark\n")
+        #expect(desktop.waitUntil {
+            (try? Screenshot.capture(displayName: desktop.xvfb.displayName, window: keyboard.window,
+                                     width: keyboard.actual.width, height: keyboard.actual.height)) != before
+        }, "the keyboard was not drawn again in the dark theme")
+        #expect(keyboard.standardError == "")
+        _ = keyboard.terminate()
+        let again = try desktop.launchKeyboard(environment: environment)
+        let next = "org.kde.StatusNotifierItem-\(again.child.pid)-1"
+        #expect(bus.waitForOwner(of: next, pid: again.child.pid))
+        #expect(try Self.menu(bus, next).filter { $0.on == true }.map(\.label) == ["en-US", "dark"])
     }
 }

@@ -58,6 +58,8 @@ public struct PanelMenu: Equatable, Sendable {
     public enum Action: Equatable, Sendable {
         case toggleKeyboard
         case layout(String)
+        /// This theme, kept in the settings file.
+        case theme(String)
         case quit
     }
 
@@ -65,12 +67,19 @@ public struct PanelMenu: Equatable, Sendable {
     private var actions: [Int32: Action] = [:]
 
     /// The menu for a keyboard shown or not, with these layouts (the one shown named).
-    public init(shown: Bool, layouts: [String], layoutShown: String) {
+    /// `themes`: those to choose from (none: no theme submenu), `themeShown` the one in use.
+    public init(shown: Bool, layouts: [String], layoutShown: String, themes: [String] = [], themeShown: String = "") {
         add(1, label: shown ? "Hide keyboard" : "Show keyboard", .toggleKeyboard)
         if layouts.count > 1 {
             add(2, label: "Layout", nil)
             for (i, name) in layouts.enumerated() {
                 add(100 + Int32(i), parent: 2, label: name, .layout(name), toggle: .radio, on: name == layoutShown)
+            }
+        }
+        if themes.count > 1 {
+            add(5, label: "Theme", nil)
+            for (i, name) in themes.enumerated() {
+                add(1000 + Int32(i), parent: 5, label: name, .theme(name), toggle: .radio, on: name == themeShown)
             }
         }
         add(3, label: nil, nil)

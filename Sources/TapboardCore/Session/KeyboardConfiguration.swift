@@ -62,6 +62,12 @@ public struct KeyboardConfiguration: Sendable {
     public var scale: Double?
     /// Reads the layout and theme files again, on SIGHUP; without it SIGHUP quits.
     public var reload: (@Sendable () throws -> ReloadedFiles)?
+    /// Keeps a change of one setting in the settings file (its name, its value
+    /// as the command line gives it, nil to take it out); `reload` then shows
+    /// it. Nil when none may be kept (secure).
+    public var changeSetting: (@Sendable (String, String?) throws -> Void)?
+    /// The names of the themes to choose from (the panel icon's menu).
+    public var themeNames: (@Sendable () -> [String])?
     /// Take the display over from a keyboard already running there (it quits).
     public var replace = false
     /// Publish typed text to listeners that ask for it (`--keys`); off by default,
