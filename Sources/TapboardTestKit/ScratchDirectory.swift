@@ -20,6 +20,16 @@ public final class ScratchDirectory {
     /// A path inside it.
     public func path(_ name: String) -> String { path + "/" + name }
 
+    /// A configuration directory (for `XDG_CONFIG_HOME`) holding this settings
+    /// file (`tapboard/settings.yaml`); the directory and the file's path.
+    public static func configuration(settings: String) throws -> (directory: ScratchDirectory, file: String) {
+        let directory = try ScratchDirectory()
+        try FileManager.default.createDirectory(atPath: directory.path("tapboard"), withIntermediateDirectories: true)
+        let file = directory.path("tapboard/settings.yaml")
+        try settings.write(toFile: file, atomically: false, encoding: .utf8)
+        return (directory, file)
+    }
+
     /// Every file and directory under a folder, by its path from there, with
     /// its size and modification and change times: two of them differ when
     /// anything was created, removed or written in between.

@@ -86,10 +86,7 @@ struct PanelIconTests {
     func themeKept() throws {
         let desktop = try Desktop()
         let bus = try SessionBus()
-        let config = try ScratchDirectory()
-        try FileManager.default.createDirectory(atPath: config.path("tapboard"), withIntermediateDirectories: true)
-        let file = config.path("tapboard/settings.yaml")
-        try "# mine\nlayouts: [en-US, de]\n".write(toFile: file, atomically: false, encoding: .utf8)
+        let (config, file) = try ScratchDirectory.configuration(settings: "# mine\nlayouts: [en-US, de]\n")
         let environment = bus.environment.merging(["XDG_CONFIG_HOME": config.path]) { $1 }
         let keyboard = try desktop.launchKeyboard(environment: environment)
         let service = "org.kde.StatusNotifierItem-\(keyboard.child.pid)-1"

@@ -22,10 +22,7 @@ struct SettingsKeyboardTests {
     @Test("Its layouts and a flag by its opposite's name at start; changed, SIGHUP shows the layouts it names; broken, SIGHUP keeps them and says where")
     func startAndReload() throws {
         let desktop = try Desktop()
-        let config = try ScratchDirectory()
-        try FileManager.default.createDirectory(atPath: config.path("tapboard"), withIntermediateDirectories: true)
-        let file = config.path("tapboard/settings.yaml")
-        try "# mine\nlayouts: [de, fr]\nauto-shift: false\n".write(toFile: file, atomically: false, encoding: .utf8)
+        let (config, file) = try ScratchDirectory.configuration(settings: "# mine\nlayouts: [de, fr]\nauto-shift: false\n")
         let keyboard = try desktop.launchKeyboard(environment: ["XDG_CONFIG_HOME": config.path])
         #expect(try Self.shownLayout(on: desktop) == "de")
         // German's z, lower case: auto-shift is off.
@@ -49,10 +46,7 @@ struct SettingsKeyboardTests {
     @Test("A mistake in it at start: one line naming its line and column, exit 64 as for a bad option")
     func brokenAtStart() throws {
         let desktop = try Desktop()
-        let config = try ScratchDirectory()
-        try FileManager.default.createDirectory(atPath: config.path("tapboard"), withIntermediateDirectories: true)
-        let file = config.path("tapboard/settings.yaml")
-        try "theme: dark\nthem: light\n".write(toFile: file, atomically: false, encoding: .utf8)
+        let (config, file) = try ScratchDirectory.configuration(settings: "theme: dark\nthem: light\n")
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = config.path
         let child = try ChildProcess(try Keyboard.locateBinary(), ["--display", desktop.xvfb.displayName, "--no-dbus"], environment: environment)

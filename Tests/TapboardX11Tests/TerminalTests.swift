@@ -8,6 +8,25 @@ import Testing
 /// that interrupts the program running there.
 @Suite("Keys in xterm", .serialized)
 struct TerminalTests {
+    /// Reads the terminal unbuffered (signals still on), writes what it has read
+    /// after each read, as hex, to the file named (the terminal drops unread
+    /// input on Ctrl+C), and on SIGINT writes it once more, followed by "interrupted".
+    static let reader = """
+        import os, sys, termios, tty
+        tty.setcbreak(0)
+        got = b''
+        def save(text):
+            with open(sys.argv[1] + '.tmp', 'w') as f: f.write(text)
+            os.rename(sys.argv[1] + '.tmp', sys.argv[1])
+        save('')
+        try:
+            while True:
+                got += os.read(0, 64)
+                save(got.hex())
+        except KeyboardInterrupt:
+            save(got.hex() + ' interrupted')
+        """
+
     @Test("Esc, Tab, Left and F1 reach a program in xterm as escape sequences; ctrl, c interrupts it")
     func keysInXterm() throws {
         let desktop = try Desktop()
@@ -15,24 +34,7 @@ struct TerminalTests {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("out")
-        // Reads the terminal unbuffered (signals still on), writes what it has read
-        // after each read (the terminal drops unread input on Ctrl+C), and on
-        // SIGINT writes it once more, followed by "interrupted".
-        let script = """
-            import os, sys, termios, tty
-            tty.setcbreak(0)
-            got = b''
-            def save(text):
-                with open(sys.argv[1] + '.tmp', 'w') as f: f.write(text)
-                os.rename(sys.argv[1] + '.tmp', sys.argv[1])
-            save('')
-            try:
-                while True:
-                    got += os.read(0, 64)
-                    save(got.hex())
-            except KeyboardInterrupt:
-                save(got.hex() + ' interrupted')
-            """
+        let script = Self.reader
         let scriptFile = dir.appendingPathComponent("read.py")
         try script.write(to: scriptFile, atomically: false, encoding: .utf8)
 
@@ -76,21 +78,7 @@ struct TerminalTests {
         let bus = try SessionBus()
         let dir = try ScratchDirectory()
         let out = URL(fileURLWithPath: dir.path("out"))
-        let script = """
-            import os, sys, termios, tty
-            tty.setcbreak(0)
-            got = b''
-            def save(text):
-                with open(sys.argv[1] + '.tmp', 'w') as f: f.write(text)
-                os.rename(sys.argv[1] + '.tmp', sys.argv[1])
-            save('')
-            try:
-                while True:
-                    got += os.read(0, 64)
-                    save(got.hex())
-            except KeyboardInterrupt:
-                save(got.hex() + ' interrupted')
-            """
+        let script = Self.reader
         try script.write(toFile: dir.path("read.py"), atomically: false, encoding: .utf8)
         let keyboard = try AutoShowKeyboard(on: desktop, bus: bus, arguments: ["--overlay", "--no-auto-shift"])
         let watcher = try WindowWatcher(displayName: desktop.xvfb.displayName)

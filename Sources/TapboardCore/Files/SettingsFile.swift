@@ -126,18 +126,7 @@ public enum SettingsValue: Hashable, Sendable {
         let plain = !text.isEmpty && !text.contains(where: { special.contains($0) || $0.isNewline })
             && text.first != " " && text.last != " " && text.first != "-" && text.first != "?"
             && !["true", "false", "null", "~", "yes", "no"].contains(text.lowercased())
-        if plain { return text }
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 { out += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
+        // YAML's double quotes take JSON's escapes.
+        return plain ? text : LayoutDump.quote(text)
     }
 }
