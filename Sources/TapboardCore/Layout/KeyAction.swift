@@ -17,6 +17,12 @@ public struct KeySymbol: Hashable, Sendable, CustomStringConvertible {
     public static let tab = KeySymbol("Tab")
     /// Cancels.
     public static let escape = KeySymbol("Escape")
+
+    /// Whether the name is one character, typed as that character (a chord's `c`), not a keysym's name.
+    public var isCharacter: Bool { name.unicodeScalars.count == 1 }
+
+    /// The keystroke it types: its character, or the keysym.
+    var keystroke: Keystroke { isCharacter ? .text(name) : .keysym(self) }
 }
 
 /// The name of a page within a layout (`letters`, `symbols`, `more-symbols`).
@@ -82,8 +88,10 @@ public enum KeyAction: Hashable, Sendable {
     case layout(LayoutSwitch)
     /// Ctrl, Alt or Super for the next key; a double tap keeps it on until tapped again.
     case modifier(Modifier)
-    /// A character or keysym typed with modifiers held, in one tap (`ctrl+c`: a terminal's ^C).
-    indirect case chord([Modifier], KeyAction)
+    /// A character (a name of one character) or a keysym typed with modifiers
+    /// held, in one tap (`ctrl+c`: a terminal's ^C). Not an `indirect` key
+    /// action: every key's copies would go through a box's code.
+    case chord([Modifier], KeySymbol)
     /// Hides the keyboard.
     case hide
     /// Starts a program: the program's name or path, then its arguments; no
@@ -188,7 +196,7 @@ extension KeyAction {
         case .emoji(.match(let rank)): return "emoji-match-" + decimalText(rank + 1)
         case .clipboard(.entry(let n)): return "clipboard-entry-" + decimalText(n + 1)
         case .clipboard(.more): return "clipboard-more"
-        case .chord(let modifiers, let key): return modifiers.map(\.rawValue).joined(separator: "+") + "+" + key.identifier
+        case .chord(let modifiers, let key): return modifiers.map(\.rawValue).joined(separator: "+") + "+" + key.name
         }
     }
 }

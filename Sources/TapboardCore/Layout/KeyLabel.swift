@@ -49,10 +49,8 @@ extension Key {
         case .layout(.named(let name)): return .text(name)
         case .modifier(let m): return .text(m.label)
         // A terminal's way: ^C for ctrl+c.
-        case .chord([.control], .character(let c)): return .text("^" + c.uppercased())
-        case .chord(let modifiers, let key):
-            let inner = if case .keysym(let k) = key { k.displayName } else { key.identifier }
-            return .text(modifiers.map(\.label).joined(separator: "+") + "+" + inner)
+        case .chord(let modifiers, let key) where modifiers == [.control] && key.isCharacter: return .text("^" + key.name.uppercased())
+        case .chord(let modifiers, let key): return .text(modifiers.map(\.label).joined(separator: "+") + "+" + key.displayName)
         case .hide: return .icon(.hide)
         case .run(let argv): return .text(argv.first.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "run")
         // The session shows the word; the key alone is blank.

@@ -9,8 +9,9 @@ public struct LayoutProvider: Hashable, Sendable {
     /// Whether the bottom row has the hide key: not when embedded in a host's
     /// window (`--xid`), where only the host could bring the keyboard back.
     public var hideKey = true
-    /// The keys a terminal gets above the letters (`--terminal-keys`; none: no row).
-    public var terminalKeys = TerminalKeys.defaults
+    /// The keys a terminal gets above the letters (`--terminal-keys`; empty: no
+    /// row); nil for `TerminalKeys.defaults`, made only when a terminal is first focused.
+    public var terminalKeys: [KeyAction]?
 
     /// The default threshold: a tablet in landscape or a desktop is wide, a phone-sized strip is compact.
     public static let defaultWideWidth = 1000
@@ -37,8 +38,9 @@ public struct LayoutProvider: Hashable, Sendable {
         case .inputSet(let set):
             layout = isWide(width: width) ? wide(set, name: source.name) : compact(set, name: source.name)
         }
-        let terminalRow = terminal && !terminalKeys.isEmpty
-            ? Row(keys: terminalKeys.map { Key($0, style: .action) }, heightWeight: candidates ? terminalRowHeight : strip ?? terminalRowHeight) : nil
+        let keys = terminal ? terminalKeys ?? TerminalKeys.defaults : []
+        let terminalRow = keys.isEmpty ? nil
+            : Row(keys: keys.map { Key($0, style: .action) }, heightWeight: candidates ? terminalRowHeight : strip ?? terminalRowHeight)
         if let strip, terminalRow == nil || candidates {
             let row = candidates ? Self.candidateRow(slots: isWide(width: width) ? Self.wideCandidateSlots : Self.compactCandidateSlots, height: strip)
                 : Self.stripRow(slots: isWide(width: width) ? Self.wideSlots : Self.compactSlots, height: strip)

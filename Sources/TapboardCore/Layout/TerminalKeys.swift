@@ -7,8 +7,8 @@ public enum TerminalKeys {
     public static let defaults: [KeyAction] = [
         .keysym(.escape), .keysym(.tab), .modifier(.control),
         .keysym(KeySymbol("Left")), .keysym(KeySymbol("Down")), .keysym(KeySymbol("Up")), .keysym(KeySymbol("Right")),
-        .chord([.control], .character("c")), .chord([.control], .character("d")),
-        .chord([.control], .character("z")), .chord([.control], .character("r")),
+        .chord([.control], KeySymbol("c")), .chord([.control], KeySymbol("d")),
+        .chord([.control], KeySymbol("z")), .chord([.control], KeySymbol("r")),
     ]
 
     /// The defaults as they are written.
@@ -32,16 +32,17 @@ public enum TerminalKeys {
             }
             return .chord(modifiers, try plain(parts.last!, in: name, keysymExists: keysymExists))
         }
-        return try plain(name, in: name, keysymExists: keysymExists)
+        let key = try plain(name, in: name, keysymExists: keysymExists)
+        return key.isCharacter ? .character(key.name) : .keysym(key)
     }
 
     /// One character, or a keysym's name.
-    private static func plain(_ text: String, in name: String, keysymExists: (String) -> Bool) throws(TerminalKeysError) -> KeyAction {
-        if text.count == 1 { return .character(text) }
+    private static func plain(_ text: String, in name: String, keysymExists: (String) -> Bool) throws(TerminalKeysError) -> KeySymbol {
+        if text.count == 1 { return KeySymbol(text) }
         guard !text.isEmpty, keysymExists(text) else {
             throw TerminalKeysError(name: name, reason: text.isEmpty ? "nothing after the '+'" : "no keysym '\(text)'; expected a name like Escape, Left or F5, a modifier, a chord like ctrl+c, or one character")
         }
-        return .keysym(KeySymbol(text))
+        return KeySymbol(text)
     }
 }
 

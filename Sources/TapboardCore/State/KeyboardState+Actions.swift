@@ -9,13 +9,13 @@ extension KeyboardState {
         switch key.action {
         case .character, .text, .space, .keysym, .return, .backspace, .chord:
             var held = Modifier.allCases.filter { modifiers[$0] != nil }
-            var typedKey = key
             // A chord key (^C) with a modifier on too: both held.
             if case .chord(let own, let inner) = key.action {
                 held = Modifier.allCases.filter { held.contains($0) || own.contains($0) }
-                typedKey = Key(inner)
+                effects.append(.type(.chord(held, inner.keystroke)))
+            } else if let keystroke = keystrokeWithoutContext(key) {
+                effects.append(.type(.chord(held, keystroke)))
             }
-            if let keystroke = keystrokeWithoutContext(typedKey) { effects.append(.type(.chord(held, keystroke))) }
             let before = modifiers.count
             modifiers = modifiers.filter { $0.value }
             lastModifierTap = nil
@@ -67,7 +67,7 @@ extension KeyboardState {
         case .keysym(let k):
             effects.append(.type(.keysym(k)))
         case .chord(let held, let inner):
-            if let keystroke = keystrokeWithoutContext(Key(inner)) { effects.append(.type(.chord(held, keystroke))) }
+            effects.append(.type(.chord(held, inner.keystroke)))
         case .return:
             context = []
             contextFromStart = true

@@ -51,7 +51,7 @@ struct LayoutChoice: Sendable {
 
     /// A terminal took the focus, or left it; whether the layouts change.
     mutating func terminalFocused(_ focused: Bool) -> Bool {
-        guard focused != terminal, !provider.terminalKeys.isEmpty else { return false }
+        guard focused != terminal, provider.terminalKeys?.isEmpty != true else { return false }
         terminal = focused
         return true
     }
