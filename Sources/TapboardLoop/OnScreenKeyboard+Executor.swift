@@ -24,6 +24,22 @@ extension OnScreenKeyboard: SessionExecutor {
     }
 
     /// Reads, keeps or deletes the clipboard history's file; without a storage, the history read is empty.
+    /// The settings page: what it offers, read now; a change kept, then the files read again and shown.
+    public func settings(_ request: SettingsRequest) -> [SessionInput] {
+        guard let settingsChoices else { return [] }
+        if case .change(let name, let value) = request {
+            guard let changeSetting else { return [] }
+            do {
+                try changeSetting(name, value)
+            } catch {
+                logError("\(name): \(error); nothing changed")
+                return [.settingsLoaded(settingsChoices())]
+            }
+            reloadAndShow()
+        }
+        return [.settingsLoaded(settingsChoices())]
+    }
+
     public func clipboardFile(_ request: ClipboardFileRequest) -> SessionInput? {
         // Small (a few dozen texts of at most 4,096 characters): read on the loop's thread, when first needed.
         guard let done = clipboardStorage?.carryOut(request) else {
@@ -83,7 +99,7 @@ extension OnScreenKeyboard: SessionExecutor {
             logError(line)
         case .exit(let status):
             exitStatus = status
-        case .type, .files, .clipboardFile:
+        case .type, .files, .clipboardFile, .settings:
             // Answered: `carryOutAll` hands them to `type` and `files`.
             break
         }

@@ -67,6 +67,8 @@ public final class OnScreenKeyboard {
     let changeSetting: (@Sendable (String, String?) throws -> Void)?
     /// The themes to choose from, and those listed once asked (the panel icon's menu).
     let themeNames: (@Sendable () -> [String])?
+    /// What the settings page offers (`KeyboardConfiguration.settingsChoices`).
+    let settingsChoices: (@Sendable () -> SettingsChoices)?
     var panelThemes: [String]?
     let buses: KeyboardBuses
     /// Whether the D-Bus names are taken from another keyboard (`--replace`).
@@ -133,6 +135,7 @@ public final class OnScreenKeyboard {
         reload = configuration.reload
         changeSetting = configuration.changeSetting
         themeNames = configuration.themeNames
+        settingsChoices = configuration.settingsChoices
         self.buses = buses
         replace = configuration.replace
         loop = EventLoop(connection: transport.fileDescriptor)

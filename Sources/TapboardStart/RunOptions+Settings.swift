@@ -216,3 +216,15 @@ extension RunOptions {
         }
     }
 }
+
+extension RunOptions {
+    /// What the settings page offers: the themes and layouts the catalogs can
+    /// name, and what the settings (file, then command line) choose now.
+    static func settingsChoices(commandLine: [String], keysymExists: @escaping @Sendable (String) -> Bool) -> SettingsChoices {
+        let options = (try? resolve(commandLine: commandLine).options) ?? RunOptions()
+        let layouts = Catalog<LayoutSource>.layouts(environment: FileLocations.environment, keysymExists: keysymExists).names()
+        let chosen = options.layouts.map { names($0, keepingEmpty: false) } ?? [options.layout ?? LayoutSource.enUS.name]
+        return SettingsChoices(themes: Catalog<Theme>.themes().names(), theme: options.theme ?? Theme.default.name, layouts: layouts,
+                               chosen: chosen, flags: ["suggestions": options.suggestions, "auto-show": options.autoShow])
+    }
+}

@@ -207,6 +207,8 @@ public struct RunOptions: Equatable, Sendable {
         if !secure, let commandLine {
             configuration.changeSetting = { name, value in try Self.changeSetting(name, to: value, commandLine: commandLine) }
             configuration.themeNames = { Catalog<Theme>.themes().names() }
+            configuration.settingsChoices = { Self.settingsChoices(commandLine: commandLine, keysymExists: keysymExists) }
+            configuration.provider.settingsKey = true
         }
         // The loop owns the buses: the accessibility bus is joined before the
         // display (without it the keyboard starts as without --auto-show), the

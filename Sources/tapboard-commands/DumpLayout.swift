@@ -45,6 +45,8 @@ struct DumpLayout: ParsableCommand {
         let sources = try layoutOptions.sources()
         var provider = LayoutProvider(wideWidth: layoutOptions.wideWidth, layoutKey: sources.count > 1)
         provider.hideKey = !xid
+        // As the keyboard: a settings page where it may write the settings file (not embedded).
+        provider.settingsKey = !xid
         // The strip as the keyboard shows it: when the layout's language has a lexicon,
         // and always on a layout with an input method (its candidates).
         let files = SuggestionFiles.standard(environment: SuggestionFiles.environment)

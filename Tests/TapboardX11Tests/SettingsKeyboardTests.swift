@@ -54,4 +54,40 @@ struct SettingsKeyboardTests {
         #expect(child.standardError == "tapboard: \(file):2:1: them: unknown setting 'them'; the settings are the options of tapboard --help, without -- "
             + "(see 'tapboard --help')\n")
     }
+
+    @Test("The settings page by taps alone: the gear key, the next theme and another layout kept in the file and shown at once; a restarted keyboard has them")
+    func pageByTaps() throws {
+        let desktop = try Desktop()
+        let (config, file) = try ScratchDirectory.configuration(settings: "# mine\nlayouts: [en-US]\n")
+        let keyboard = try desktop.launchKeyboard(environment: ["XDG_CONFIG_HOME": config.path])
+        func tap(_ id: String) throws {
+            var keys: [(id: String, label: String, centre: ScreenPoint)] = []
+            #expect(desktop.waitUntil { keys = (try? InputMethodTests.shownKeys(on: desktop)) ?? []; return keys.contains { $0.id == id } },
+                    "no key \(id): \(keys.map(\.id))")
+            if let key = keys.first(where: { $0.id == id }) { desktop.tapper.tap(key.centre) }
+        }
+        try tap("page:emoji")
+        try tap("page:settings")
+        #expect(desktop.waitUntil { (try? InputMethodTests.shownKeys(on: desktop).first { $0.id == "settings-theme" }?.label) == "theme: default" })
+        try tap("settings-theme-next")
+        #expect(desktop.waitUntil { (try? String(contentsOfFile: file, encoding: .utf8))?.contains("theme: ") == true })
+        let theme = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").first { $0.hasPrefix("theme: ") }.map { String($0.dropFirst(7)) }
+        #expect(theme != nil && theme != "default")
+        #expect(desktop.waitUntil { (try? InputMethodTests.shownKeys(on: desktop).first { $0.id == "settings-theme" }?.label) == "theme: \(theme ?? "")" })
+        let de = try #require(try InputMethodTests.shownKeys(on: desktop).first { $0.label == "de" }, "no de on the first screen")
+        desktop.tapper.tap(de.centre)
+        #expect(desktop.waitUntil { (try? String(contentsOfFile: file, encoding: .utf8)) == "# mine\nlayouts: [en-US, de]\ntheme: \(theme ?? "")\n" },
+                "\((try? String(contentsOfFile: file, encoding: .utf8)) ?? "")")
+        try tap("page:letters")
+        // Two layouts now: the globe key shows at once.
+        #expect(desktop.waitUntil { (try? InputMethodTests.shownKeys(on: desktop).contains { $0.id == "layout:next" }) == true })
+        #expect(keyboard.standardError == "")
+        _ = keyboard.terminate()
+        let again = try desktop.launchKeyboard(environment: ["XDG_CONFIG_HOME": config.path])
+        #expect(desktop.waitUntil { (try? InputMethodTests.shownKeys(on: desktop).contains { $0.id == "layout:next" }) == true })
+        let report = try ChildProcess(try Keyboard.locateBinary(), ["settings"], environment: ["XDG_CONFIG_HOME": config.path])
+        _ = report.wait(until: Deadline(.seconds(10)))
+        #expect(report.standardOutput.contains("theme: \(theme ?? "")") && report.standardOutput.contains("layouts: [en-US, de]"), "\(report.standardOutput)")
+        #expect(again.standardError == "")
+    }
 }

@@ -266,7 +266,7 @@ struct CLITests {
         do {
             try command.run()
         } catch let error as UserError {
-            #expect(error.description == "unknown page 'kana': layout en-US has letters, symbols, more-symbols, emoji, clipboard")
+            #expect(error.description == "unknown page 'kana': layout en-US has letters, symbols, more-symbols, emoji, clipboard, settings")
         }
     }
 

@@ -103,6 +103,8 @@ public enum KeyAction: Hashable, Sendable {
     case emoji(EmojiKey)
     /// A key of the clipboard page: an entry of the history, or its next screen.
     case clipboard(ClipboardKey)
+    /// A key of the settings page (the session shows what each says).
+    case settings(SettingsKey)
 }
 
 /// The keys of the clipboard page.
@@ -197,6 +199,7 @@ extension KeyAction {
         case .clipboard(.entry(let n)): return "clipboard-entry-" + decimalText(n + 1)
         case .clipboard(.more): return "clipboard-more"
         case .chord(let modifiers, let key): return modifiers.map(\.rawValue).joined(separator: "+") + "+" + key.name
+        case .settings(let key): return "settings-" + key.identifier
         }
     }
 }

@@ -61,6 +61,8 @@ extension Key {
         case .emoji(.searchLine), .emoji(.match): return .text("")
         // The session shows the entries and where in them the page is.
         case .clipboard: return .text("")
+        // The session shows the settings.
+        case .settings: return .text("")
         }
     }
 }

@@ -9,6 +9,8 @@ extension Page {
     public static let emoji: PageName = "emoji"
     /// The clipboard page: the texts copied lately, which the session shows.
     public static let clipboard: PageName = "clipboard"
+    /// The settings page: theme, layouts and switches, kept in the settings file.
+    public static let settings: PageName = "settings"
 }
 
 extension LayoutSource {

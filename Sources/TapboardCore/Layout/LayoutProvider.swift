@@ -12,6 +12,8 @@ public struct LayoutProvider: Hashable, Sendable {
     /// The keys a terminal gets above the letters (`--terminal-keys`; empty: no
     /// row); nil for `TerminalKeys.defaults`, made only when a terminal is first focused.
     public var terminalKeys: [KeyAction]?
+    /// Whether the emoji page has the settings page's key (where a settings file may be written).
+    public var settingsKey = false
 
     /// The default threshold: a tablet in landscape or a desktop is wide, a phone-sized strip is compact.
     public static let defaultWideWidth = 1000
@@ -94,8 +96,24 @@ public struct LayoutProvider: Hashable, Sendable {
                 + [bottomRow(pageKey: .page(Page.letters), punctuation: false)]),
             Page(name: Page.moreSymbols, switchLabel: "#+=", rows: compactRows(more, lead: .page(Page.symbols, width: .units(0)))
                 + [bottomRow(pageKey: .page(Page.letters), punctuation: false)]),
-            Self.emojiPage(columns: Self.compactEmojiColumns, side: .relative(0.13)),
+            Self.emojiPage(columns: Self.compactEmojiColumns, side: .relative(0.13), settings: settingsKey),
             Self.clipboardPage(columns: Self.compactClipboardColumns, side: .relative(0.13)),
+        ] + (settingsKey ? [Self.settingsPage(side: .relative(0.13))] : []))
+    }
+
+    /// The settings page: the theme (before, in use, after), six layouts a
+    /// screen (on or off), then the letters' key, the next screen of layouts,
+    /// and the switches. The session says what each key shows.
+    static func settingsPage(side: KeyWidth) -> Page {
+        // The theme's name between its arrows; the letters' key as wide as on the other pages.
+        let slots = SettingsPage.layoutSlots / 2
+        let layouts = (0 ..< 2).map { row in Row(keys: (0 ..< slots).map { Key(.settings(.layout(row * slots + $0))) }) }
+        return Page(name: Page.settings, switchLabel: "⚙", rows: [
+            Row(keys: [Key(.settings(.themePrevious), width: .relative(0.2)), Key(.settings(.theme), width: .relative(0.6)),
+                       Key(.settings(.themeNext), width: .relative(0.2))]),
+        ] + layouts + [
+            Row(keys: [.page(Page.letters, width: side), Key(.settings(.moreLayouts)), Key(.settings(.flag("suggestions"))),
+                       Key(.settings(.flag("auto-show")))]),
         ])
     }
 
@@ -108,13 +126,14 @@ public struct LayoutProvider: Hashable, Sendable {
     /// The emoji page as built: a grid of blank keys, which the session fills
     /// with the group and screen shown (the emoji are read when the page first
     /// opens, never at start), and below it the letters' key, a key per group and backspace.
-    static func emojiPage(columns: Int, side: KeyWidth) -> Page {
+    static func emojiPage(columns: Int, side: KeyWidth, settings: Bool = false) -> Page {
         let blank = Key(.text(""))
         let grid = (0 ..< emojiRows).map { _ in Row(keys: Array(repeating: blank, count: columns)) }
         var bottom = [Key.page(Page.letters, width: side)]
         bottom += EmojiGroups.keys.indices.map { Key(.emoji(.group($0))) }
         // Beside the emoji, the other things one puts in rather than types.
         bottom.append(.page(Page.clipboard))
+        if settings { bottom.append(.page(Page.settings)) }
         bottom.append(.backspace(width: side))
         return Page(name: Page.emoji, switchLabel: "☺", rows: grid + [Row(keys: bottom)])
     }
@@ -203,9 +222,9 @@ public struct LayoutProvider: Hashable, Sendable {
                 + [wideBottomRow(pageKey: .page(Page.letters), units: widest)]),
             Page(name: Page.moreSymbols, switchLabel: "#+=", rows: compactRows(more, lead: .page(Page.symbols, width: .units(0)))
                 + [wideBottomRow(pageKey: .page(Page.letters), units: widest)]),
-            Self.emojiPage(columns: Self.wideEmojiColumns, side: .units(1.75)),
+            Self.emojiPage(columns: Self.wideEmojiColumns, side: .units(1.75), settings: settingsKey),
             Self.clipboardPage(columns: Self.wideClipboardColumns, side: .units(1.75)),
-        ])
+        ] + (settingsKey ? [Self.settingsPage(side: .units(1.75))] : []))
     }
 
     /// One row of the wide letters page before the rows are made equally wide.

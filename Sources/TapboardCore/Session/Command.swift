@@ -126,6 +126,8 @@ public enum Command: Hashable, Sendable {
     case files(FileRequest)
     /// Read, keep or delete the clipboard history's file (`--clipboard-history=disk`; see `ClipboardFileRequest`).
     case clipboardFile(ClipboardFileRequest)
+    /// The settings page asks for what can be chosen, or keeps a change (`SessionExecutor.settings`).
+    case settings(SettingsRequest)
     /// Answer a request that is answered once with a message of its own: `tapboard
     /// clipboard` (the history's entries, newest first), `tapboard keys` (the keys shown).
     case reply(requester: UInt64, ControlMessage)

@@ -68,6 +68,8 @@ public struct KeyboardConfiguration: Sendable {
     public var changeSetting: (@Sendable (String, String?) throws -> Void)?
     /// The names of the themes to choose from (the panel icon's menu).
     public var themeNames: (@Sendable () -> [String])?
+    /// What the settings page offers and what is chosen now; nil: no settings page.
+    public var settingsChoices: (@Sendable () -> SettingsChoices)?
     /// Take the display over from a keyboard already running there (it quits).
     public var replace = false
     /// Publish typed text to listeners that ask for it (`--keys`); off by default,

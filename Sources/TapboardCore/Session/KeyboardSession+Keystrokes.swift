@@ -86,7 +86,8 @@ extension KeyboardSession {
                 case .layoutChanged(let layout): emit(.publish(.layoutChanged(layout)))
                 case .pressStarted, .pressEnded, .draggedIn, .touchesBegan, .touchesMoved, .touchesEnded, .touchesCancelled: break
                 }
-            case .switchLayout, .type, .redraw, .redrawAll, .showPreview, .hidePreview, .showCallout, .hideCallout, .chooseSuggestion, .emoji, .clipboard:
+            case .switchLayout, .type, .redraw, .redrawAll, .showPreview, .hidePreview, .showCallout, .hideCallout, .chooseSuggestion, .emoji, .clipboard,
+                 .settings:
                 // Carried out as the events were handled, or sorted into the plan's other parts.
                 break
             }

@@ -9,6 +9,8 @@ public protocol SessionExecutor: AnyObject {
     func files(_ request: FileRequest) -> SessionInput?
     /// Reads, keeps or deletes the clipboard history's file (`Command.clipboardFile`); the answer, if the request has one.
     func clipboardFile(_ request: ClipboardFileRequest) -> SessionInput?
+    /// Reads what the settings page can choose, or keeps a change and reads the files again (`Command.settings`); the answers.
+    func settings(_ request: SettingsRequest) -> [SessionInput]
     /// Carries out any other command, as it comes.
     func carryOut(_ command: Command)
     /// Hands an answer to the session; the commands it gives.
@@ -20,6 +22,9 @@ extension SessionExecutor {
     public func clipboardFile(_ request: ClipboardFileRequest) -> SessionInput? {
         request == .load ? .clipboardLoaded(ClipboardHistory()) : nil
     }
+
+    /// No settings file: nothing to choose, nothing kept (executors without one).
+    public func settings(_ request: SettingsRequest) -> [SessionInput] { [] }
 
     /// Carries commands out in order. `.type` is answered at once, and the
     /// answer's commands are carried out before those after it (what follows
@@ -36,6 +41,8 @@ extension SessionExecutor {
                 if let input = files(request) { answers.append(input) }
             case .clipboardFile(let request):
                 if let input = clipboardFile(request) { answers.append(input) }
+            case .settings(let request):
+                answers += settings(request)
             default:
                 carryOut(command)
             }

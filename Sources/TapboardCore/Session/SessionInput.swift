@@ -72,6 +72,8 @@ public enum SessionInput: Hashable, Sendable {
     /// selects. `pressedAt`: when it did, by the event's own time, if known
     /// (earlier than the input's when the keyboard was busy).
     case switchChanged(SwitchRole, down: Bool, pressedAt: Duration? = nil)
+    /// What the settings page can choose from, and what is chosen (`Command.settings`).
+    case settingsLoaded(SettingsChoices)
     /// A key was pressed on a keyboard device of the user's (not XTest's: never
     /// the keyboard's own keystrokes): `HardwareKeys` hides the keyboard.
     case hardwareKeyPressed

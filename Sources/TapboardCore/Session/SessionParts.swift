@@ -11,6 +11,8 @@ struct SessionParts: Sendable {
     var handsFree = HandsFree()
     /// The clipboard history and its page.
     var clipboard = ClipboardPart()
+    /// The settings page.
+    var settings = SettingsPage()
     /// The emoji page and its search (before `typing`: it takes the emoji files that typing waits for).
     var emoji = EmojiPart()
     /// A layout's input method: its letters composed, candidates in the strip.
@@ -27,6 +29,7 @@ struct SessionParts: Sendable {
         if visitor.visit(&wordDelete, &core) { return }
         if visitor.visit(&handsFree, &core) { return }
         if visitor.visit(&clipboard, &core) { return }
+        if visitor.visit(&settings, &core) { return }
         if visitor.visit(&emoji, &core) { return }
         if visitor.visit(&composing, &core) { return }
         if visitor.visit(&typing, &core) { return }
@@ -40,6 +43,7 @@ struct SessionParts: Sendable {
         reader.inspect(wordDelete, core)
         reader.inspect(handsFree, core)
         reader.inspect(clipboard, core)
+        reader.inspect(settings, core)
         reader.inspect(emoji, core)
         reader.inspect(composing, core)
         reader.inspect(typing, core)

@@ -37,7 +37,8 @@ public struct EffectPlan: Equatable, Sendable {
             case .hidePreview: preview = .hide
             case .showCallout(let c): callout = .some(c)
             case .hideCallout: callout = .some(nil)
-            case .startTimer, .cancelTimer, .hide, .notify, .switchLayout, .run, .chooseSuggestion, .emoji, .clipboard: others.append(effect)
+            case .startTimer, .cancelTimer, .hide, .notify, .switchLayout, .run, .chooseSuggestion, .emoji, .clipboard, .settings:
+                others.append(effect)
             }
         }
         redraw = relayout ? [] : keys.sorted()

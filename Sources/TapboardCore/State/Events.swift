@@ -117,6 +117,8 @@ public enum Effect: Hashable, Sendable {
     case emoji(EmojiKey)
     /// A key of the clipboard page, tapped or its callout chosen (the session has the entries).
     case clipboard(ClipboardKey, ClipboardChoice)
+    /// A key of the settings page (the session carries it out).
+    case settings(SettingsKey)
     /// Tell the delegate. Boxed: a key event carries whole keys, and every
     /// other effect would be copied at that size.
     indirect case notify(KeyboardEvent)

@@ -119,6 +119,8 @@ extension KeyboardState {
             effects.append(.emoji(key))
         case .clipboard(let key):
             effects.append(.clipboard(key, .type))
+        case .settings(let key):
+            effects.append(.settings(key))
         }
     }
 }

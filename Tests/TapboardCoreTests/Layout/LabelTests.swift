@@ -103,6 +103,7 @@ struct LabelTests {
             case .emoji(.search): #expect(label == .icon(.search), "\(id)")
             case .emoji(.searchLine), .emoji(.match): #expect(label == .text(""), "\(id): the session shows the search")
             case .clipboard: #expect(label == .text(""), "\(id): the session shows the entries")
+            case .settings: #expect(label == .text(""), "\(id): the session shows the settings")
             case .chord(let modifiers, let key): #expect(modifiers == [.control] && label == .text("^" + key.name.uppercased()), "\(id)")
             case .page: break
             }

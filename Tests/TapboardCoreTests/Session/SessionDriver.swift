@@ -10,6 +10,9 @@ struct SessionDriver {
     var commands: [Command] = []
     /// What was typed, with when.
     var typed: [(keystroke: Keystroke, at: Duration)] = []
+    /// What the settings page offers, as the loop would read it (nil: no answer), and what it asked.
+    var settingsChoices: SettingsChoices?
+    var settingsRequests: [SettingsRequest] = []
     var published: [PublishedEvent] = []
     /// What each `Command.foresee` said, in order.
     var foreseen: [[Keystroke]] = []
@@ -212,6 +215,19 @@ struct SessionDriver {
                     logs += storage.carryOut(request).notes
                 }
             case .exit(let status): exitStatus = status
+            case .settings(let request):
+                settingsRequests.append(request)
+                guard var choices = settingsChoices else { break }
+                // As the loop: the change kept, the choices read again.
+                if case .change(let name, let value) = request {
+                    switch name {
+                    case "theme": choices.theme = value
+                    case "layouts": choices.chosen = value.split(separator: ",").map(String.init)
+                    default: choices.flags[name] = value == "true"
+                    }
+                    settingsChoices = choices
+                }
+                answers.append(.settingsLoaded(choices))
             case .window, .draw, .notify, .run, .answer, .typingStopped, .clipboardFile, .reply:
                 break
             }
