@@ -80,7 +80,8 @@ func check(_ ok: Bool, _ what: String) {
 do {
     let desktop = try Desktop()
     let before = desktop.tapper.keyboardMapping()
-    let keyboard = try desktop.launchKeyboard(arguments: ["--layouts", "en-US,ru", "--publish-keys"])
+    // No settings page: random taps there would change the layouts and theme under the soak.
+    let keyboard = try desktop.launchKeyboard(arguments: ["--layouts", "en-US,ru", "--publish-keys", "--settings", "none"])
     let listener = try desktop.listen(["--keys"])
     let area = keyboard.actual
     let tapper = desktop.tapper

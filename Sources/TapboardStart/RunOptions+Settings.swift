@@ -190,7 +190,8 @@ extension RunOptions {
         guard let file = settingsFile(commandLine: commandLine, environment: environment) else {
             throw UserError(description: "no settings file to keep the change in (--settings none)")
         }
-        guard let option = table.first(where: { $0.settingName == name }) else {
+        // A flag by its name or its opposite's (`suggestions` for --no-suggestions).
+        guard let option = table.first(where: { $0.settingName == name }) ?? table.first(where: { $0.opposite == "--" + name }) else {
             throw UserError(description: "unknown setting '\(printable(name))'")
         }
         var text = ""

@@ -204,7 +204,8 @@ public struct RunOptions: Equatable, Sendable {
                                  lexicons: suggestions && !secure ? storage.languagesWithLexicon(sources.compactMap(\.language)) : nil)
         }
         // Secure, nothing is kept: the settings file is never written.
-        if !secure, let commandLine {
+        // Where a settings file may be written: the settings page, the panel icon's themes.
+        if !secure, let commandLine, Self.settingsFile(commandLine: commandLine, environment: FileLocations.environment) != nil {
             configuration.changeSetting = { name, value in try Self.changeSetting(name, to: value, commandLine: commandLine) }
             configuration.themeNames = { Catalog<Theme>.themes().names() }
             configuration.settingsChoices = { Self.settingsChoices(commandLine: commandLine, keysymExists: keysymExists) }

@@ -100,7 +100,7 @@ public final class Keyboard {
         suggestions = strip.isEmpty
         var rest = extra[...]
         while let a = rest.popFirst() {
-            if ["--layout", "--layouts", "--wide-width"].contains(a), let v = rest.popFirst() { layoutArguments += [a, v] }
+            if ["--layout", "--layouts", "--wide-width", "--settings"].contains(a), let v = rest.popFirst() { layoutArguments += [a, v] }
         }
         let mapped = try watcher.waitForWindow(WindowIdentity(classes: ["tapboard"]), child: child, timeout: timeout)
         window = mapped.window

@@ -41,12 +41,16 @@ struct DumpLayout: ParsableCommand {
     @Flag(name: .long, help: "As embedded in a greeter's window (tapboard --xid): no hide key and no strip.")
     var xid = false
 
+    @Option(name: .long, help: ArgumentHelp("As a keyboard given this settings file: with 'none', no settings page (nothing may be written).",
+                                            valueName: "path|none"))
+    var settings: String?
+
     func run() throws {
         let sources = try layoutOptions.sources()
         var provider = LayoutProvider(wideWidth: layoutOptions.wideWidth, layoutKey: sources.count > 1)
         provider.hideKey = !xid
-        // As the keyboard: a settings page where it may write the settings file (not embedded).
-        provider.settingsKey = !xid
+        // As the keyboard: a settings page where it may write the settings file (not embedded, not --settings none).
+        provider.settingsKey = !xid && settings != "none"
         // The strip as the keyboard shows it: when the layout's language has a lexicon,
         // and always on a layout with an input method (its candidates).
         let files = SuggestionFiles.standard(environment: SuggestionFiles.environment)

@@ -128,7 +128,7 @@ struct CLITests {
 
             Frames are in window pixels and are the ones the running keyboard uses at that size.
 
-            USAGE: tapboard dump-layout --size <WxH> [--page <name>] [--emoji-group <n>] [--emoji-screen <n>] [--emoji-search] [--layout <name|path>] [--layouts <list>] [--wide-width <pixels>] [--no-suggestions] [--xid]
+            USAGE: tapboard dump-layout --size <WxH> [--page <name>] [--emoji-group <n>] [--emoji-screen <n>] [--emoji-search] [--layout <name|path>] [--layouts <list>] [--wide-width <pixels>] [--no-suggestions] [--xid] [--settings <path|none>]
 
             OPTIONS:
               --size <WxH>            Window size, as WxH.
@@ -148,6 +148,8 @@ struct CLITests {
                                       --no-suggestions); its slots are keys suggestion-1 … (1: the likeliest).
               --xid                   As embedded in a greeter's window (tapboard --xid): no hide key and no
                                       strip.
+              --settings <path|none>  As a keyboard given this settings file: with 'none', no settings page
+                                      (nothing may be written).
               --version               Show the version.
               -h, --help              Show help information.
 

@@ -132,4 +132,21 @@ struct SettingsTests {
         #expect(try none.resolve(["--theme", "dark"]).options.theme == "dark")
         #expect(try none.resolve().report.hasPrefix("# No settings file"))
     }
+
+    @Test("A change kept by the keyboard: the file's comments and other settings kept, a flag by its opposite's name, a mistake refused and nothing written")
+    func changeKept() throws {
+        let config = try Config("# mine\ntheme: dark\n")
+        try RunOptions.changeSetting("suggestions", to: "false", commandLine: [], environment: config.environment)
+        try RunOptions.changeSetting("auto-show", to: "true", commandLine: [], environment: config.environment)
+        try RunOptions.changeSetting("layouts", to: "en-US,de", commandLine: [], environment: config.environment)
+        try RunOptions.changeSetting("theme", to: "kiosk", commandLine: [], environment: config.environment)
+        let text = try String(contentsOfFile: config.file, encoding: .utf8)
+        #expect(text == "# mine\ntheme: kiosk\nsuggestions: false\nauto-show: true\nlayouts: [en-US, de]\n")
+        let options = try config.resolve().options
+        #expect(!options.suggestions && options.autoShow && options.layouts == "en-US, de" && options.theme == "kiosk")
+        #expect(throws: UserError.self) { try RunOptions.changeSetting("scale", to: "9", commandLine: [], environment: config.environment) }
+        #expect(throws: UserError.self) { try RunOptions.changeSetting("them", to: "x", commandLine: [], environment: config.environment) }
+        #expect(throws: UserError.self) { try RunOptions.changeSetting("theme", to: "x", commandLine: ["--settings", "none"], environment: config.environment) }
+        #expect(try String(contentsOfFile: config.file, encoding: .utf8) == text)
+    }
 }
