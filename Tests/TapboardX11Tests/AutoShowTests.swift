@@ -83,6 +83,8 @@ struct AutoShowTests {
         #expect(focusButton(watch))
         let xterm = try XtermLine(on: desktop.xvfb.displayName, geometry: "60x8+700+380")
         desktop.tapper.tap(xterm.inside)
+        // openbox gives the focus (a new window's, or the click's) once it manages the window: a condition, as a user sees the cursor.
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.hasFocus }, "openbox did not give xterm the focus")
         #expect(watch.waitUntil(mapped: true), "not shown for the terminal")
         _ = try tapboard(["type", "hi\n"])
         #expect(desktop.waitUntil(timeout: .seconds(10)) { xterm.line == "hi\n" }, "\(xterm.line.debugDescription)")
