@@ -43,56 +43,51 @@ extension OnScreenKeyboard {
             }
         }
         if buses.panelIcon { showPanelIcon(on: bus) }
-        // Every published event but typed text goes out as a signal; the icon's menu follows.
-        dbus = (bus, observe { [unowned self] event in
-            bus.publish(event)
-            self.updatePanelIcon()
-        })
+        // Every published event but typed text goes out as a signal.
+        dbus = (bus, observe { event in bus.publish(event) })
     }
 
-    /// The icon in the panel: a click shows or hides the keyboard, its menu switches layouts and quits.
-    /// Quiet when no panel shows such icons: most desktops without one have none.
-    private func showPanelIcon(on bus: DBusControl) {
-        do {
-            panelIcon = try PanelIcon(on: bus, act: { [unowned self] action in
-                switch action {
-                case .toggleKeyboard: self.perform(.toggle)
-                case .layout(let name): self.handle(.layout(name)) { _ in }
-                case .theme(let name): self.changeSetting("theme", to: name)
-                case .quit: self.perform(.quit)
-                }
-            }, registered: { _ in })
-        } catch {
-            logError("\(error); running without the panel icon")
-            return
-        }
+    /// The icon in the panel: a StatusNotifierItem where the session bus has a
+    /// panel's watcher, else (X11) an icon in the XEmbed system tray, which
+    /// waits for a tray. A click shows or hides the keyboard; its menu switches
+    /// layouts and themes and quits. Its menu follows every published event.
+    func showPanelIconWherever() {
+        guard buses.panelIcon else { return }
+        // No StatusNotifierItem (no session bus): the tray at once.
+        if panelIcon == nil { inTray = transport is SystemTrayHosting }
+        panelIconFollows = observe { [unowned self] _ in self.updatePanelIcon() }
         updatePanelIcon()
     }
 
-    /// The icon's menu and tooltip for the keyboard as it is now.
+    /// The StatusNotifierItem; in the tray meanwhile while no watcher has it
+    /// (a panel that shows none, or none yet).
+    private func showPanelIcon(on bus: DBusControl) {
+        do {
+            panelIcon = try PanelIcon(on: bus, act: { [unowned self] action in
+                self.perform(self.session.handle(action.sessionInput, at: Clock.now()))
+            }, registered: { [unowned self] registered in
+                self.inTray = !registered && self.transport is SystemTrayHosting
+                self.updatePanelIcon()
+            })
+        } catch {
+            logError("\(error); running without the panel icon")
+        }
+    }
+
+    /// The icon's menu and tooltip for the keyboard as it is now, where the icon is.
     func updatePanelIcon() {
-        guard let panelIcon else { return }
         let layouts = session.layouts.map(\.name)
         // The theme folders are read once, when the icon first needs them.
         if panelThemes == nil { panelThemes = themeNames?() ?? [] }
-        panelIcon.update(PanelMenu(shown: isShown, layouts: layouts, layoutShown: layoutName, themes: panelThemes ?? [], themeShown: session.theme.name),
-                         tooltip: (isShown ? "Shown" : "Hidden") + (layouts.count > 1 ? ", \(layoutName)" : ""))
-    }
-
-    /// Keeps a change of a setting in the settings file and shows it (the files
-    /// read again, as on SIGHUP); a change that cannot be kept is logged, and nothing changes.
-    func changeSetting(_ name: String, to value: String?) {
-        guard let changeSetting else { return logError("\(name): nothing is kept in secure mode") }
-        do {
-            try changeSetting(name, value)
-        } catch {
-            return logError("\(name): \(error); nothing changed")
-        }
-        reloadAndShow()
+        let menu = PanelMenu(shown: isShown, layouts: layouts, layoutShown: layoutName, themes: panelThemes ?? [], themeShown: session.theme.name)
+        panelIcon?.update(menu, tooltip: (isShown ? "Shown" : "Hidden") + (layouts.count > 1 ? ", \(layoutName)" : ""))
+        guard let tray = transport as? SystemTrayHosting else { return }
+        if inTray { tray.showTrayIcon(menu, theme: session.theme) } else { tray.hideTrayIcon() }
     }
 
     /// Gives the D-Bus names and both connections up (the keyboard has left the display).
     func closeBuses() {
+        panelIconFollows = nil
         panelIcon?.close()
         panelIcon = nil
         dbus?.control.close()

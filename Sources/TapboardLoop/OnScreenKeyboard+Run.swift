@@ -23,6 +23,7 @@ extension OnScreenKeyboard {
         transport.firstFrameOut()
         sayNotes()
         if buses.dbus { serveDBus() }
+        showPanelIconWherever()
         started?()
         while exitStatus == nil {
             if stopRequested {

@@ -26,7 +26,8 @@ public struct KeyboardBuses: Equatable, Sendable {
     /// keyboard starts hidden and shows for text fields. Without an
     /// accessibility bus it says so and runs as a keyboard that does not follow the focus.
     public var accessibility: Bool
-    /// With `dbus`, an icon in the panel (a StatusNotifierItem), where a panel shows them.
+    /// An icon in the panel: a StatusNotifierItem with `dbus` where a panel
+    /// shows them, else in the display server's own tray (X11's XEmbed tray).
     public var panelIcon: Bool
 
     /// Which buses to join; none by default.
@@ -79,6 +80,10 @@ public final class OnScreenKeyboard {
     var dbus: (control: DBusControl, signals: EventObservation)?
     /// The icon in the panel, on the D-Bus connection.
     var panelIcon: PanelIcon?
+    /// Whether the icon is in the display server's own tray instead (no panel's watcher took it).
+    var inTray = false
+    /// Keeps the icon's menu as the keyboard is.
+    var panelIconFollows: EventObservation?
     /// Set by the session's `.exit`: the loop ends.
     var exitStatus: Int32?
     /// `stop()` was called: the session is told at the next turn of the loop.

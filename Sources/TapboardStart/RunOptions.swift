@@ -214,9 +214,10 @@ public struct RunOptions: Equatable, Sendable {
         // The loop owns the buses: the accessibility bus is joined before the
         // display (without it the keyboard starts as without --auto-show), the
         // session bus once the keyboard shows.
-        // Secure, off the session bus: any program of the session could type through it (Type) or hear its events.
+        // Secure, off the session bus: any program of the session could type through it (Type) or hear its events;
+        // and no panel icon, whose menu would change the settings.
         let keyboard = try OnScreenKeyboard(configuration, backend: displayBackend,
-                                            buses: KeyboardBuses(dbus: dbus && !secure, accessibility: autoShow, panelIcon: panelIcon),
+                                            buses: KeyboardBuses(dbus: dbus && !secure, accessibility: autoShow, panelIcon: panelIcon && !secure),
                                             storage: storage, clipboardStorage: clipboardFile)
         return keyboard.run()
     }

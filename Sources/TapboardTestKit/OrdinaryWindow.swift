@@ -110,18 +110,31 @@ public final class OrdinaryWindow {
     /// Sends an EWMH `_NET_WM_STATE` add for one or two states, then waits until `done` or the deadline.
     private func addState(_ first: String, _ second: String? = nil, until deadline: Deadline, done: @escaping () -> Bool) {
         guard let display else { return }
+        // Add, the states, from an application.
+        askRoot("_NET_WM_STATE", [1, Int(bitPattern: UInt(XInternAtom(display, first, 0))),
+                                  second.map { Int(bitPattern: UInt(XInternAtom(display, $0, 0))) } ?? 0, 1])
+        _ = XConnection.pump(display, until: deadline, handle: { _ in }, done: done)
+    }
+
+    /// Asks to be on every desktop (EWMH `_NET_WM_DESKTOP` 0xFFFFFFFF, a
+    /// negative number as Xlib hands it to every client listening on the root), as trayer does.
+    public func showOnAllDesktops() {
+        askRoot("_NET_WM_DESKTOP", [Int(Int32(bitPattern: 0xFFFF_FFFF)), 1])
+    }
+
+    /// Sends the window manager (every client listening on the root) a request about the window.
+    private func askRoot(_ type: String, _ values: [Int]) {
+        guard let display else { return }
         var event = XEvent()
         event.xclient.type = ClientMessage
         event.xclient.window = window
-        event.xclient.message_type = XInternAtom(display, "_NET_WM_STATE", 0)
+        event.xclient.message_type = XInternAtom(display, type, 0)
         event.xclient.format = 32
-        event.xclient.data.l.0 = 1  // add
-        event.xclient.data.l.1 = Int(bitPattern: UInt(XInternAtom(display, first, 0)))
-        event.xclient.data.l.2 = second.map { Int(bitPattern: UInt(XInternAtom(display, $0, 0))) } ?? 0
-        event.xclient.data.l.3 = 1  // from an application
+        withUnsafeMutableBytes(of: &event.xclient.data.l) { raw in
+            for (i, v) in values.prefix(5).enumerated() { raw.storeBytes(of: v, toByteOffset: i * MemoryLayout<Int>.stride, as: Int.self) }
+        }
         XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
         XSync(display, 0)
-        _ = XConnection.pump(display, until: deadline, handle: { _ in }, done: done)
     }
 
     /// Asks for the window to be raised to the top (XRaiseWindow; a window manager

@@ -193,6 +193,19 @@ struct FaultTests {
         #expect(desktop.target.text == "q")
     }
 
+    @Test("A request to the window manager with a negative number (a window put on every desktop, as trayer does) is heard and left: the keyboard goes on typing")
+    func negativeRootMessage() throws {
+        let desktop = try Desktop()
+        let keyboard = try desktop.launchKeyboard(arguments: ["--no-auto-shift"])
+        let window = try OrdinaryWindow(displayName: desktop.xvfb.displayName, placement: WindowPlacement(width: 200, height: 100, x: 10, y: 10))
+        window.showOnAllDesktops()
+        try keyboard.tap("letters", "q")
+        desktop.target.waitForText(length: 1)
+        #expect(desktop.target.text == "q")
+        #expect(keyboard.child.isRunning, "\(keyboard.standardError)")
+        #expect(keyboard.standardError == "")
+    }
+
     @Test("Destroyed by another client: the keyboard exits 1 with one line, nothing held, the keymap restored")
     func destroyedByOthers() throws {
         let desktop = try Desktop()

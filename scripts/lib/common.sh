@@ -19,8 +19,9 @@ WAYLAND_PACKAGES=(sway foot grim wtype wvkbd)
 INPUT_METHOD_PACKAGES=(libhangul1 librime1 rime-data-luna-pinyin libanthy1 anthy-common fonts-wqy-microhei)
 # IBus beside Tapboard (scripts/lib/ibus-check.sh): the daemon, GTK 3's module for it, its Hangul engine, gsettings and gdbus, ps.
 IBUS_PACKAGES=(ibus ibus-gtk3 ibus-hangul libglib2.0-bin procps)
-# The desktops' window managers: XFCE's, MATE's (its settings schema, which marco needs and does not pull in), KDE's, i3 and awesome.
-DESKTOP_WM_PACKAGES=(xfwm4 marco mate-settings-daemon-common kwin-x11 i3-wm awesome)
+# The desktops' window managers: XFCE's, MATE's (its settings schema, which marco needs and does not pull in), KDE's, i3 and awesome;
+# and trayer, an XEmbed system tray on its own (the tray icon's tests).
+DESKTOP_WM_PACKAGES=(xfwm4 marco mate-settings-daemon-common kwin-x11 i3-wm awesome trayer)
 # Building the Debian package and checking it (scripts/package), and reading its manual (scripts/test-package).
 PACKAGE_PACKAGES=(debhelper dpkg-dev lintian man-db bash-completion zsh fish)
 # Chromium, for the auto-show tests with a web page in kiosk mode (about 10 s of

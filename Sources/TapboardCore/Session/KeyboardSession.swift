@@ -147,6 +147,8 @@ public struct KeyboardSession: Sendable {
             emit(.reply(requester: requester, .keys(keysShown())))
         case .control(.layout(let name)):
             core.pending += switchLayout(.named(name))
+        case .control(.changeSetting(let name, let value)):
+            emit(.settings(.change(name, value)))
         case .reloaded(let files):
             reload(files)
         case .injected(let typed, let readyAt):

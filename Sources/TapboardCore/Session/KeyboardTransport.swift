@@ -73,6 +73,17 @@ public protocol ControlOutput: AnyObject {
     func reply(requester: UInt64, _ message: ControlMessage)
 }
 
+/// A transport that can put the keyboard's icon in its server's own system
+/// tray (X11's XEmbed tray), for panels that show no StatusNotifierItem.
+/// What the icon and its menu ask for comes in as the session's inputs.
+public protocol SystemTrayHosting: AnyObject {
+    /// Puts the icon in the tray, now or whenever a tray comes, its menu this
+    /// one drawn in `theme`; called again, the menu and theme change.
+    func showTrayIcon(_ menu: PanelMenu, theme: Theme)
+    /// Takes the icon out of the tray.
+    func hideTrayIcon()
+}
+
 extension KeyboardWindowing {
     /// Every emoji taken as drawable, for transports that cannot tell.
     public func drawableEmoji(_ emoji: [String]) -> [Bool] { Array(repeating: true, count: emoji.count) }

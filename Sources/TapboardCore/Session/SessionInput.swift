@@ -101,6 +101,9 @@ public enum ControlRequest: Hashable, Sendable {
     case keys(requester: UInt64)
     /// Show this layout, as its layout key would (a name not given is logged).
     case layout(String)
+    /// Keep this setting (its name, its value as the command line gives it) in
+    /// the settings file and show it, as the settings page would (the panel icon's menu).
+    case changeSetting(String, String)
 }
 
 /// A text field that has the focus, as the accessibility bus describes it.

@@ -97,7 +97,7 @@ extension XDisplay {
 
     /// The serial of a client's answer to `ping`, when the event is one.
     func pingAnswer(_ event: XClientMessageEvent) -> UInt? {
-        guard event.window == root, event.message_type == atom("WM_PROTOCOLS"), Atom(event.data.l.0) == atom("_NET_WM_PING") else { return nil }
+        guard event.window == root, event.message_type == atom("WM_PROTOCOLS"), Atom(UInt(bitPattern: event.data.l.0)) == atom("_NET_WM_PING") else { return nil }
         return UInt(bitPattern: event.data.l.1)
     }
 

@@ -11,6 +11,8 @@ extension XDisplay {
         case drawn
         /// Never shown: it receives messages or holds properties.
         case inputOnly
+        /// Drawn over its parent's background (ParentRelative): an icon in a tray.
+        case overParent
     }
 
     /// Creates a top-level window at a frame (zero sizes become one pixel).
@@ -40,6 +42,11 @@ extension XDisplay {
                                  tb_default_visual(pointer, screen), UInt(mask), &attributes)
         case .inputOnly:
             return XCreateWindow(pointer, root, x, y, w, h, 0, 0, UInt32(InputOnly), nil, UInt(mask), &attributes)
+        case .overParent:
+            attributes.background_pixmap = Pixmap(ParentRelative)
+            mask |= CWBackPixmap
+            return XCreateWindow(pointer, root, x, y, w, h, 0, tb_default_depth(pointer, screen), UInt32(InputOutput),
+                                 tb_default_visual(pointer, screen), UInt(mask), &attributes)
         }
     }
 
@@ -152,6 +159,16 @@ extension XDisplay {
         }
         guard let size, let hints = XAllocSizeHints() else { return }
         hints.pointee.flags = PBaseSize
+        hints.pointee.base_width = Int32(size.width); hints.pointee.base_height = Int32(size.height)
+        XSetWMNormalHints(pointer, window, hints)
+        XFree(hints)
+    }
+
+    /// The smallest size a window may be given (WM_NORMAL_HINTS' minimum and base size).
+    func setMinimumSize(of window: Window, _ size: Size) {
+        guard let hints = XAllocSizeHints() else { return }
+        hints.pointee.flags = PMinSize | PBaseSize
+        hints.pointee.min_width = Int32(size.width); hints.pointee.min_height = Int32(size.height)
         hints.pointee.base_width = Int32(size.width); hints.pointee.base_height = Int32(size.height)
         XSetWMNormalHints(pointer, window, hints)
         XFree(hints)

@@ -265,6 +265,14 @@ final class RenderResources {
         return picture
     }
 
+    /// How far text moves the pen in a font (its emoji and fallback characters taken as the font's).
+    func advance(of text: String, font: OpenFont) -> Int {
+        var bytes = Array(text.utf8)
+        var info = XGlyphInfo()
+        XftTextExtentsUtf8(display.pointer, UnsafeMutablePointer<XftFont>(font.xft), &bytes, Int32(bytes.count), &info)
+        return Int(info.xOff)
+    }
+
     /// The 32-bit ARGB format colour glyphs are uploaded in.
     private var argbFormat: UnsafeMutablePointer<XRenderPictFormat>? { XRenderFindStandardFormat(display.pointer, Int32(PictStandardARGB32)) }
 

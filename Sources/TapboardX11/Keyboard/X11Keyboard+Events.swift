@@ -40,6 +40,8 @@ extension X11Keyboard {
 
     func translate(_ event: inout XEvent, into inputs: inout [SessionInput], screenChanged: inout Bool, clock: () -> Duration) {
         switch event.type {
+        case _ where trayIcon.handle(&event, into: &inputs, now: clock):
+            break
         case Expose:
             let e = event.xexpose
             surface.renderer.present(Rect(x: Int(e.x), y: Int(e.y), width: Int(e.width), height: Int(e.height)))
@@ -162,7 +164,7 @@ extension X11Keyboard {
                         ControlWindow.answer(requester, .refused(error.description), display: display)
                     }
                 }
-            } else if Atom(event.xclient.data.l.0) == display.atom("WM_DELETE_WINDOW") {
+            } else if Atom(UInt(bitPattern: event.xclient.data.l.0)) == display.atom("WM_DELETE_WINDOW") {
                 inputs.append(.control(.command(.quit)))
             }
         case let type where type == xkbEventBase:
@@ -192,7 +194,7 @@ extension X11Keyboard {
 
     /// Whether a top-level window is someone else's (not the keyboard, its strip or its popups).
     private func isOther(_ other: Window) -> Bool {
-        other != window.id && other != dock?.id && !surface.owns(other)
+        other != window.id && other != dock?.id && !surface.owns(other) && !trayIcon.owns(other)
     }
 
     /// Remembers the focused window (at start, and when the window manager's active window changes).

@@ -60,6 +60,11 @@ public final class X11Keyboard: KeyboardTransport {
     var clipboard: ClipboardWatcher?
     /// XFixes' first event number, once the clipboard is followed.
     var xfixesEventBase: Int32?
+    /// The icon in an XEmbed tray, when the loop asks for one (`SystemTrayHosting`).
+    let trayIcon: TrayIcon
+    /// What the keyboard hears of the root: other windows mapped or restacked
+    /// (to stay above), and the active window (to give focus back to).
+    static let rootEvents = SubstructureNotifyMask | PropertyChangeMask
 
     /// Creates the (not yet shown) keyboard window at the session's frame, and
     /// the strip's in dock mode; grabs the switches of switch scanning, or says why it cannot.
@@ -92,8 +97,10 @@ public final class X11Keyboard: KeyboardTransport {
         followsFocus = configuration.autoShow
         watchesHardwareKeys = configuration.autoShow && configuration.hidesForHardwareKeys && configuration.mode != .embedded
         followsClipboard = configuration.clipboardHistory != .off
+        let trayIcon = TrayIcon(display: display, resources: resources, rootEvents: Self.rootEvents)
+        self.trayIcon = trayIcon
         pointerFocus = PointerFocus(display: display) { [window, dock, surface, control] other in
-            other == window.id || other == dock?.id || other == control.id || surface.owns(other)
+            other == window.id || other == dock?.id || other == control.id || surface.owns(other) || trayIcon.owns(other)
         }
         // The host waits for the id to embed the window: told as soon as it exists.
         embedding?.announce()
@@ -120,8 +127,7 @@ public final class X11Keyboard: KeyboardTransport {
     /// each is a round trip: a window manager may give the keyboard the focus
     /// as it maps, and the focus to hand back is lost.
     public func begin() {
-        // Other windows mapped or restacked (to stay above), and the active window (to give focus back to).
-        display.selectInput(display.root, SubstructureNotifyMask | PropertyChangeMask)
+        display.selectInput(display.root, Self.rootEvents)
         // A new resolution, a rotation, a monitor added or taken away: placed again.
         randrEventBase = display.selectScreenChanges()
         xkbEventBase = injector.selectKeyboardEvents()
@@ -184,13 +190,14 @@ public final class X11Keyboard: KeyboardTransport {
     /// When a clipboard transfer is given up on, if one is under way, or keycodes
     /// for the keystrokes foreseen may be prepared.
     public var nextDeadline: Duration? {
-        [clipboard?.nextDeadline, injector.nextPreparation].compactMap { $0 }.min()
+        [clipboard?.nextDeadline, injector.nextPreparation, trayIcon.heldUntil].compactMap { $0 }.min()
     }
 
     /// Clipboard transfers past their deadline are given up on; keycodes for
     /// the keystrokes foreseen are prepared as far as they may be now.
     public func deadlinePassed(now: Duration) {
         if let clipboard { notes += clipboard.deadlinePassed(now: now) }
+        trayIcon.deadlinePassed(now: now)
         if injector.nextPreparation.map({ $0 <= now }) ?? false {
             injector.prepareAhead(now: now)
             display.flush()
@@ -214,6 +221,7 @@ public final class X11Keyboard: KeyboardTransport {
     /// no focus given, no bus address it put there, no window shown.
     public func shutdown() {
         surface.hidePopups()
+        trayIcon.hide()
         injector.releaseAll()
         injector.restoreSpares(replaced: replaced)
         pointerFocus.finish()
