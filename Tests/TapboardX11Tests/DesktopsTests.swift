@@ -120,4 +120,18 @@ struct DesktopsTests {
         #expect(desktop.tapper.noKeyDown)
         #expect(keyboard.standardError == "")
     }
+
+    @Test("The panel icon in the manager's own tray (icewm's taskbar, awesome's wibar, fluxbox's toolbar): docked, and a click on it hides and shows the keyboard",
+          arguments: managers.filter { [.icewm, .awesome, .fluxbox].contains($0) })
+    func trayIcon(_ kind: WindowManager.Kind) throws {
+        let desktop = try Desktop(manager: kind, focusTarget: false)
+        let keyboard = try desktop.launchKeyboard(arguments: ["--settings", "none"])
+        let icon = try #require(TrayIconTests.docked(desktop), "\(kind): not docked: \(String(describing: SystemTray.icon(on: desktop.xvfb.displayName)))")
+        let watch = try MapWatch(desktop.xvfb.displayName, window: keyboard.window)
+        desktop.tapper.tap(icon.middle)
+        #expect(watch.waitUntil(mapped: false), "\(kind): a click on the icon at \(icon.frame) did not hide the keyboard")
+        desktop.tapper.tap(icon.middle)
+        #expect(watch.waitUntil(mapped: true), "\(kind): a click on the icon did not show the keyboard")
+        #expect(keyboard.standardError == "")
+    }
 }
