@@ -16,6 +16,33 @@ extension OnScreenKeyboard {
         self.accessibility = nil
     }
 
+    /// Follows the focus through this accessibility client, its connection in the loop.
+    func join(_ accessibility: AccessibilityFocus) {
+        self.accessibility = accessibility
+        transport.announceAccessibilityBus(accessibility.busAddress)
+        let fd = accessibility.fileDescriptor
+        loop.add(fd) { [unowned self] in self.accessibilityReadable(fd) }
+    }
+
+    /// Auto-show turned on or off while running (`WindowChange.followFocus`):
+    /// the accessibility bus joined or left. A display server that tells the
+    /// focus itself (a Wayland compositor's input method) is asked at start only.
+    func followFocus(_ on: Bool) {
+        guard focusSource == .accessibilityBus else {
+            return logError("auto-show: \(serverName) tells the focus from the next start")
+        }
+        if on, accessibility == nil {
+            do {
+                join(try AccessibilityFocus())
+            } catch {
+                logError("auto-show: \(error); the keyboard does not follow the focus")
+            }
+        } else if !on, let accessibility {
+            loop.remove(accessibility.fileDescriptor)
+            self.accessibility = nil
+        }
+    }
+
     /// The keyboard on the session bus, its connection in the loop; without a
     /// session bus (or with the names held elsewhere) one line, and none.
     func serveDBus() {
@@ -79,7 +106,10 @@ extension OnScreenKeyboard {
         let layouts = session.layouts.map(\.name)
         // The theme folders are read once, when the icon first needs them.
         if panelThemes == nil { panelThemes = themeNames?() ?? [] }
-        let menu = PanelMenu(shown: isShown, layouts: layouts, layoutShown: layoutName, themes: panelThemes ?? [], themeShown: session.theme.name)
+        // Auto-show where it can change at once, or be kept for the next start.
+        let autoShow = focusSource == .accessibilityBus || changeSetting != nil ? session.followsFocus : nil
+        let menu = PanelMenu(shown: isShown, layouts: layouts, layoutShown: layoutName, themes: panelThemes ?? [], themeShown: session.theme.name,
+                             autoShow: autoShow)
         panelIcon?.update(menu, tooltip: (isShown ? "Shown" : "Hidden") + (layouts.count > 1 ? ", \(layoutName)" : ""))
         guard let tray = transport as? SystemTrayHosting else { return }
         if inTray { tray.showTrayIcon(menu, theme: session.theme) } else { tray.hideTrayIcon() }

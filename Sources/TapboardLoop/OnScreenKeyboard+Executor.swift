@@ -76,6 +76,7 @@ extension OnScreenKeyboard: SessionExecutor {
         case .draw(let drawing):
             transport.draw(drawing)
         case .window(let change):
+            if case .followFocus(let on) = change { followFocus(on) }
             transport.apply(change)
         case .publish(let event):
             transport.publish(event)

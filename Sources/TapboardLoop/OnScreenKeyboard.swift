@@ -76,6 +76,8 @@ public final class OnScreenKeyboard {
     let replace: Bool
     /// The accessibility client (`KeyboardBuses.accessibility`) while connected.
     var accessibility: AccessibilityFocus?
+    /// Where the focus is learned from (`DisplayBackend.focusSource`).
+    let focusSource: FocusSource
     /// The D-Bus interfaces once served, and the observation that sends their signals.
     var dbus: (control: DBusControl, signals: EventObservation)?
     /// The icon in the panel, on the D-Bus connection.
@@ -144,12 +146,8 @@ public final class OnScreenKeyboard {
         self.buses = buses
         replace = configuration.replace
         loop = EventLoop(connection: transport.fileDescriptor)
-        if let accessibility {
-            self.accessibility = accessibility
-            transport.announceAccessibilityBus(accessibility.busAddress)
-            let fd = accessibility.fileDescriptor
-            loop.add(fd) { [unowned self] in self.accessibilityReadable(fd) }
-        }
+        focusSource = backend.focusSource
+        if let accessibility { join(accessibility) }
         started = true
     }
 

@@ -281,6 +281,8 @@ public final class WaylandKeyboard: KeyboardTransport {
         case .move, .raise, .handFocusBack, .placeStrip, .reserveStrip, .releaseStrip: break
         // No grab is needed: with dwell the callout takes the pointer itself (`PopupSurface.takesPointer`).
         case .followPointer: break
+        // The compositor's input method is asked for at start (the loop says so).
+        case .followFocus: break
         }
     }
 

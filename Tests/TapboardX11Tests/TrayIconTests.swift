@@ -42,7 +42,7 @@ struct TrayIconTests {
         desktop.tapper.flush()
         var menu: SystemTray.Found?
         #expect(desktop.waitUntil { menu = SystemTray.menu(on: desktop.xvfb.displayName); return menu?.viewable == true }, "the right button opened no menu")
-        let shown = PanelMenu(shown: true, layouts: ["en-US", "de"], layoutShown: "en-US")
+        let shown = PanelMenu(shown: true, layouts: ["en-US", "de"], layoutShown: "en-US", autoShow: false)
         desktop.tapper.tap(try Self.row("de", of: shown, in: try #require(menu)))
         #expect(desktop.waitUntil { (try? SettingsKeyboardTests.shownLayout(on: desktop)) == "de" })
         #expect(desktop.waitUntil { SystemTray.menu(on: desktop.xvfb.displayName)?.viewable != true }, "the menu stayed open")
@@ -56,7 +56,7 @@ struct TrayIconTests {
         #expect(SystemTray.menu(on: desktop.xvfb.displayName)?.viewable == true, "letting go over the icon closed the menu")
         watch.update()
         #expect(watch.mapped && watch.unmaps == 1, "the press held also hid the keyboard")
-        let now = PanelMenu(shown: true, layouts: ["en-US", "de"], layoutShown: "de")
+        let now = PanelMenu(shown: true, layouts: ["en-US", "de"], layoutShown: "de", autoShow: false)
         desktop.tapper.tap(try Self.row("Quit", of: now, in: try #require(menu)))
         #expect(keyboard.child.wait(until: Deadline(.seconds(10))) == .exited(0))
         #expect(desktop.waitUntil { SystemTray.icon(on: desktop.xvfb.displayName) == nil }, "the icon stayed in the tray")
@@ -84,5 +84,47 @@ struct TrayIconTests {
         #expect(desktop.waitUntil { SystemTray.icon(on: desktop.xvfb.displayName) == nil }, "the icon stayed in the tray beside the panel's")
         #expect(keyboard.standardError == "")
         again.quit()
+    }
+
+    /// Whether the keyboard listens for focus changes on the accessibility bus (the registry lists its events).
+    static func listensForFocus(_ bus: SessionBus) -> Bool {
+        guard let a11y = try? bus.accessibilityAddress() else { return false }
+        return (try? bus.busctl(["--address=\(a11y)", "call", "org.a11y.atspi.Registry", "/org/a11y/atspi/registry",
+                                 "org.a11y.atspi.Registry", "GetRegisteredEvents"]).output.lowercased().contains("statechanged:focused")) ?? false
+    }
+
+    /// Opens the tray icon's menu with the right button and taps one of its rows.
+    static func choose(_ label: String, of menu: PanelMenu, icon: SystemTray.Found, on desktop: Desktop) throws {
+        desktop.tapper.move(to: icon.middle)
+        desktop.tapper.otherButton(3)
+        desktop.tapper.flush()
+        var open: SystemTray.Found?
+        #expect(desktop.waitUntil { open = SystemTray.menu(on: desktop.xvfb.displayName); return open?.viewable == true }, "the right button opened no menu")
+        desktop.tapper.tap(try Self.row(label, of: menu, in: try #require(open)))
+    }
+
+    @Test("Auto-show turned on from the menu while running: the keyboard joins the accessibility bus, hides for a GTK button and shows for its entry; turned off, it leaves the bus")
+    func autoShowFromTheMenu() throws {
+        let desktop = try Desktop(windowManager: true)
+        let bus = try SessionBus()
+        let tray = try SystemTray(displayName: desktop.xvfb.displayName)
+        let keyboard = try desktop.launchKeyboard(arguments: ["--settings", "none"], environment: bus.environment)
+        let app = try ToolkitFields(on: desktop, size: (1000, 400), environment: bus.environment)
+        let icon = try #require(Self.docked(desktop))
+        #expect(!Self.listensForFocus(bus), "the keyboard follows the focus before it was asked to")
+        let said = { "the application has \(app.focused ?? "nothing"); keyboard: \(keyboard.standardError.suffix(400))" }
+
+        try Self.choose("Show automatically", of: PanelMenu(shown: true, layouts: ["en-US"], layoutShown: "en-US", autoShow: false), icon: icon, on: desktop)
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { Self.listensForFocus(bus) }, "not on the accessibility bus; \(said())")
+        let watch = try MapWatch(desktop.xvfb.displayName, window: keyboard.window)
+        desktop.tapper.tap(app.centre("button"))
+        #expect(watch.waitUntil(mapped: false), "not hidden for the button; \(said())")
+        desktop.tapper.tap(app.centre("entry"))
+        #expect(watch.waitUntil(mapped: true), "not shown for the entry; \(said())")
+
+        try Self.choose("Show automatically", of: PanelMenu(shown: true, layouts: ["en-US"], layoutShown: "en-US", autoShow: true), icon: icon, on: desktop)
+        #expect(desktop.waitUntil(timeout: .seconds(10)) { !Self.listensForFocus(bus) }, "still on the accessibility bus; \(said())")
+        #expect(keyboard.standardError == "")
+        tray.quit()
     }
 }

@@ -17,6 +17,8 @@ public struct PanelMenu: Equatable, Sendable {
         case layout(String)
         /// This theme, kept in the settings file.
         case theme(String)
+        /// Auto-show on or off, at once and kept in the settings file.
+        case autoShow(Bool)
         case quit
 
         /// What the session is told when the item is chosen.
@@ -25,6 +27,7 @@ public struct PanelMenu: Equatable, Sendable {
             case .toggleKeyboard: .control(.command(.toggle))
             case .layout(let name): .control(.layout(name))
             case .theme(let name): .control(.changeSetting("theme", name))
+            case .autoShow(let on): .control(.changeSetting("auto-show", on ? "true" : "false"))
             case .quit: .control(.command(.quit))
             }
         }
@@ -34,8 +37,9 @@ public struct PanelMenu: Equatable, Sendable {
     private var actions: [Int32: Action] = [:]
 
     /// The menu for a keyboard shown or not, with these layouts (the one shown named).
-    /// `themes`: those to choose from (none: no theme submenu), `themeShown` the one in use.
-    public init(shown: Bool, layouts: [String], layoutShown: String, themes: [String] = [], themeShown: String = "") {
+    /// `themes`: those to choose from (none: no theme submenu), `themeShown` the one in use;
+    /// `autoShow`: whether the keyboard shows for text fields by itself (nil: no such item).
+    public init(shown: Bool, layouts: [String], layoutShown: String, themes: [String] = [], themeShown: String = "", autoShow: Bool? = nil) {
         add(1, label: shown ? "Hide keyboard" : "Show keyboard", .toggleKeyboard)
         if layouts.count > 1 {
             add(2, label: "Layout", nil)
@@ -48,6 +52,9 @@ public struct PanelMenu: Equatable, Sendable {
             for (i, name) in themes.enumerated() {
                 add(1000 + Int32(i), parent: 5, label: name, .theme(name), toggle: .radio, on: name == themeShown)
             }
+        }
+        if let autoShow {
+            add(6, label: "Show automatically", .autoShow(!autoShow), toggle: .checkmark, on: autoShow)
         }
         add(3, label: nil, nil)
         add(4, label: "Quit", .quit)

@@ -92,6 +92,10 @@ public enum WindowChange: Hashable, Sendable {
     /// Follow the pointer beyond the window (true) or only inside it: while
     /// dwell holds a key, its callout may lie above the keyboard.
     case followPointer(Bool)
+    /// Follow the focus (auto-show turned on while running) or stop: the
+    /// transport hears which window has it and the user's keyboards' keys,
+    /// the loop joins or leaves the accessibility bus.
+    case followFocus(Bool)
     /// Docked: the strip reserved is this one (kept current while shown or not).
     case placeStrip(Rect)
     /// Docked: reserve the strip (the keyboard shows).

@@ -60,7 +60,7 @@ public struct KeyboardSession: Sendable {
                            languages: LanguageEngines(configuration.suggestions))
         parts.handsFree = HandsFree(scan: configuration.scan, dwell: configuration.dwell)
         parts.clipboard = ClipboardPart(mode: configuration.clipboardHistory)
-        parts.hardwareKeys = HardwareKeys(enabled: configuration.autoShow && configuration.hidesForHardwareKeys && configuration.mode != .embedded)
+        parts.hardwareKeys = HardwareKeys(allowed: configuration.hidesForHardwareKeys && configuration.mode != .embedded)
         refreshFrames()
         noteStripLanguage()
     }
@@ -149,6 +149,7 @@ public struct KeyboardSession: Sendable {
             core.pending += switchLayout(.named(name))
         case .control(.changeSetting(let name, let value)):
             emit(.settings(.change(name, value)))
+            if name == "auto-show" { core.followFocus(value == "true") }
         case .reloaded(let files):
             reload(files)
         case .injected(let typed, let readyAt):

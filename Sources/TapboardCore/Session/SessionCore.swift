@@ -13,7 +13,8 @@ struct SessionCore: Sendable {
     var presentation: WindowPresentation
     /// Where the keys of the page shown are.
     var placed = PlacedKeys()
-    let configuration: KeyboardConfiguration
+    /// As started; only auto-show changes after (`followFocus`).
+    private(set) var configuration: KeyboardConfiguration
     /// The time of the input being handled, and the commands it gave so far.
     var out = Outbox()
     /// Effects of the contacts and timers of this batch, carried out together at its end.
@@ -55,6 +56,15 @@ struct SessionCore: Sendable {
     var isSecure: Bool { configuration.secure || focus.field?.kind == .password }
 
     mutating func emit(_ command: Command) { out.emit(command) }
+
+    /// Auto-show turned on or off while running (the panel icon's menu, the
+    /// settings page): the transport and the loop follow the focus, or stop.
+    /// The keyboard stays as it is until the focus next moves.
+    mutating func followFocus(_ on: Bool) {
+        guard on != configuration.autoShow, configuration.mode != .embedded else { return }
+        configuration.autoShow = on
+        emit(.window(.followFocus(on)))
+    }
 
     /// Places the keys of the state's page for the window's size, if anything they
     /// depend on changed; whether it did.

@@ -84,6 +84,11 @@ extension X11Keyboard {
         case .placeStrip(let frame): dock?.place(frame: frame)
         case .reserveStrip: dock?.map()
         case .releaseStrip: dock?.unmap()
+        case .followFocus(let on):
+            followsFocus = on
+            // Kept once started: the session leaves its keys alone while auto-show is off.
+            if on { watchHardwareKeys() }
+            display.flush()
         }
     }
 

@@ -23,13 +23,13 @@ public final class X11Keyboard: KeyboardTransport {
     /// The letters' font, the first opened.
     let firstFont: (family: String, pixelSize: Int)
     /// Whether windows taking the focus are told to the session (`KeyboardSession.followsFocus`).
-    let followsFocus: Bool
+    var followsFocus: Bool
     /// Touchscreen contacts through XInput2, when the server has a touchscreen.
     var touch: TouchInput?
     /// Keys of the user's keyboards and presses anywhere, with `--auto-show` (`HardwareKeys`).
     var hardwareKeys: HardwareKeyboardWatch?
-    /// Whether to watch for them.
-    private let watchesHardwareKeys: Bool
+    /// Whether to watch for them while following the focus.
+    let mayWatchHardwareKeys: Bool
     /// Switch scanning's switches, grabbed (`--scan`); nil without it.
     let switches: SwitchInput?
     /// Whether the pointer's motion with no button held is followed (`--dwell`).
@@ -95,7 +95,7 @@ public final class X11Keyboard: KeyboardTransport {
         if case .dock(let edge) = configuration.mode { dock = DockWindow(display: display, frame: frame, edge: edge) } else { dock = nil }
         surface = KeyboardSurface(display: display, window: window.id, resources: resources, theme: configuration.theme)
         followsFocus = configuration.autoShow
-        watchesHardwareKeys = configuration.autoShow && configuration.hidesForHardwareKeys && configuration.mode != .embedded
+        mayWatchHardwareKeys = configuration.hidesForHardwareKeys && configuration.mode != .embedded
         followsClipboard = configuration.clipboardHistory != .off
         let trayIcon = TrayIcon(display: display, resources: resources, rootEvents: Self.rootEvents)
         self.trayIcon = trayIcon
@@ -122,6 +122,12 @@ public final class X11Keyboard: KeyboardTransport {
     /// The display's name as opened.
     public var displayName: String { display.name }
 
+    /// Starts hearing the user's keyboards' keys (with auto-show), once.
+    func watchHardwareKeys() {
+        guard mayWatchHardwareKeys, hardwareKeys == nil else { return }
+        hardwareKeys = HardwareKeyboardWatch(display: display, switchKeycodes: switches?.keycodes ?? [], switchDevice: switches?.namedDevice)
+    }
+
     /// Asks for the events the keyboard follows (other windows, the screen,
     /// the keymap, touch) and notes what has the focus. Before the map, though
     /// each is a round trip: a window manager may give the keyboard the focus
@@ -132,9 +138,7 @@ public final class X11Keyboard: KeyboardTransport {
         randrEventBase = display.selectScreenChanges()
         xkbEventBase = injector.selectKeyboardEvents()
         touch = TouchInput(display: display, window: window, hovers: hovers)
-        if watchesHardwareKeys {
-            hardwareKeys = HardwareKeyboardWatch(display: display, switchKeycodes: switches?.keycodes ?? [], switchDevice: switches?.namedDevice)
-        }
+        if followsFocus { watchHardwareKeys() }
         // Entering: the pointer another client held is free again (`holdPointerIfWanted`).
         if hovers, touch == nil { window.select(KeyboardWindow.eventMask | PointerMotionMask | LeaveWindowMask | EnterWindowMask) }
         noteFocus()

@@ -67,3 +67,46 @@ struct PanelMenuTests {
         #expect(PanelIconPicture.argb(size: 22).count == 22 * 22 * 4)
     }
 }
+
+/// Auto-show turned on and off while running, from the panel icon's menu or the settings page.
+struct AutoShowSwitchTests {
+    @Test("The menu's checkmark: on when the keyboard follows the focus; chosen, the other way, kept as a setting")
+    func item() {
+        let off = PanelMenu(shown: true, layouts: ["en-US"], layoutShown: "en-US", autoShow: false)
+        let item = off.items.first { $0.label == "Show automatically" }
+        #expect(item?.toggle == .checkmark && item?.on == false)
+        #expect(off.action(of: item!.id)?.sessionInput == .control(.changeSetting("auto-show", "true")))
+        #expect(!PanelMenu(shown: true, layouts: ["en-US"], layoutShown: "en-US").items.contains { $0.label == "Show automatically" })
+    }
+
+    private static func changes(_ d: SessionDriver) -> [WindowChange] {
+        d.commands.compactMap { if case .window(let change) = $0 { change } else { nil } }
+    }
+
+    @Test("Turned on: kept, the transport and loop told to follow the focus, and fields show and hide the keyboard; turned off: told to stop, and a hardware key no longer hides it")
+    func live() throws {
+        var c = KeyboardConfiguration(options: InteractionOptions(autoShift: false))
+        c.hidesForHardwareKeys = true
+        c.mode = .overlay
+        var d = try SessionDriver(c)
+        #expect(d.mapped && !d.session.followsFocus)
+        d.send(.control(.changeSetting("auto-show", "true")), at: .seconds(1))
+        #expect(d.settingsRequests == [.change("auto-show", "true")])
+        #expect(Self.changes(d).contains(.followFocus(true)) && d.session.followsFocus)
+        #expect(d.mapped, "hidden before the focus moved")
+        d.send(.focusChanged(nil), at: .seconds(2))
+        d.run(until: .seconds(3))
+        #expect(!d.mapped, "not hidden with no field focused")
+        d.send(.focusChanged(FocusedField(id: ":1.5/entry", kind: .text, extents: nil)), at: .seconds(4))
+        #expect(d.mapped)
+        d.send(.hardwareKeyPressed, at: .seconds(5))
+        #expect(!d.mapped, "a hardware key did not hide it")
+        d.send(.control(.command(.show)), at: .seconds(6))
+        d.send(.control(.changeSetting("auto-show", "false")), at: .seconds(7))
+        #expect(Self.changes(d).last == .followFocus(false) && !d.session.followsFocus)
+        d.send(.hardwareKeyPressed, at: .seconds(8))
+        d.send(.focusChanged(nil), at: .seconds(9))
+        d.run(until: .seconds(10))
+        #expect(d.mapped)
+    }
+}

@@ -5,8 +5,8 @@
 /// pointer or a touch anywhere ends the hold, and the next field focused shows
 /// it again (`tapboard show` and the panel icon show it at any time).
 struct HardwareKeys: SessionPart {
-    /// Whether it is on: with auto-show, unless `--no-hide-on-hardware-keys`.
-    let enabled: Bool
+    /// Whether it may be on: unless `--no-hide-on-hardware-keys` or embedded; on while auto-show is.
+    let allowed: Bool
     /// Whether auto-show is held off since a hardware key.
     private(set) var holding = false
     /// When a field took the focus while held off: the press that chose it may
@@ -16,10 +16,14 @@ struct HardwareKeys: SessionPart {
     /// How late the pointer's press may be heard after the focus it gave a field.
     static let lateness: Duration = .milliseconds(500)
 
-    init(enabled: Bool = false) { self.enabled = enabled }
+    init(allowed: Bool = false) { self.allowed = allowed }
 
     mutating func take(_ input: SessionInput, _ core: inout SessionCore, showing: [Bool]) {
-        guard enabled else { return }
+        guard allowed, core.configuration.autoShow else {
+            // Auto-show turned off: nothing held for it any more.
+            if holding { release(&core) }
+            return
+        }
         switch input {
         case .hardwareKeyPressed:
             holding = true
@@ -37,13 +41,15 @@ struct HardwareKeys: SessionPart {
             if core.focus.field?.id == field.id { fieldHeldAt = core.now }
         case .control(.command(.show)), .control(.command(.toggle)):
             // The user asked for it: no more holding off.
-            if core.presentation.shown {
-                holding = false
-                fieldHeldAt = nil
-                core.presentation.releaseAutoShow()
-            }
+            if core.presentation.shown { release(&core) }
         default:
             break
         }
+    }
+
+    private mutating func release(_ core: inout SessionCore) {
+        holding = false
+        fieldHeldAt = nil
+        core.presentation.releaseAutoShow()
     }
 }

@@ -110,7 +110,9 @@ struct SettingsPage: SessionPart {
             screen = (screen + 1) % screens
             core.pending.append(.redrawAll)
         case .flag(let name):
-            core.emit(.settings(.change(name, choices.flags[name] == true ? "false" : "true")))
+            let on = choices.flags[name] != true
+            core.emit(.settings(.change(name, on ? "true" : "false")))
+            if name == "auto-show" { core.followFocus(on) }
         }
     }
 
