@@ -226,6 +226,6 @@ extension RunOptions {
         let layouts = Catalog<LayoutSource>.layouts(environment: FileLocations.environment, keysymExists: keysymExists).names()
         let chosen = options.layouts.map { names($0, keepingEmpty: false) } ?? [options.layout ?? LayoutSource.enUS.name]
         return SettingsChoices(themes: Catalog<Theme>.themes().names(), theme: options.theme ?? Theme.default.name, layouts: layouts,
-                               chosen: chosen, flags: ["suggestions": options.suggestions, "auto-show": options.autoShow])
+                               chosen: chosen, flags: ["suggestions": options.suggestions, "auto-show": options.autoShow], scale: options.scale ?? 1)
     }
 }

@@ -90,4 +90,35 @@ struct SettingsKeyboardTests {
         #expect(report.standardOutput.contains("theme: \(theme ?? "")") && report.standardOutput.contains("layouts: [en-US, de]"), "\(report.standardOutput)")
         #expect(again.standardError == "")
     }
+
+    @Test("Larger on the settings page: the keyboard grows at once, its bottom edge where it was; kept as scale 1.1, a restarted keyboard starts at that size")
+    func sizeByTaps() throws {
+        let desktop = try Desktop()
+        let (config, file) = try ScratchDirectory.configuration(settings: "layouts: [en-US]\n")
+        let keyboard = try desktop.launchKeyboard(geometry: nil, environment: ["XDG_CONFIG_HOME": config.path])
+        let before = keyboard.actual
+        func tap(_ id: String) throws {
+            var keys: [(id: String, label: String, centre: ScreenPoint)] = []
+            #expect(desktop.waitUntil { keys = (try? InputMethodTests.shownKeys(on: desktop)) ?? []; return keys.contains { $0.id == id } },
+                    "no key \(id): \(keys.map(\.id))")
+            if let key = keys.first(where: { $0.id == id }) { desktop.tapper.tap(key.centre) }
+        }
+        try tap("page:emoji")
+        try tap("page:settings")
+        #expect(desktop.waitUntil { (try? InputMethodTests.shownKeys(on: desktop).first { $0.id == "settings-size" }?.label) == "size: 100%" })
+        try tap("settings-larger")
+        #expect(desktop.waitUntil { (try? String(contentsOfFile: file, encoding: .utf8)) == "layouts: [en-US]\nscale: 1.1\n" },
+                "\((try? String(contentsOfFile: file, encoding: .utf8)) ?? "")")
+        var now: [WindowPlacement] = []
+        #expect(desktop.waitUntil {
+            now = (try? WindowWatcher.placements(named: "tapboard", on: desktop.xvfb.displayName)) ?? []
+            return now.first.map { $0.height > before.height && $0.y + $0.height == before.y + before.height } ?? false
+        }, "from \(before) to \(now)")
+        #expect(desktop.waitUntil { (try? InputMethodTests.shownKeys(on: desktop).first { $0.id == "settings-size" }?.label) == "size: 110%" })
+        let grown = now.first
+        #expect(keyboard.standardError == "")
+        _ = keyboard.terminate()
+        let again = try desktop.launchKeyboard(geometry: nil, environment: ["XDG_CONFIG_HOME": config.path])
+        #expect(again.actual.height == grown?.height, "restarted at \(again.actual), not \(String(describing: grown))")
+    }
 }

@@ -101,7 +101,8 @@ public struct LayoutProvider: Hashable, Sendable {
         ] + (settingsKey ? [Self.settingsPage(side: .relative(0.13))] : []))
     }
 
-    /// The settings page: the theme (before, in use, after), six layouts a
+    /// The settings page: the theme (before, in use, after) and the size
+    /// (smaller, now, larger), six layouts a
     /// screen (on or off), then the letters' key, the next screen of layouts,
     /// and the switches. The session says what each key shows.
     static func settingsPage(side: KeyWidth) -> Page {
@@ -109,8 +110,9 @@ public struct LayoutProvider: Hashable, Sendable {
         let slots = SettingsPage.layoutSlots / 2
         let layouts = (0 ..< 2).map { row in Row(keys: (0 ..< slots).map { Key(.settings(.layout(row * slots + $0))) }) }
         return Page(name: Page.settings, switchLabel: "⚙", rows: [
-            Row(keys: [Key(.settings(.themePrevious), width: .relative(0.2)), Key(.settings(.theme), width: .relative(0.6)),
-                       Key(.settings(.themeNext), width: .relative(0.2))]),
+            Row(keys: [Key(.settings(.themePrevious), width: .relative(0.1)), Key(.settings(.theme), width: .relative(0.3)),
+                       Key(.settings(.themeNext), width: .relative(0.1)), Key(.settings(.smaller), width: .relative(0.1)),
+                       Key(.settings(.size), width: .relative(0.3)), Key(.settings(.larger), width: .relative(0.1))]),
         ] + layouts + [
             Row(keys: [.page(Page.letters, width: side), Key(.settings(.moreLayouts)), Key(.settings(.flag("suggestions"))),
                        Key(.settings(.flag("auto-show")))]),

@@ -2,6 +2,8 @@
 public enum SettingsKey: Hashable, Sendable {
     /// The theme before or after the one in use, and the one in use (it says which).
     case themePrevious, theme, themeNext
+    /// The keyboard smaller or larger (`scale`), and its size now.
+    case smaller, size, larger
     /// A layout on the screen shown (on or off, its name).
     case layout(Int)
     /// The next screen of layouts.
@@ -14,6 +16,9 @@ public enum SettingsKey: Hashable, Sendable {
         case .themePrevious: return "theme-previous"
         case .theme: return "theme"
         case .themeNext: return "theme-next"
+        case .smaller: return "smaller"
+        case .size: return "size"
+        case .larger: return "larger"
         case .layout(let slot): return "layout-" + decimalText(slot + 1)
         case .moreLayouts: return "layouts-more"
         case .flag(let name): return name
@@ -30,9 +35,21 @@ public struct SettingsChoices: Hashable, Sendable {
     public var chosen: [String]
     /// The flags the page switches (`suggestions`, `auto-show`), as the settings give them.
     public var flags: [String: Bool]
+    /// The size factor (`scale`).
+    public var scale: Double
 
-    public init(themes: [String], theme: String, layouts: [String], chosen: [String], flags: [String: Bool]) {
-        self.themes = themes; self.theme = theme; self.layouts = layouts; self.chosen = chosen; self.flags = flags
+    public init(themes: [String], theme: String, layouts: [String], chosen: [String], flags: [String: Bool], scale: Double = 1) {
+        self.themes = themes; self.theme = theme; self.layouts = layouts; self.chosen = chosen; self.flags = flags; self.scale = scale
+    }
+
+    /// The sizes the page steps through, in tenths: the keyboard at half its size to twice it.
+    static let tenths = 5 ... 20
+
+    /// The size a tap on smaller (-1) or larger (+1) makes, in tenths; nil at either end.
+    func scaleTenths(step: Int) -> Int? {
+        let now = Int((scale * 10).rounded())
+        let next = min(max(now + step, Self.tenths.lowerBound), Self.tenths.upperBound)
+        return next == now ? nil : next
     }
 }
 
@@ -93,8 +110,13 @@ struct SettingsPage: SessionPart {
             let at = choices.themes.firstIndex(of: choices.theme) ?? 0
             let step = key == .themeNext ? 1 : choices.themes.count - 1
             core.emit(.settings(.change("theme", choices.themes[(at + step) % choices.themes.count])))
-        case .theme:
+        case .theme, .size:
             break
+        case .smaller, .larger:
+            guard let tenths = choices.scaleTenths(step: key == .larger ? 1 : -1) else { return }
+            core.emit(.settings(.change("scale", decimalText(tenths / 10) + "." + decimalText(tenths % 10))))
+            // At once: placed again at the batch's end, as when the screen changes.
+            core.presentation.rescale(Double(tenths) / 10)
         case .layout(let slot):
             guard let name = layout(at: slot) else { return }
             var chosen = choices.chosen
@@ -125,6 +147,9 @@ struct SettingsPage: SessionPart {
         case .themePrevious: return .text("◀")
         case .themeNext: return .text("▶")
         case .theme: return .text("theme: " + choices.theme)
+        case .smaller: return .text("−")
+        case .larger: return .text("+")
+        case .size: return .text("size: " + decimalText(Int((choices.scale * 100).rounded())) + "%")
         case .layout(let slot):
             guard let name = layout(at: slot) else { return .text("") }
             return .text((choices.chosen.contains(name) ? "✓ " : "") + name)

@@ -43,7 +43,7 @@ struct WindowPresentation: Sendable {
     private var userHidField: String?
     /// Auto-show holds off: the user types on a hardware keyboard (`HardwareKeys`).
     private(set) var autoShowHeld = false
-    private let placement: Placement
+    private var placement: Placement
     private let animation: Duration
     private let autoHideDelay: Duration
 
@@ -278,6 +278,13 @@ struct WindowPresentation: Sendable {
     /// The screen's size or its monitors changed (placed again at the batch's end, `followScreen`).
     mutating func screenChanged(_ new: ScreenInfo) {
         screen = new
+        screenChangePending = true
+    }
+
+    /// The keyboard at another size (the settings page): placed again at the batch's end, as for a screen change.
+    mutating func rescale(_ scale: Double) {
+        guard scale != placement.scale else { return }
+        placement.scale = scale
         screenChangePending = true
     }
 

@@ -54,6 +54,27 @@ struct SettingsPageTests {
         #expect(d.session.keyFrames.contains { $0.id == "q" })
     }
 
+    @Test("Smaller and larger: the size kept a tenth at a time, the keyboard placed again at once at its new size; no step past twice the size")
+    func size() throws {
+        var d = try driver()
+        let before = d.session.frame
+        try d.tap("page:emoji", at: Self.t0)
+        try d.tap("page:settings", at: Self.ms(100))
+        #expect(labels(d)["settings-size"] == "size: 100%" && labels(d)["settings-smaller"] == "−" && labels(d)["settings-larger"] == "+")
+        try d.tap("settings-larger", at: Self.ms(200))
+        #expect(d.settingsRequests.last == .change("scale", "1.1"))
+        let places = d.commands.compactMap { if case .window(.place(let to)) = $0 { to } else { nil } }
+        let placed = try #require(places.last, "not placed again")
+        #expect(placed.height > before.height && placed.maxY == before.maxY, "\(before) -> \(placed)")
+        d.settingsChoices?.scale = 2
+        d.send(.settingsLoaded(d.settingsChoices!), at: Self.ms(300))
+        #expect(labels(d)["settings-size"] == "size: 200%")
+        try d.tap("settings-larger", at: Self.ms(400))
+        #expect(d.settingsRequests.last == .change("scale", "1.1"), "a step past twice the size")
+        try d.tap("settings-smaller", at: Self.ms(500))
+        #expect(d.settingsRequests.last == .change("scale", "1.9"))
+    }
+
     @Test("No gear key and no page where nothing may be kept (secure, embedded)")
     func none() throws {
         var d = try SessionDriver(KeyboardConfiguration(options: InteractionOptions(autoShift: false)))
