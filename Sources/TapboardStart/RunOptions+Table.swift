@@ -74,7 +74,7 @@ extension RunOptions {
             $0.secure = $1
         },
         .flag("--no-dbus", "Stay off the D-Bus session bus (sm.puri.OSK0 and org.tapboard.Keyboard1 are served by default).") { $0.dbus = !$1 },
-        .flag("--no-panel-icon", "No icon in the panel (shown where a panel takes StatusNotifierItems: KDE, XFCE, MATE, LXQt, Cinnamon, waybar).") {
+        .flag("--no-panel-icon", "No icon in the panel (a StatusNotifierItem for KDE, XFCE, MATE, LXQt, Cinnamon, waybar; else in an XEmbed tray on X11).") {
             $0.panelIcon = !$1
         },
         .flag("--no-suggestions", "No suggestion strip (shown by default above layouts whose language has a word list).") { $0.suggestions = !$1 },
