@@ -28,9 +28,11 @@ public final class ToolkitFields: FieldReports {
         return [:]
     }
 
-    /// Waits (deadline) until the window is where it last said it is: a
-    /// window manager that moves it after its map (a title bar, a tile) has
-    /// moved it, and its places say so. False at the deadline.
+    /// Waits (deadline) until the window shows and is where it last said it
+    /// is: its window manager has mapped it (a click before that came while
+    /// openbox still managed the window, whose focus it then handed back to
+    /// the window focused before), has moved it after its map (a title bar, a
+    /// tile), and its places say so. False at the deadline.
     public func waitUntilPlaced(on desktop: Desktop, timeout: Duration = .seconds(5)) -> Bool {
         Deadline.waitFor(timeout) {
             guard let line = process.standardOutput.split(separator: "\n").last(where: { $0.contains("\"places\"") }),
@@ -38,7 +40,7 @@ public final class ToolkitFields: FieldReports {
                   let window = report["window"] as? Int, let origin = report["origin"] as? [Int],
                   let watcher = try? WindowWatcher(displayName: desktop.xvfb.displayName) else { return false }
             defer { watcher.close() }
-            guard let now = watcher.placement(of: Window(window)) else { return false }
+            guard let now = watcher.placement(of: Window(window)), watcher.isViewable(Window(window)) else { return false }
             return now.x == origin[0] && now.y == origin[1]
         }
     }

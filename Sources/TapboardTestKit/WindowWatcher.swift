@@ -222,6 +222,13 @@ public final class WindowWatcher {
         return WindowPlacement(width: Int(width), height: Int(height), x: Int(x), y: Int(y))
     }
 
+    /// Whether a window shows: mapped, its parents (a manager's frame) too.
+    public func isViewable(_ window: Window) -> Bool {
+        guard let display else { return false }
+        var attributes = XWindowAttributes()
+        return XGetWindowAttributes(display, window, &attributes) != 0 && attributes.map_state == IsViewable
+    }
+
     /// The window's current place (it may have moved since it was mapped).
     public func placement(of window: Window) -> WindowPlacement? {
         guard let display else { return nil }

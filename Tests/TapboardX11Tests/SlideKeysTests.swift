@@ -45,6 +45,7 @@ struct SlideKeysTests {
         #expect(xterm.line == "one xabc\n", "stderr: \(keyboard.standardError)")
 
         let app = try ToolkitFields(.gtk3, on: desktop, size: (600, 400), environment: ["NO_AT_BRIDGE": "1", "DBUS_SESSION_BUS_ADDRESS": "disabled:"])
+        #expect(app.waitUntilPlaced(on: desktop), "the application is not shown where it says")
         desktop.tapper.tap(app.centre("entry"))
         #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
         // The window manager's click-to-focus has let the click through: presses go where they are made.
