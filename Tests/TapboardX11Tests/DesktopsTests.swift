@@ -137,11 +137,7 @@ struct DesktopsTests {
         let desktop = try Desktop(manager: kind, focusTarget: false)
         let keyboard = try desktop.launchKeyboard(arguments: ["--settings", "none"])
         let icon = try #require(TrayIconTests.docked(desktop), "\(kind): not docked: \(String(describing: SystemTray.icon(on: desktop.xvfb.displayName)))")
-        let watch = try MapWatch(desktop.xvfb.displayName, window: keyboard.window)
-        desktop.tapper.tap(icon.middle)
-        #expect(watch.waitUntil(mapped: false), "\(kind): a click on the icon at \(icon.frame) did not hide the keyboard")
-        desktop.tapper.tap(icon.middle)
-        #expect(watch.waitUntil(mapped: true), "\(kind): a click on the icon did not show the keyboard")
+        TrayIconTests.clickHidesAndShows(icon, try MapWatch(desktop.xvfb.displayName, window: keyboard.window), on: desktop)
         #expect(keyboard.standardError == "")
     }
 }

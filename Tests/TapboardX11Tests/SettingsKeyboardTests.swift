@@ -55,21 +55,24 @@ struct SettingsKeyboardTests {
             + "(see 'tapboard --help')\n")
     }
 
+    /// Taps the key with this id once the keyboard shows it (`tapboard keys`).
+    static func tap(id: String, on desktop: Desktop) {
+        var keys: [(id: String, label: String, centre: ScreenPoint)] = []
+        #expect(desktop.waitUntil { keys = (try? InputMethodTests.shownKeys(on: desktop)) ?? []; return keys.contains { $0.id == id } },
+                "no key \(id): \(keys.map(\.id))")
+        if let key = keys.first(where: { $0.id == id }) { desktop.tapper.tap(key.centre) }
+    }
+
     @Test("The settings page by taps alone: the gear key, the next theme and another layout kept in the file and shown at once; a restarted keyboard has them")
     func pageByTaps() throws {
         let desktop = try Desktop()
         let (config, file) = try ScratchDirectory.configuration(settings: "# mine\nlayouts: [en-US]\n")
         let keyboard = try desktop.launchKeyboard(environment: ["XDG_CONFIG_HOME": config.path])
-        func tap(_ id: String) throws {
-            var keys: [(id: String, label: String, centre: ScreenPoint)] = []
-            #expect(desktop.waitUntil { keys = (try? InputMethodTests.shownKeys(on: desktop)) ?? []; return keys.contains { $0.id == id } },
-                    "no key \(id): \(keys.map(\.id))")
-            if let key = keys.first(where: { $0.id == id }) { desktop.tapper.tap(key.centre) }
-        }
-        try tap("page:emoji")
-        try tap("page:settings")
+        func tap(_ id: String) { Self.tap(id: id, on: desktop) }
+        tap("page:emoji")
+        tap("page:settings")
         #expect(desktop.waitUntil { (try? InputMethodTests.shownKeys(on: desktop).first { $0.id == "settings-theme" }?.label) == "theme: default" })
-        try tap("settings-theme-next")
+        tap("settings-theme-next")
         #expect(desktop.waitUntil { (try? String(contentsOfFile: file, encoding: .utf8))?.contains("theme: ") == true })
         let theme = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").first { $0.hasPrefix("theme: ") }.map { String($0.dropFirst(7)) }
         #expect(theme != nil && theme != "default")
@@ -78,7 +81,7 @@ struct SettingsKeyboardTests {
         desktop.tapper.tap(de.centre)
         #expect(desktop.waitUntil { (try? String(contentsOfFile: file, encoding: .utf8)) == "# mine\nlayouts: [en-US, de]\ntheme: \(theme ?? "")\n" },
                 "\((try? String(contentsOfFile: file, encoding: .utf8)) ?? "")")
-        try tap("page:letters")
+        tap("page:letters")
         // Two layouts now: the globe key shows at once.
         #expect(desktop.waitUntil { (try? InputMethodTests.shownKeys(on: desktop).contains { $0.id == "layout:next" }) == true })
         #expect(keyboard.standardError == "")
@@ -97,16 +100,11 @@ struct SettingsKeyboardTests {
         let (config, file) = try ScratchDirectory.configuration(settings: "layouts: [en-US]\n")
         let keyboard = try desktop.launchKeyboard(geometry: nil, environment: ["XDG_CONFIG_HOME": config.path])
         let before = keyboard.actual
-        func tap(_ id: String) throws {
-            var keys: [(id: String, label: String, centre: ScreenPoint)] = []
-            #expect(desktop.waitUntil { keys = (try? InputMethodTests.shownKeys(on: desktop)) ?? []; return keys.contains { $0.id == id } },
-                    "no key \(id): \(keys.map(\.id))")
-            if let key = keys.first(where: { $0.id == id }) { desktop.tapper.tap(key.centre) }
-        }
-        try tap("page:emoji")
-        try tap("page:settings")
+        func tap(_ id: String) { Self.tap(id: id, on: desktop) }
+        tap("page:emoji")
+        tap("page:settings")
         #expect(desktop.waitUntil { (try? InputMethodTests.shownKeys(on: desktop).first { $0.id == "settings-size" }?.label) == "size: 100%" })
-        try tap("settings-larger")
+        tap("settings-larger")
         #expect(desktop.waitUntil { (try? String(contentsOfFile: file, encoding: .utf8)) == "layouts: [en-US]\nscale: 1.1\n" },
                 "\((try? String(contentsOfFile: file, encoding: .utf8)) ?? "")")
         var now: [WindowPlacement] = []

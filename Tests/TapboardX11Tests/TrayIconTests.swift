@@ -15,6 +15,14 @@ struct TrayIconTests {
         return ScreenPoint(x: Int32(found.frame.x + found.frame.width / 2), y: Int32(found.frame.y + row.frame.y + row.frame.height / 2))
     }
 
+    /// A click on the icon hides the keyboard, another shows it.
+    static func clickHidesAndShows(_ icon: SystemTray.Found, _ watch: MapWatch, on desktop: Desktop, _ sourceLocation: SourceLocation = #_sourceLocation) {
+        desktop.tapper.tap(icon.middle)
+        #expect(watch.waitUntil(mapped: false), "a click on the icon at \(icon.frame) did not hide the keyboard", sourceLocation: sourceLocation)
+        desktop.tapper.tap(icon.middle)
+        #expect(watch.waitUntil(mapped: true), "a click on the icon did not show the keyboard", sourceLocation: sourceLocation)
+    }
+
     static func docked(_ desktop: Desktop) -> SystemTray.Found? {
         var icon: SystemTray.Found?
         _ = desktop.waitUntil(timeout: .seconds(10)) {
@@ -32,10 +40,7 @@ struct TrayIconTests {
         let icon = try #require(Self.docked(desktop), "not docked: \(String(describing: SystemTray.icon(on: desktop.xvfb.displayName)))")
 
         let watch = try MapWatch(desktop.xvfb.displayName, window: keyboard.window)
-        desktop.tapper.tap(icon.middle)
-        #expect(watch.waitUntil(mapped: false), "a click on the icon did not hide the keyboard")
-        desktop.tapper.tap(icon.middle)
-        #expect(watch.waitUntil(mapped: true), "a click on the icon did not show the keyboard")
+        Self.clickHidesAndShows(icon, watch, on: desktop)
 
         desktop.tapper.move(to: icon.middle)
         desktop.tapper.otherButton(3)
