@@ -70,6 +70,7 @@ extension OnScreenKeyboard {
             }
         }
         if buses.panelIcon { showPanelIcon(on: bus) }
+        followTabletMode(on: bus)
         // Every published event but typed text goes out as a signal.
         dbus = (bus, observe { event in bus.publish(event) })
     }
@@ -101,6 +102,18 @@ extension OnScreenKeyboard {
         }
     }
 
+    /// KWin's tablet mode: a convertible opened into a laptop holds auto-show
+    /// off (`HardwareKeys`). Nothing is said where KWin has none.
+    private func followTabletMode(on bus: DBusControl) {
+        do {
+            tabletMode = try TabletMode(on: bus) { [unowned self] tablet in
+                self.perform(self.session.handle(.tabletModeChanged(tablet), at: Clock.now()))
+            }
+        } catch {
+            logError("\(error)")
+        }
+    }
+
     /// The icon's menu and tooltip for the keyboard as it is now, where the icon is.
     func updatePanelIcon() {
         let layouts = session.layouts.map(\.name)
@@ -117,6 +130,8 @@ extension OnScreenKeyboard {
 
     /// Gives the D-Bus names and both connections up (the keyboard has left the display).
     func closeBuses() {
+        tabletMode?.close()
+        tabletMode = nil
         panelIconFollows = nil
         panelIcon?.close()
         panelIcon = nil

@@ -86,6 +86,8 @@ public final class OnScreenKeyboard {
     var inTray = false
     /// Keeps the icon's menu as the keyboard is.
     var panelIconFollows: EventObservation?
+    /// KWin's tablet mode, followed on the D-Bus connection.
+    var tabletMode: TabletMode?
     /// Set by the session's `.exit`: the loop ends.
     var exitStatus: Int32?
     /// `stop()` was called: the session is told at the next turn of the loop.

@@ -13,8 +13,9 @@ public final class AutoShowKeyboard {
     public let data: ScratchDirectory
 
     /// Starts `tapboard --auto-show --no-dbus --publish-keys ARGUMENTS` (deadline 10 s for
-    /// each step): registered for focus events, its window there.
-    public init(on desktop: Desktop, bus: SessionBus, arguments: [String] = ["--overlay"]) throws {
+    /// each step): registered for focus events, its window there. `onSessionBus`:
+    /// without `--no-dbus`, the keyboard on the test's session bus too.
+    public init(on desktop: Desktop, bus: SessionBus, arguments: [String] = ["--overlay"], onSessionBus: Bool = false) throws {
         guard let a11y = try bus.accessibilityAddress() else {
             throw HarnessError.processFailed("the accessibility bus did not start (at-spi2-core)")
         }
@@ -26,7 +27,7 @@ public final class AutoShowKeyboard {
         // No settings file of the user's.
         env["XDG_CONFIG_HOME"] = data.path("config")
         process = try ChildProcess(try Keyboard.locateBinary(),
-                                   ["--display", desktop.xvfb.displayName, "--auto-show", "--no-dbus", "--publish-keys"] + arguments,
+                                   ["--display", desktop.xvfb.displayName, "--auto-show", "--publish-keys"] + (onSessionBus ? [] : ["--no-dbus"]) + arguments,
                                    environment: env)
         let registered = Deadline.waitFor(.seconds(10)) {
             (try? bus.busctl(["--address=\(a11y)", "call", "org.a11y.atspi.Registry", "/org/a11y/atspi/registry",

@@ -93,4 +93,21 @@ int tb_tray_registered(tb_tray *tray);
 /// Takes the icon off the bus (before the bus is closed).
 void tb_tray_close(tb_tray *tray);
 
+/// KWin's tablet mode, followed on a keyboard's bus connection.
+typedef struct tb_tablet tb_tablet;
+
+/// What the keyboard hears of it; runs in tb_bus_process.
+typedef struct {
+    void *context;
+    /// Whether KWin has a tablet mode here (a convertible), and whether it is on;
+    /// both 0 without KWin.
+    void (*changed)(void *context, int available, int tablet);
+} tb_tablet_handlers;
+
+/// Reads KWin's tablet mode, and again whenever it changes or KWin starts.
+/// 0, or a negative errno with a line in `error`.
+int tb_tablet_open(tb_tablet **tablet, tb_bus *bus, const tb_tablet_handlers *handlers, char *error, size_t error_size);
+/// Stops following it (before the bus is closed).
+void tb_tablet_close(tb_tablet *tablet);
+
 #endif

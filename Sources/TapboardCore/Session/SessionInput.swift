@@ -79,6 +79,9 @@ public enum SessionInput: Hashable, Sendable {
     case hardwareKeyPressed
     /// The pointer or a touch was pressed anywhere on the screen, by any device.
     case pointerPressed
+    /// A convertible was folded into a tablet (true) or opened into a laptop
+    /// (false), as KWin tells it; nil where there is no such switch.
+    case tabletModeChanged(Bool?)
     /// Time passed: whatever is due by now (see `KeyboardSession.nextDeadline`) is done.
     case deadlinePassed
 }

@@ -81,3 +81,52 @@ struct HardwareKeysTests {
         #expect(d.frameEvents.filter { $0 == "willHide" }.isEmpty)
     }
 }
+
+/// A convertible opened into a laptop or folded into a tablet (KWin's tablet mode).
+struct TabletModeTests {
+    private static let entry = FocusedField(id: ":1.5/entry", kind: .text, extents: Rect(x: 20, y: 40, width: 300, height: 30))
+    private static let other = FocusedField(id: ":1.5/view", kind: .text, extents: Rect(x: 20, y: 100, width: 300, height: 80))
+
+    private func driver(autoShow: Bool = true) throws -> SessionDriver {
+        var c = KeyboardConfiguration(options: InteractionOptions(autoShift: false))
+        c.autoShow = autoShow
+        c.startHidden = autoShow
+        c.hidesForHardwareKeys = true
+        c.mode = .overlay
+        return try SessionDriver(c)
+    }
+
+    @Test("Opened into a laptop: hidden, and fields chosen with the pointer leave it hidden; folded back: shown at once for the field focused")
+    func laptopThenTablet() throws {
+        var d = try driver()
+        d.send(.focusChanged(Self.entry), at: .seconds(1))
+        #expect(d.mapped)
+        d.send(.tabletModeChanged(false), at: .seconds(2))
+        #expect(!d.mapped)
+        d.send(.pointerPressed, at: .seconds(3))
+        d.send(.focusChanged(Self.other), at: .seconds(3) + .milliseconds(10))
+        d.run(until: .seconds(4))
+        #expect(!d.mapped, "a field chosen with the pointer showed it in laptop mode")
+        d.send(.tabletModeChanged(true), at: .seconds(5))
+        #expect(d.mapped)
+        // A tablet again: fields show and hide it as before.
+        d.send(.focusChanged(nil), at: .seconds(6))
+        d.run(until: .seconds(7))
+        #expect(!d.mapped)
+        d.send(.focusChanged(Self.entry), at: .seconds(8))
+        #expect(d.mapped)
+    }
+
+    @Test("No tablet mode here (nil) after a laptop: as a tablet; without auto-show, the switch changes nothing")
+    func noneAndOff() throws {
+        var d = try driver()
+        d.send(.tabletModeChanged(false), at: .seconds(1))
+        d.send(.tabletModeChanged(nil), at: .seconds(2))
+        d.send(.focusChanged(Self.entry), at: .seconds(3))
+        #expect(d.mapped)
+        var plain = try driver(autoShow: false)
+        #expect(plain.mapped)
+        plain.send(.tabletModeChanged(false), at: .seconds(1))
+        #expect(plain.mapped)
+    }
+}
