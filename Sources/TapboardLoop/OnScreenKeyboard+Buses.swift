@@ -83,7 +83,8 @@ extension OnScreenKeyboard {
         guard buses.panelIcon else { return }
         // No StatusNotifierItem (no session bus): the tray at once.
         if panelIcon == nil { inTray = transport is SystemTrayHosting }
-        panelIconFollows = observe { [unowned self] _ in self.updatePanelIcon() }
+        // Shown or hidden and the layout, not every key: the theme and auto-show update it where they change.
+        panelIconFollows = observe(["didShow", "didHide", "layoutChanged"]) { [unowned self] _ in self.updatePanelIcon() }
         updatePanelIcon()
     }
 

@@ -76,8 +76,11 @@ extension OnScreenKeyboard: SessionExecutor {
         case .draw(let drawing):
             transport.draw(drawing)
         case .window(let change):
-            if case .followFocus(let on) = change { followFocus(on) }
             transport.apply(change)
+            if case .followFocus(let on) = change {
+                followFocus(on)
+                updatePanelIcon()
+            }
         case .publish(let event):
             transport.publish(event)
         case .foresee(let keystrokes):
