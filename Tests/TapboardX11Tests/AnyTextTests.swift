@@ -21,6 +21,7 @@ struct AnyTextTests {
     static func focusedEntry(_ toolkit: ToolkitFields.Toolkit = .gtk3, on desktop: Desktop,
                              sourceLocation: SourceLocation = #_sourceLocation) throws -> ToolkitFields {
         let app = try ToolkitFields(toolkit, on: desktop, size: (1280, 400), environment: KioskTests.noBridge)
+        #expect(app.waitUntilPlaced(on: desktop), "the application is not shown where it says")
         desktop.tapper.tap(app.centre("entry"))
         #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" }, sourceLocation: sourceLocation)
         return app

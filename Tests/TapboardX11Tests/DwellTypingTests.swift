@@ -37,6 +37,7 @@ struct DwellTypingTests {
         #expect(xterm.line == SwitchScanTests.pangram + "\n", "stderr: \(keyboard.standardError)")
 
         let app = try ToolkitFields(.gtk3, on: desktop, size: (600, 400), environment: ["NO_AT_BRIDGE": "1", "DBUS_SESSION_BUS_ADDRESS": "disabled:"])
+        #expect(app.waitUntilPlaced(on: desktop), "the application is not shown where it says")
         desktop.tapper.tap(app.centre("entry"))
         #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
         failures = desktop.typeByDwell(SwitchScanTests.pangram, keyboard: keyboard, frames: frames, events: events)

@@ -158,6 +158,7 @@ struct SecureModeTests {
         let before = ScratchDirectory.snapshot(of: tree.path)
         let keyboard = try desktop.launchKeyboard(arguments: secure ? ["--secure"] : ["--no-dbus"], environment: env)
         let app = try ToolkitFields(.gtk3, on: desktop, size: (1280, 400), environment: KioskTests.noBridge)
+        #expect(app.waitUntilPlaced(on: desktop), "the application is not shown where it says")
         desktop.tapper.tap(app.centre("entry"))
         #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
         let type = try ChildProcess(try Keyboard.locateBinary(), ["type", "hello there ", "--display", desktop.xvfb.displayName],

@@ -147,6 +147,7 @@ struct EmojiTypingTests {
     func intoToolkit(_ toolkit: ToolkitFields.Toolkit, manager: WindowManager.Kind?) throws {
         let desktop = try Desktop(manager: manager, focusTarget: false)
         let app = try ToolkitFields(toolkit, on: desktop, size: (1000, 450), environment: ["NO_AT_BRIDGE": "1", "DBUS_SESSION_BUS_ADDRESS": "disabled:"])
+        #expect(app.waitUntilPlaced(on: desktop), "the application is not shown where it says")
         desktop.tapper.tap(app.centre("entry"))
         #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
         let (expected, keyboard) = try typeEverything(on: desktop)

@@ -13,6 +13,7 @@ struct SwitchDeviceTests {
     private func entryAndKeyboard(_ extra: [String] = []) throws -> (Desktop, ToolkitFields, Keyboard, ChildProcess) {
         let desktop = try Desktop(manager: .openbox, focusTarget: false)
         let app = try ToolkitFields(.gtk3, on: desktop, size: (600, 400), environment: ["NO_AT_BRIDGE": "1", "DBUS_SESSION_BUS_ADDRESS": "disabled:"])
+        #expect(app.waitUntilPlaced(on: desktop), "the application is not shown where it says")
         desktop.tapper.tap(app.centre("entry"))
         #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
         let keyboard = try desktop.launchKeyboard(geometry: SwitchScanTests.geometry,
@@ -47,6 +48,7 @@ struct SwitchDeviceTests {
         let box = try SwitchBox(displayName: desktop.xvfb.displayName)
         defer { box.close() }
         let app = try ToolkitFields(.gtk3, on: desktop, size: (600, 400), environment: ["NO_AT_BRIDGE": "1", "DBUS_SESSION_BUS_ADDRESS": "disabled:"])
+        #expect(app.waitUntilPlaced(on: desktop), "the application is not shown where it says")
         desktop.tapper.tap(app.centre("entry"))
         #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
         // Letters as switches: the keyboard types q and w itself, through its own device.

@@ -53,6 +53,7 @@ struct SwitchScanTests {
         #expect(xterm.line == Self.pangram + "\n", "stderr: \(keyboard.standardError)")
 
         let app = try ToolkitFields(.gtk3, on: desktop, size: (600, 400), environment: ["NO_AT_BRIDGE": "1", "DBUS_SESSION_BUS_ADDRESS": "disabled:"])
+        #expect(app.waitUntilPlaced(on: desktop), "the application is not shown where it says")
         desktop.tapper.tap(app.centre("entry"))
         #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
         // Meanwhile the scan went round its cycles and stopped: the switch starts it again.
@@ -69,6 +70,7 @@ struct SwitchScanTests {
     func autoScanBare() throws {
         let desktop = try Desktop(manager: nil, focusTarget: false)
         let app = try ToolkitFields(.gtk3, on: desktop, size: (600, 400), environment: ["NO_AT_BRIDGE": "1", "DBUS_SESSION_BUS_ADDRESS": "disabled:"])
+        #expect(app.waitUntilPlaced(on: desktop), "the application is not shown where it says")
         desktop.tapper.tap(app.centre("entry"))
         #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
         let (keyboard, events) = try launch(on: desktop, ["--scan", "auto", "--switch", "F12", "--scan-interval", "250"])
@@ -99,6 +101,7 @@ struct SwitchScanTests {
     func qt5() throws {
         let desktop = try Desktop(manager: .openbox, focusTarget: false)
         let app = try ToolkitFields(.qt5, on: desktop, size: (600, 400), environment: ["NO_AT_BRIDGE": "1", "DBUS_SESSION_BUS_ADDRESS": "disabled:"])
+        #expect(app.waitUntilPlaced(on: desktop), "the application is not shown where it says")
         desktop.tapper.tap(app.centre("entry"))
         #expect(desktop.waitForOutput(of: app.process) { _ in app.focused == "entry" })
         let (scanning, events) = try launch(on: desktop, ["--scan", "step", "--switch", "next=F11,select=F12"])
